@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { branches } from './locations';
+import { users } from './users';
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    credits: integer('credits').notNull().default(0),
+    extra: integer('extra').notNull().default(0),
+    /** true: sold in the online store; false: sold at the point of sale. */
+    isDigital: boolean('is_digital').notNull(),
+    /** Meaningful only for digital products: listed under 'Nuestros Servicios'. */
+    isService: boolean('is_service').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_catalog_idx').on(t.isActive, t.isDigital, t.priceCents),
+    check('products_price_non_negative', sql`${t.priceCents} >= 0`),
+    check('products_credits_non_negative', sql`${t.credits} >= 0 and ${t.extra} >= 0`),
+    check('products_service_is_digital', sql`${t.isDigital} or not ${t.isService}`),
+  ],
+);
+
+export const orderStatuses = ['pending', 'completed', 'cancelled'] as const;
+export const paymentMethods = ['cash', 'card', 'transfer', 'mixed'] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    branchId: uuid('branch_id').references(() => branches.id, { onDelete: 'set null' }),
+    totalCents: integer('total_cents').notNull(),
+    isPos: boolean('is_pos').notNull(),
+    method: text('method', { enum: paymentMethods }).notNull(),
+    status: text('status', { enum: orderStatuses }).notNull().default('completed'),
+    cashierId: uuid('cashier_id').references(() => users.id, { onDelete: 'set null' }),
+    cashierName: text('cashier_name').notNull().default('Tienda en linea'),
+    paidCashCents: integer('paid_cash_cents').notNull().default(0),
+    paidCardCents: integer('paid_card_cents').notNull().default(0),
+    paidTransferCents: integer('paid_transfer_cents').notNull().default(0),
+    changeCents: integer('change_cents').notNull().default(0),
+    /** Payment gateway reference (PaymentIntent id); unique so one payment makes one order. */
+    paymentRef: text('payment_ref').unique('orders_payment_ref_key'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    check('orders_total_non_negative', sql`${t.totalCents} >= 0`),
+    check(
+      'orders_payments_non_negative',
+      sql`${t.paidCashCents} >= 0 and ${t.paidCardCents} >= 0 and ${t.paidTransferCents} >= 0 and ${t.changeCents} >= 0`,
+    ),
+    check('orders_status_valid', sql`${t.status} in ('pending', 'completed', 'cancelled')`),
+    check('orders_method_valid', sql`${t.method} in ('cash', 'card', 'transfer', 'mixed')`),
+  ],
+);
+
+/** A snapshot of what was sold, so later product edits do not rewrite history. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    creditsGranted: integer('credits_granted').notNull().default(0),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_items_amounts_non_negative', sql`${t.unitPriceCents} >= 0 and ${t.creditsGranted} >= 0`),
+  ],
+);
+
+export const costs = pgTable(
+  'costs',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    totalCents: integer('total_cents').notNull(),
+    addedById: uuid('added_by_id').references(() => users.id, { onDelete: 'set null' }),
+    addedByName: text('added_by_name').notNull(),
+    branchId: uuid('branch_id').references(() => branches.id, { onDelete: 'set null' }),
+    /** Business date (Mexico City) the expense belongs to. */
+    date: date('date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('costs_date_idx').on(t.date), check('costs_total_non_negative', sql`${t.totalCents} >= 0`)],
+);

@@ -1,0 +1,8 @@
+// The one list of tables Drizzle and drizzle-kit read; feature code imports tables from their own files.
+export * from './blocks';
+export * from './commerce';
+export * from './infrastructure';
+export * from './ledger';
+export * from './locations';
+export * from './sessions';
+export * from './users';

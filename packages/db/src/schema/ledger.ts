@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
+import { users } from './users';
+
+export const creditReasons = ['purchase', 'pos', 'booking', 'booking_refund', 'order_cancel', 'adjustment'] as const;
+export type CreditReason = (typeof creditReasons)[number];
+
+/** Every credit movement. users.credits always equals the sum of a user's deltas. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    delta: integer('delta').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason', { enum: creditReasons }).notNull(),
+    referenceId: uuid('reference_id'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_ledger_user_idx').on(t.userId, t.createdAt),
+    index('credit_ledger_reference_idx').on(t.referenceId),
+    check('credit_ledger_balance_non_negative', sql`${t.balanceAfter} >= 0`),
+    check(
+      'credit_ledger_reason_valid',
+      sql`${t.reason} in ('purchase', 'pos', 'booking', 'booking_refund', 'order_cancel', 'adjustment')`,
+    ),
+  ],
+);

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { branches, cities, rooms } from './locations';
+import { users } from './users';
+
+/** A booked hour in a room. Cancelled sessions stay as history (cancelled_at set). */
+export const roomSessions = pgTable(
+  'room_sessions',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'restrict' }),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'restrict' }),
+    cityId: uuid('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'restrict' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    creditsCharged: integer('credits_charged').notNull().default(0),
+    isCourtesy: boolean('is_courtesy').notNull().default(false),
+    courtesyName: text('courtesy_name'),
+    bookedBy: uuid('booked_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The database, not the code, makes double booking impossible.
+    uniqueIndex('room_sessions_room_starts_at_active_key')
+      .on(t.roomId, t.startsAt)
+      .where(sql`${t.cancelledAt} is null`),
+    index('room_sessions_branch_starts_at_idx').on(t.branchId, t.startsAt),
+    index('room_sessions_user_starts_at_idx').on(t.userId, t.startsAt),
+    check('room_sessions_credits_non_negative', sql`${t.creditsCharged} >= 0`),
+    check(
+      'room_sessions_owner',
+      sql`(${t.isCourtesy} and ${t.userId} is null and ${t.courtesyName} is not null) or (not ${t.isCourtesy} and ${t.userId} is not null)`,
+    ),
+  ],
+);

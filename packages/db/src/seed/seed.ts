@@ -1,0 +1,116 @@
+import { pesosToCents } from '@sala/shared/format/money';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { hashPassword } from '../password';
+import { branches, cities, rooms } from '../schema/locations';
+import { products } from '../schema/commerce';
+import { creditLedger } from '../schema/ledger';
+import { users } from '../schema/users';
+import { DEMO_PASSWORD, demoAccounts, demoLocations, demoProducts } from './demo-data';
+
+export type SeedReport = { created: number; accounts: { email: string; role: string }[] };
+
+/** True when nobody has used this database yet: the first start of a demo install. */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  return (row?.count ?? 0) === 0;
+}
+
+/**
+ * Writes the demo business. Idempotent: each item is matched by its natural key (zone name, branch name
+ * in its zone, room position in its branch, product name, account e-mail) and created only when missing.
+ */
+export async function seedDemoData(db: Db): Promise<SeedReport> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
+    let created = 0;
+
+    for (const location of demoLocations) {
+      let [city] = await tx.select().from(cities).where(eq(cities.name, location.city));
+      if (!city) {
+        [city] = await tx.insert(cities).values({ name: location.city }).returning();
+        created++;
+      }
+      const cityId = city!.id;
+      for (const demoBranch of location.branches) {
+        let [branch] = await tx
+          .select()
+          .from(branches)
+          .where(and(eq(branches.cityId, cityId), eq(branches.name, demoBranch.name)));
+        if (!branch) {
+          [branch] = await tx
+            .insert(branches)
+            .values({
+              name: demoBranch.name,
+              cityId,
+              sessionCost: demoBranch.sessionCost,
+              schedule: demoBranch.schedule,
+            })
+            .returning();
+          created++;
+        }
+        const roomRows = Array.from({ length: demoBranch.rooms }, (_, i) => ({
+          name: `Sala ${i + 1}`,
+          position: i + 1,
+          cityId,
+          branchId: branch!.id,
+        }));
+        const inserted = await tx.insert(rooms).values(roomRows).onConflictDoNothing().returning({ id: rooms.id });
+        created += inserted.length;
+      }
+    }
+
+    for (const demo of demoProducts) {
+      const [existing] = await tx.select({ id: products.id }).from(products).where(eq(products.name, demo.name));
+      if (existing) continue;
+      await tx.insert(products).values({
+        name: demo.name,
+        description: demo.description,
+        priceCents: pesosToCents(demo.pesos),
+        credits: demo.credits,
+        extra: demo.extra,
+        isDigital: demo.isDigital,
+        isService: demo.isService,
+        isActive: demo.isActive ?? true,
+      });
+      created++;
+    }
+
+    for (const account of demoAccounts) {
+      const [existing] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${account.email}`);
+      if (existing) continue;
+      const [user] = await tx
+        .insert(users)
+        .values({
+          name: account.name,
+          email: account.email,
+          phone: account.phone,
+          role: account.role,
+          isActive: true,
+          credits: account.credits,
+          passwordHash,
+        })
+        .returning({ id: users.id });
+      if (account.credits > 0) {
+        await tx.insert(creditLedger).values({
+          userId: user!.id,
+          delta: account.credits,
+          balanceAfter: account.credits,
+          reason: 'adjustment',
+          note: 'Créditos de demostración',
+        });
+      }
+      created++;
+    }
+
+    return { created, accounts: demoAccounts.map(({ email, role }) => ({ email, role })) };
+  });
+}
+
+export function describeDemoAccounts(): string {
+  const lines = demoAccounts.map((a) => `  ${a.email.padEnd(24)} ${a.role.padEnd(11)} contraseña: ${DEMO_PASSWORD}`);
+  return ['Cuentas de demostración:', ...lines].join('\n');
+}
