@@ -3,7 +3,14 @@ import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, id } from './columns';
 import { users } from './users';
 
-export const creditReasons = ['purchase', 'pos', 'booking', 'booking_refund', 'order_cancel', 'adjustment'] as const;
+export const creditReasons = [
+  'purchase',
+  'pos',
+  'booking',
+  'booking_refund',
+  'order_cancel',
+  'adjustment',
+] as const;
 export type CreditReason = (typeof creditReasons)[number];
 
 /** Every credit movement. users.credits always equals the sum of a user's deltas. */

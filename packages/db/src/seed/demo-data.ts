@@ -3,11 +3,18 @@ import type { UserRole } from '../schema/users';
 
 export const DEMO_PASSWORD = 'demo1234';
 
-export const demoAccounts: { name: string; email: string; phone: string; role: UserRole; credits: number }[] = [
-  { name: 'Sofía Ramírez', email: 'superadmin@example.com', phone: '5512345678', role: 'superadmin', credits: 0 },
-  { name: 'Jorge Hernández', email: 'admin@example.com', phone: '5587654321', role: 'admin', credits: 0 },
-  { name: 'Valeria Torres', email: 'cliente@example.com', phone: '3311223344', role: 'user', credits: 10 },
-];
+export const demoAccounts: { name: string; email: string; phone: string; role: UserRole; credits: number }[] =
+  [
+    {
+      name: 'Sofía Ramírez',
+      email: 'superadmin@example.com',
+      phone: '5512345678',
+      role: 'superadmin',
+      credits: 0,
+    },
+    { name: 'Jorge Hernández', email: 'admin@example.com', phone: '5587654321', role: 'admin', credits: 0 },
+    { name: 'Valeria Torres', email: 'cliente@example.com', phone: '3311223344', role: 'user', credits: 10 },
+  ];
 
 const saturdayLong = { firstHour: 8, lastHour: 15 };
 

@@ -2,9 +2,9 @@ import { pesosToCents } from '@sala/shared/format/money';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { hashPassword } from '../password';
-import { branches, cities, rooms } from '../schema/locations';
 import { products } from '../schema/commerce';
 import { creditLedger } from '../schema/ledger';
+import { branches, cities, rooms } from '../schema/locations';
 import { users } from '../schema/users';
 import { DEMO_PASSWORD, demoAccounts, demoLocations, demoProducts } from './demo-data';
 
@@ -55,13 +55,20 @@ export async function seedDemoData(db: Db): Promise<SeedReport> {
           cityId,
           branchId: branch!.id,
         }));
-        const inserted = await tx.insert(rooms).values(roomRows).onConflictDoNothing().returning({ id: rooms.id });
+        const inserted = await tx
+          .insert(rooms)
+          .values(roomRows)
+          .onConflictDoNothing()
+          .returning({ id: rooms.id });
         created += inserted.length;
       }
     }
 
     for (const demo of demoProducts) {
-      const [existing] = await tx.select({ id: products.id }).from(products).where(eq(products.name, demo.name));
+      const [existing] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.name, demo.name));
       if (existing) continue;
       await tx.insert(products).values({
         name: demo.name,
@@ -111,6 +118,8 @@ export async function seedDemoData(db: Db): Promise<SeedReport> {
 }
 
 export function describeDemoAccounts(): string {
-  const lines = demoAccounts.map((a) => `  ${a.email.padEnd(24)} ${a.role.padEnd(11)} contraseña: ${DEMO_PASSWORD}`);
+  const lines = demoAccounts.map(
+    (a) => `  ${a.email.padEnd(24)} ${a.role.padEnd(11)} contraseña: ${DEMO_PASSWORD}`,
+  );
   return ['Cuentas de demostración:', ...lines].join('\n');
 }

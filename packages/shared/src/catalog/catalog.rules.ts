@@ -2,9 +2,17 @@ import type { TCatalogResponse, TPublicProduct } from './catalog.contract';
 
 export type CatalogCandidate = TPublicProduct & { isActive: boolean; isDigital: boolean; isService: boolean };
 
-const byPrice = (a: TPublicProduct, b: TPublicProduct) => a.priceCents - b.priceCents || a.name.localeCompare(b.name);
+const byPrice = (a: TPublicProduct, b: TPublicProduct) =>
+  a.priceCents - b.priceCents || a.name.localeCompare(b.name);
 
-const toPublic = ({ id, name, description, priceCents, credits, extra }: CatalogCandidate): TPublicProduct => ({
+const toPublic = ({
+  id,
+  name,
+  description,
+  priceCents,
+  credits,
+  extra,
+}: CatalogCandidate): TPublicProduct => ({
   id,
   name,
   description,

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ error: 'PORT debe ser un número de puerto (1–65535).' })
+      .int('PORT debe ser un número de puerto (1–65535).')
+      .min(1, 'PORT debe ser un número de puerto (1–65535).')
+      .max(65_535, 'PORT debe ser un número de puerto (1–65535).')
+      .default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(
+        /^postgres(ql)?:\/\/[^\s]+$/,
+        'DATABASE_URL debe ser una URL postgres://usuario@servidor:puerto/base.',
+      )
+      .refine((value) => URL.canParse(value), 'DATABASE_URL no es una URL válida.')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    DATA_DIR: z.string().min(1).default('data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PUBLIC_URL: z.url('PUBLIC_URL debe ser una URL (p. ej. https://reservas.ejemplo.mx).').optional(),
+    WEB_DIST_DIR: z.string().optional(),
+    SEED_DEMO: z.enum(['true', 'false']).optional(),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  })
+  .transform((env) => ({
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    database: env.DATABASE_URL
+      ? ({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } as const)
+      : ({ kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) } as const),
+    logLevel: env.LOG_LEVEL,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    webDistDir: env.WEB_DIST_DIR,
+    /** Demo data only on the embedded database outside production, unless SEED_DEMO says otherwise. */
+    seedDemo: env.NODE_ENV !== 'production' && (env.SEED_DEMO ? env.SEED_DEMO === 'true' : !env.DATABASE_URL),
+    trustProxy: env.TRUST_PROXY === 'true',
+  }));
+
+export type AppConfig = z.output<typeof ZEnv>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment once at boot; a bad value stops the process with one clear line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = ZEnv.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError(`Configuración inválida: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,50 @@
+import { act, render, screen } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppToaster, notify, TOAST_DURATION_MS } from './toast';
+
+describe('notify', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    toast.dismiss();
+    vi.useRealTimers();
+  });
+
+  it.each([
+    ['success', 'bg-emerald-600'],
+    ['warning', 'bg-amber-300'],
+    ['neutral', 'bg-slate-500'],
+  ] as const)('shows a %s toast in its colour', async (tone, colour) => {
+    render(<AppToaster />);
+    act(() => {
+      notify[tone](`Hecho ${tone}`);
+    });
+    const toastEl = await screen.findByText(`Hecho ${tone}`);
+    expect(toastEl).toHaveAttribute('data-tone', tone);
+    expect(toastEl.className).toContain(colour);
+  });
+
+  it('shows the spec default text for an error without a message, in red', async () => {
+    render(<AppToaster />);
+    act(() => {
+      notify.error();
+    });
+    const toastEl = await screen.findByRole('alert');
+    expect(toastEl).toHaveTextContent('Oh no algo salió mal, ¡inténtalo de nuevo!');
+    expect(toastEl.className).toContain('bg-red-600');
+  });
+
+  it('goes away after 3000 ms', async () => {
+    render(<AppToaster />);
+    act(() => {
+      notify.success('Temporal');
+    });
+    expect(await screen.findByText('Temporal')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TOAST_DURATION_MS + 1000);
+    });
+    expect(screen.queryByText('Temporal')).not.toBeInTheDocument();
+  });
+});
