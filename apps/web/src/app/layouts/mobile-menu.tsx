@@ -1,0 +1,104 @@
+import { isStaff, type TSessionUser } from '@sala/shared/auth/session.contract';
+import { formatCredits } from '@sala/shared/format/credits';
+import { Menu, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useLogout } from '../../features/auth/api/logout';
+import { LOGIN_PATH, publicNavLinks } from './nav-links';
+
+const linkClass = 'block rounded-lg px-4 py-3 text-xl font-medium transition hover:bg-white/10';
+
+/** The full-screen side menu of small screens, with the same links as the top navigation. */
+export function MobileMenu({ user }: { user: TSessionUser | null }) {
+  const [open, setOpen] = useState(false);
+  const logout = useLogout();
+  const close = () => setOpen(false);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className="rounded-md p-2 transition hover:bg-white/15 lg:hidden" aria-label="Abrir menú">
+        <Menu aria-hidden className="size-6" />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-brand-800 px-4 pt-3 pb-8 text-white lg:hidden"
+        >
+          <div className="flex h-12 items-center justify-between">
+            <img src="/images/logo-light.svg" alt="" width={144} height={32} className="h-8 w-auto" />
+            <Dialog.Title className="sr-only">Menú</Dialog.Title>
+            <Dialog.Close className="rounded-md p-2 hover:bg-white/15" aria-label="Cerrar menú">
+              <X aria-hidden className="size-6" />
+            </Dialog.Close>
+          </div>
+          {user && (
+            <div className="mt-4 rounded-xl bg-white/10 px-4 py-3">
+              <p className="font-semibold">{user.name}</p>
+              <p className="text-sm text-brand-100">{user.email}</p>
+              <p className="mt-1 text-sm font-semibold text-sand-400">{formatCredits(user.credits)}</p>
+            </div>
+          )}
+          <nav aria-label="Menú móvil" className="mt-4">
+            <ul className="space-y-1">
+              {publicNavLinks.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.to === '/'} className={linkClass} onClick={close}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className="my-4 h-px bg-white/20" />
+            {user ? (
+              <ul className="space-y-1">
+                {isStaff(user.role) && (
+                  <li>
+                    <Link to="/admin" className={linkClass} onClick={close}>
+                      Administracion
+                    </Link>
+                  </li>
+                )}
+                <li>
+                  <Link to="/perfil" className={linkClass} onClick={close}>
+                    Mi Perfil
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/perfil/mis-pedidos" className={linkClass} onClick={close}>
+                    Mis Pedidos
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/mi-carrito" className={linkClass} onClick={close}>
+                    Mi carrito
+                  </Link>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className={`${linkClass} w-full text-left`}
+                    onClick={() => {
+                      close();
+                      logout.mutate();
+                    }}
+                  >
+                    Cerrar sesión
+                  </button>
+                </li>
+              </ul>
+            ) : (
+              <Link
+                to={LOGIN_PATH}
+                onClick={close}
+                className="block rounded-lg bg-white px-4 py-3 text-center text-lg font-bold tracking-wide text-brand-800"
+              >
+                INGRESAR
+              </Link>
+            )}
+          </nav>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

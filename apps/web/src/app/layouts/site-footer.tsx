@@ -1,0 +1,78 @@
+import { Link } from 'react-router';
+import { publicNavLinks } from './nav-links';
+
+function InstagramIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+      <rect x="3" y="3" width="18" height="18" rx="5" />
+      <circle cx="12" cy="12" r="4" />
+      <circle cx="17.5" cy="6.5" r="1" fill="currentColor" />
+    </svg>
+  );
+}
+
+function FacebookIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden className="size-5" fill="currentColor">
+      <path d="M14 8h3V4h-3c-2.8 0-4.5 1.8-4.5 4.6V11H7v4h2.5v7h4v-7h3l.5-4h-3.5V8.9c0-.6.3-.9 1-.9Z" />
+    </svg>
+  );
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-brand-900 text-brand-100">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-3">
+        <div>
+          <img src="/images/logo-light.svg" alt="Sala Común" width={144} height={32} className="h-8 w-auto" />
+          <p className="mt-3 max-w-xs text-sm text-brand-200">
+            Consultorios equipados por hora para psicólogos y profesionales de la salud en Ciudad de México y
+            Guadalajara.
+          </p>
+        </div>
+        <nav aria-label="Pie de página">
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Sitio</h2>
+          <ul className="mt-3 grid grid-cols-2 gap-2 text-sm">
+            {publicNavLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Síguenos</h2>
+          <ul className="mt-3 flex gap-3">
+            <li>
+              <a
+                href="https://www.instagram.com/"
+                target="_blank"
+                rel="noreferrer noopener"
+                className="grid size-10 place-items-center rounded-full bg-white/10 transition hover:bg-white/20"
+                aria-label="Instagram de Sala Común"
+              >
+                <InstagramIcon />
+              </a>
+            </li>
+            <li>
+              <a
+                href="https://www.facebook.com/"
+                target="_blank"
+                rel="noreferrer noopener"
+                className="grid size-10 place-items-center rounded-full bg-white/10 transition hover:bg-white/20"
+                aria-label="Facebook de Sala Común"
+              >
+                <FacebookIcon />
+              </a>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-white/10 py-5 text-center text-xs text-brand-200">
+        © {new Date().getFullYear()} Sala Común. Todos los derechos reservados.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,16 @@
+import { Navigate } from 'react-router';
+import { HeroBanner } from '../../components/ui/hero-banner';
+import { CatalogSections } from '../../features/tienda/components/catalog-sections';
+import { usePurchaseSummary } from '../../features/tienda/purchase-summary';
+
+export default function ShopPage() {
+  // Spec §2: a saved purchase summary is shown before buying again.
+  if (usePurchaseSummary()) return <Navigate to="/resumen" replace />;
+  return (
+    <>
+      <title>Comprar créditos · Sala Común</title>
+      <HeroBanner image="/images/carousel-3.svg" title="Comprar créditos" subtitle="Elige tu paquete y agenda cuando quieras." />
+      <CatalogSections />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { HeroBanner } from '../../components/ui/hero-banner';
+import { team } from '../../features/sitio/team';
+
+export default function TeamPage() {
+  return (
+    <>
+      <title>Equipo · Sala Común</title>
+      <HeroBanner image="/images/carousel-4.svg" title="Nuestro equipo" subtitle="Personas que cuidan tu espacio de trabajo." />
+      <section aria-label="Integrantes del equipo" className="mx-auto max-w-6xl px-4 py-16">
+        <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+          {team.map((member) => (
+            <li key={member.name} className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+              <img
+                src={member.image}
+                alt={`Retrato de ${member.name}`}
+                width={400}
+                height={400}
+                loading="lazy"
+                className="mx-auto size-36 rounded-full"
+              />
+              <h2 className="mt-4 font-display text-xl font-semibold text-brand-800">{member.name}</h2>
+              <p className="text-sm font-semibold text-sand-500">{member.role}</p>
+              <p className="mt-3 text-sm leading-relaxed text-muted">{member.bio}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

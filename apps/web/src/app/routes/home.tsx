@@ -1,0 +1,26 @@
+import { HeroBanner } from '../../components/ui/hero-banner';
+import { LinkButton } from '../../components/ui/link-button';
+import { AboutSection } from '../../features/sitio/components/about-section';
+import { CatalogSections } from '../../features/tienda/components/catalog-sections';
+
+export default function HomePage() {
+  return (
+    <>
+      <title>Sala Común · Consultorios por hora</title>
+      <HeroBanner
+        image="/images/hero.svg"
+        title="Consultorios por hora para tu práctica"
+        subtitle="Salas equipadas para psicólogos y terapeutas en Ciudad de México y Guadalajara."
+      >
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <LinkButton to="/reserva">Reservar sala</LinkButton>
+          <LinkButton to="/comprar" theme="black">
+            Comprar créditos
+          </LinkButton>
+        </div>
+      </HeroBanner>
+      <AboutSection />
+      <CatalogSections />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { HeroBanner } from '../../components/ui/hero-banner';
+import { CartView } from '../../features/tienda/components/cart-view';
+
+export default function CartPage() {
+  return (
+    <>
+      <title>Mi carrito · Sala Común</title>
+      <HeroBanner image="/images/carousel-3.svg" title="Mi carrito" />
+      <section className="mx-auto max-w-5xl px-4 py-12">
+        <CartView />
+      </section>
+    </>
+  );
+}

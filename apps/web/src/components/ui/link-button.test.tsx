@@ -1,0 +1,104 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRef } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { Button, LinkButton } from './link-button';
+
+describe('LinkButton', () => {
+  it('renders a link with the normal (brand) theme by default', () => {
+    render(
+      <MemoryRouter>
+        <LinkButton to="/reservar">Reservar</LinkButton>
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'Reservar' });
+    expect(link).toHaveAttribute('href', '/reservar');
+    expect(link.className).toContain('bg-brand-700');
+    expect(link.className).toContain('text-white');
+    expect(link.className).toContain('rounded-lg');
+  });
+
+  it('renders the black theme and keeps extra classes', () => {
+    render(
+      <MemoryRouter>
+        <LinkButton to="/salir" theme="black" className="w-full">
+          Salir
+        </LinkButton>
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'Salir' });
+    expect(link.className).toContain('bg-ink');
+    expect(link.className).not.toContain('bg-brand-700');
+    expect(link.className).toContain('w-full');
+  });
+
+  it('navigates when clicked', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Routes>
+          <Route path="/" element={<LinkButton to="/consultorios">Ver consultorios</LinkButton>} />
+          <Route path="/consultorios" element={<h1>Consultorios</h1>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await user.click(screen.getByRole('link', { name: 'Ver consultorios' }));
+    expect(screen.getByRole('heading', { name: 'Consultorios' })).toBeInTheDocument();
+  });
+});
+
+describe('Button', () => {
+  it('is a type="button" primary button by default and handles clicks', async () => {
+    const user = userEvent.setup();
+    const onClick = vi.fn();
+    const ref = createRef<HTMLButtonElement>();
+    render(
+      <Button onClick={onClick} ref={ref}>
+        Guardar
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Guardar' });
+    expect(ref.current).toBe(button);
+    expect(button).toHaveAttribute('type', 'button');
+    expect(button.className).toContain('bg-brand-700');
+    await user.click(button);
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['secondary', 'border-slate-300'],
+    ['danger', 'bg-red-600'],
+    ['ghost', 'bg-transparent'],
+  ] as const)('applies the %s variant', (variant, cls) => {
+    render(<Button variant={variant}>Acción</Button>);
+    expect(screen.getByRole('button', { name: 'Acción' }).className).toContain(cls);
+  });
+
+  it('can be a submit button', () => {
+    render(<Button type="submit">Enviar</Button>);
+    expect(screen.getByRole('button', { name: 'Enviar' })).toHaveAttribute('type', 'submit');
+  });
+
+  it('when loading: disabled, aria-busy, shows a spinner and ignores clicks', async () => {
+    const user = userEvent.setup();
+    const onClick = vi.fn();
+    render(
+      <Button loading onClick={onClick}>
+        Pagar
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Pagar' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toContainElement(screen.getByTestId('spinner'));
+    await user.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('shows no spinner when not loading', () => {
+    render(<Button>Pagar</Button>);
+    expect(screen.getByRole('button', { name: 'Pagar' })).toBeEnabled();
+    expect(screen.queryByTestId('spinner')).not.toBeInTheDocument();
+  });
+});

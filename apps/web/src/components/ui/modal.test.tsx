@@ -1,0 +1,101 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Modal } from './modal';
+
+function Harness({ description, onClose }: { description?: string; onClose?: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Abrir
+      </button>
+      <Modal
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) onClose?.();
+        }}
+        title="Nuevo consultorio"
+        description={description}
+        footer={<button type="button">Guardar</button>}
+      >
+        <label>
+          Nombre
+          <input />
+        </label>
+      </Modal>
+    </>
+  );
+}
+
+describe('Modal', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('renders nothing while closed', () => {
+    render(<Harness />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens as an accessible dialog with title, description, content and footer', async () => {
+    const user = userEvent.setup();
+    render(<Harness description="Completa los datos." />);
+    await user.click(screen.getByRole('button', { name: 'Abrir' }));
+    const dialog = screen.getByRole('dialog', { name: 'Nuevo consultorio' });
+    expect(dialog).toHaveAccessibleDescription('Completa los datos.');
+    expect(dialog.className).toContain('rounded-xl');
+    expect(screen.getByTestId('modal-overlay').className).toContain('bg-black/50');
+    expect(screen.getByRole('heading', { name: 'Nuevo consultorio' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Nombre')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeInTheDocument();
+    // focus moves into the dialog
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('has no aria-describedby and no radix warning without a description', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Abrir' }));
+    expect(screen.getByRole('dialog')).not.toHaveAttribute('aria-describedby');
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('closes with Escape and with the Cerrar button', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<Harness onClose={onClose} />);
+    await user.click(screen.getByRole('button', { name: 'Abrir' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    // focus returns to the trigger
+    expect(screen.getByRole('button', { name: 'Abrir' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Abrir' }));
+    await user.click(screen.getByRole('button', { name: 'Cerrar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('Escape on an expanded combobox inside does not close the modal', async () => {
+    const user = userEvent.setup();
+    render(
+      <Modal open onOpenChange={vi.fn()} title="Buscar">
+        <input role="combobox" aria-label="Paciente" aria-expanded="true" aria-controls="x" />
+      </Modal>,
+    );
+    const onOpenChange = vi.fn();
+    render(
+      <Modal open onOpenChange={onOpenChange} title="Otro">
+        <input role="combobox" aria-label="Sede" aria-expanded="true" aria-controls="y" />
+      </Modal>,
+    );
+    screen.getByRole('combobox', { name: 'Sede' }).focus();
+    await user.keyboard('{Escape}');
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,56 @@
+import { type ComponentProps, useId } from 'react';
+import { cx, fieldControlClass, fieldErrorClass, fieldLabelClass } from './field-styles';
+
+export interface TextFieldProps extends ComponentProps<'input'> {
+  label: string;
+  /** Error text shown under the input; also turns the border red and sets aria-invalid. */
+  error?: string;
+  /** Classes for the wrapper; `className` goes to the <input>. */
+  containerClassName?: string;
+}
+
+/**
+ * Labelled text input. Accepts every native input prop, including `ref` (React 19),
+ * so `<TextField label="Nombre" {...register('name')} error={errors.name?.message} />` works.
+ */
+export function TextField({
+  label,
+  error,
+  id,
+  className,
+  containerClassName,
+  'aria-describedby': describedBy,
+  type = 'text',
+  ...inputProps
+}: TextFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const errorId = `${inputId}-error`;
+  const hasError = Boolean(error);
+
+  return (
+    <div className={cx('flex flex-col gap-1.5', containerClassName)}>
+      <label htmlFor={inputId} className={fieldLabelClass}>
+        {label}
+        {inputProps.required && (
+          <span aria-hidden="true" className="ml-0.5 text-red-600">
+            *
+          </span>
+        )}
+      </label>
+      <input
+        {...inputProps}
+        id={inputId}
+        type={type}
+        aria-invalid={hasError || undefined}
+        aria-describedby={cx(describedBy, hasError && errorId) || undefined}
+        className={cx(fieldControlClass(hasError), className)}
+      />
+      {hasError && (
+        <p id={errorId} className={fieldErrorClass}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

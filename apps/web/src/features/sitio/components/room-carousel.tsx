@@ -1,0 +1,86 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+
+export type CarouselSlide = { src: string; alt: string; caption: string };
+
+/** Spec §2: the about page's carousel needs at least 3 images. */
+export const MIN_CAROUSEL_SLIDES = 3;
+
+export function RoomCarousel({ slides }: { slides: CarouselSlide[] }) {
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true });
+  const [selected, setSelected] = useState(0);
+  if (slides.length < MIN_CAROUSEL_SLIDES) {
+    throw new Error(`El carrusel necesita al menos ${MIN_CAROUSEL_SLIDES} imágenes.`);
+  }
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    onSelect();
+    embla.on('select', onSelect);
+    return () => {
+      embla.off('select', onSelect);
+    };
+  }, [embla]);
+
+  const previous = useCallback(() => embla?.scrollPrev(), [embla]);
+  const next = useCallback(() => embla?.scrollNext(), [embla]);
+
+  return (
+    <section aria-roledescription="carrusel" aria-label="Nuestras salas" className="relative">
+      <div ref={viewportRef} className="overflow-hidden rounded-3xl shadow-lg">
+        <div className="flex">
+          {slides.map((slide, index) => (
+            <figure
+              key={slide.src}
+              aria-roledescription="diapositiva"
+              aria-label={`${index + 1} de ${slides.length}`}
+              className="relative min-w-0 flex-[0_0_100%]"
+            >
+              <img
+                src={slide.src}
+                alt={slide.alt}
+                width={1200}
+                height={675}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                className="aspect-video w-full object-cover"
+              />
+              <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent px-6 pt-10 pb-5 text-lg font-semibold text-white">
+                {slide.caption}
+              </figcaption>
+            </figure>
+          ))}
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={previous}
+        aria-label="Imagen anterior"
+        className="absolute top-1/2 left-3 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-brand-800 shadow transition hover:bg-white"
+      >
+        <ChevronLeft aria-hidden className="size-6" />
+      </button>
+      <button
+        type="button"
+        onClick={next}
+        aria-label="Imagen siguiente"
+        className="absolute top-1/2 right-3 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-brand-800 shadow transition hover:bg-white"
+      >
+        <ChevronRight aria-hidden className="size-6" />
+      </button>
+      <div className="mt-4 flex justify-center gap-2">
+        {slides.map((slide, index) => (
+          <button
+            key={slide.src}
+            type="button"
+            onClick={() => embla?.scrollTo(index)}
+            aria-label={`Ir a la imagen ${index + 1}`}
+            aria-current={selected === index}
+            className={`h-3 rounded-full transition-all ${selected === index ? 'w-8 bg-brand-700' : 'w-3 bg-brand-200'}`}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import type { TCatalogResponse } from '@sala/shared/catalog/catalog.contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const catalogQuery = () =>
+  queryOptions({
+    queryKey: ['catalog'],
+    queryFn: ({ signal }) => apiRequest<TCatalogResponse>('/catalog', { signal }),
+  });
+
+export function useCatalog() {
+  return useQuery(catalogQuery());
+}

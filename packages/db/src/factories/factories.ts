@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
+import type { DbOrTx } from '../client';
+import { hashPassword } from '../password';
+import { products } from '../schema/commerce';
+import { creditLedger } from '../schema/ledger';
+import { branches, cities, rooms } from '../schema/locations';
+import { type UserRole, users } from '../schema/users';
+
+/** Test data with unique values, so tests never depend on each other's rows. */
+const unique = () => randomUUID().slice(0, 8);
+
+let cachedHash: Promise<string> | undefined;
+export const FACTORY_PASSWORD = 'secreto123';
+/** Hashing is deliberately slow; every factory user shares one hash of FACTORY_PASSWORD. */
+const factoryHash = () => {
+  cachedHash ??= hashPassword(FACTORY_PASSWORD);
+  return cachedHash;
+};
+
+export async function createUser(
+  db: DbOrTx,
+  overrides: Partial<{
+    name: string;
+    email: string;
+    phone: string;
+    role: UserRole;
+    isActive: boolean;
+    credits: number;
+  }> = {},
+) {
+  const id = unique();
+  const credits = overrides.credits ?? 0;
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: overrides.name ?? `Usuario ${id}`,
+      email: overrides.email ?? `usuario-${id}@example.test`,
+      phone: overrides.phone ?? '5500000000',
+      role: overrides.role ?? 'user',
+      isActive: overrides.isActive ?? true,
+      credits,
+      passwordHash: await factoryHash(),
+    })
+    .returning();
+  if (credits > 0) {
+    await db
+      .insert(creditLedger)
+      .values({
+        userId: user!.id,
+        delta: credits,
+        balanceAfter: credits,
+        reason: 'adjustment',
+        note: 'factory',
+      });
+  }
+  return user!;
+}
+
+export async function createCity(db: DbOrTx, overrides: Partial<{ name: string }> = {}) {
+  const [city] = await db
+    .insert(cities)
+    .values({ name: overrides.name ?? `Ciudad ${unique()}` })
+    .returning();
+  return city!;
+}
+
+export async function createBranch(
+  db: DbOrTx,
+  overrides: Partial<{ name: string; cityId: string; sessionCost: number }> = {},
+) {
+  const cityId = overrides.cityId ?? (await createCity(db)).id;
+  const [branch] = await db
+    .insert(branches)
+    .values({
+      name: overrides.name ?? `Sucursal ${unique()}`,
+      cityId,
+      sessionCost: overrides.sessionCost ?? 1,
+      schedule: DEFAULT_WEEKLY_SCHEDULE,
+    })
+    .returning();
+  return branch!;
+}
+
+export async function createRoom(
+  db: DbOrTx,
+  overrides: Partial<{ branchId: string; cityId: string; position: number; isActive: boolean }> = {},
+) {
+  const branch = overrides.branchId
+    ? { id: overrides.branchId, cityId: overrides.cityId! }
+    : await createBranch(db, overrides.cityId ? { cityId: overrides.cityId } : {});
+  const position = overrides.position ?? 1;
+  const [room] = await db
+    .insert(rooms)
+    .values({
+      name: `Sala ${position}`,
+      position,
+      branchId: branch.id,
+      cityId: branch.cityId,
+      isActive: overrides.isActive ?? true,
+    })
+    .returning();
+  return room!;
+}
+
+export async function createProduct(
+  db: DbOrTx,
+  overrides: Partial<{
+    name: string;
+    description: string;
+    priceCents: number;
+    credits: number;
+    extra: number;
+    isDigital: boolean;
+    isService: boolean;
+    isActive: boolean;
+  }> = {},
+) {
+  const [product] = await db
+    .insert(products)
+    .values({
+      name: overrides.name ?? `Producto ${unique()}`,
+      description: overrides.description ?? 'Descripción de prueba',
+      priceCents: overrides.priceCents ?? 100_000,
+      credits: overrides.credits ?? 5,
+      extra: overrides.extra ?? 0,
+      isDigital: overrides.isDigital ?? true,
+      isService: overrides.isService ?? false,
+      isActive: overrides.isActive ?? true,
+    })
+    .returning();
+  return product!;
+}
