@@ -1,5 +1,5 @@
 import { createProduct } from '@sala/db/factories/factories';
-import { ZErrorEnvelope } from '@sala/shared/errors/error-codes';
+import { ZErrorEnvelope } from '@sala/shared/errors/error-envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from './test-app';

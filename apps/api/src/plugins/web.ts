@@ -13,7 +13,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: true,
-    index: false,
+    index: 'index.html',
     setHeaders(res, filePath) {
       // Vite fingerprints everything under assets/; the HTML must always be revalidated.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

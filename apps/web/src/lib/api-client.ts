@@ -1,4 +1,4 @@
-import { type ErrorCode, errorCodeForStatus, ZErrorEnvelope } from '@sala/shared/errors/error-codes';
+import { type ErrorCode, errorCodeForStatus, isErrorEnvelope } from '@sala/shared/errors/error-codes';
 import { commonMessages } from '@sala/shared/errors/messages';
 
 /** An API failure with the server's code and Spanish message, ready to show in a toast. */
@@ -40,9 +40,8 @@ export async function apiRequest<T>(
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const envelope = ZErrorEnvelope.safeParse(payload);
-    if (envelope.success) {
-      const { code, message, fields } = envelope.data.error;
+    if (isErrorEnvelope(payload)) {
+      const { code, message, fields } = payload.error;
       throw new ApiError(code, message, response.status, fields);
     }
     throw new ApiError(errorCodeForStatus(response.status), commonMessages.genericError, response.status);

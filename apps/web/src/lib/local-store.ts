@@ -1,7 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
 /** The spec's local storage keys. Only display caches and the cart live here; nothing here is trusted. */
-export const storageKeys = { cart: 'cart', userDetails: 'userDetails', purchaseSummary: 'pcSummary' } as const;
+export const storageKeys = {
+  cart: 'cart',
+  userDetails: 'userDetails',
+  purchaseSummary: 'pcSummary',
+} as const;
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
 
 const listeners = new Set<() => void>();

@@ -44,15 +44,13 @@ export async function createUser(
     })
     .returning();
   if (credits > 0) {
-    await db
-      .insert(creditLedger)
-      .values({
-        userId: user!.id,
-        delta: credits,
-        balanceAfter: credits,
-        reason: 'adjustment',
-        note: 'factory',
-      });
+    await db.insert(creditLedger).values({
+      userId: user!.id,
+      delta: credits,
+      balanceAfter: credits,
+      reason: 'adjustment',
+      note: 'factory',
+    });
   }
   return user!;
 }

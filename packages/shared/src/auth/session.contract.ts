@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-export const ZRole = z.enum(['user', 'admin', 'superadmin']);
-export type TRole = z.infer<typeof ZRole>;
+import { roles } from './roles';
+
+export const ZRole = z.enum(roles);
 
 /** The signed-in user as the API describes it; isAdmin/isSuperAdmin are derived from the role. */
 export const ZSessionUser = z.object({
@@ -20,8 +21,3 @@ export type TSessionUser = z.infer<typeof ZSessionUser>;
 /** GET /api/auth/session: user is null for a visitor (200, not 401: being logged out is not an error). */
 export const ZSessionResponse = z.object({ user: ZSessionUser.nullable() });
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;
-
-/** Staff roles: admin and super admin see the admin area (spec §6). */
-export function isStaff(role: TRole): boolean {
-  return role === 'admin' || role === 'superadmin';
-}

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Error codes of spec §8 and the HTTP status each one travels with (design.md §6). */
 export const errorHttpStatus = {
   'invalid-argument': 400,
@@ -17,17 +15,25 @@ export const errorHttpStatus = {
 
 export type ErrorCode = keyof typeof errorHttpStatus;
 
-export const ZErrorCode = z.enum(Object.keys(errorHttpStatus) as [ErrorCode, ...ErrorCode[]]);
+/** Every API error has this body (see error-envelope.ts for its zod contract). */
+export type TErrorEnvelope = {
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+};
 
-/** Every API error has this body. `fields` names the inputs a validation message belongs to. */
-export const ZErrorEnvelope = z.object({
-  error: z.object({
-    code: ZErrorCode,
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
-export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorHttpStatus, value);
+}
+
+/** A dependency-free check, so the web bundle does not need zod to read an error. */
+export function isErrorEnvelope(value: unknown): value is TErrorEnvelope {
+  const error = (value as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    isErrorCode(error.code) &&
+    typeof error.message === 'string'
+  );
+}
 
 /** The reverse mapping, for a client reading a status without a body (a proxy's 502, say). */
 export function errorCodeForStatus(status: number): ErrorCode {

@@ -1,25 +1,32 @@
-import { isStaff, type TSessionUser } from '@sala/shared/auth/session.contract';
+import { isStaff } from '@sala/shared/auth/roles';
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import { formatCredits } from '@sala/shared/format/credits';
-import { Menu, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { LOGIN_PATH, publicNavLinks } from './nav-links';
 
 const linkClass = 'block rounded-lg px-4 py-3 text-xl font-medium transition hover:bg-white/10';
 
-/** The full-screen side menu of small screens, with the same links as the top navigation. */
-export function MobileMenu({ user }: { user: TSessionUser | null }) {
-  const [open, setOpen] = useState(false);
+/**
+ * The full-screen side menu of small screens, with the same links as the top navigation. Loaded on the first
+ * tap of the menu button (see site-header), so desktop visitors never download it.
+ */
+export default function MobileMenu({
+  user,
+  open,
+  onOpenChange,
+}: {
+  user: TSessionUser | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const logout = useLogout();
-  const close = () => setOpen(false);
+  const close = () => onOpenChange(false);
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="rounded-md p-2 transition hover:bg-white/15 lg:hidden" aria-label="Abrir menú">
-        <Menu aria-hidden className="size-6" />
-      </Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Content
           aria-describedby={undefined}

@@ -1,15 +1,10 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { PageLoader } from '../../components/ui/spinner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export function PublicLayout() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -25,6 +20,7 @@ export function PublicLayout() {
         </Suspense>
       </main>
       <SiteFooter />
+      <ScrollRestoration />
     </div>
   );
 }

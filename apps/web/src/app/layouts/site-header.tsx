@@ -1,15 +1,20 @@
 import { formatCredits } from '@sala/shared/format/credits';
-import { Coins, ShoppingCart } from 'lucide-react';
+import { Coins, Menu, ShoppingCart } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session';
-import { UserMenu } from '../../features/auth/components/user-menu';
 import { useCart } from '../../features/tienda/hooks/use-cart';
-import { MobileMenu } from './mobile-menu';
 import { LOGIN_PATH, publicNavLinks } from './nav-links';
 import { useScrolledPast } from './use-scrolled-past';
 
+// Only logged-in users need the dropdown and only phones the side menu: both load on demand.
+const UserMenu = lazy(() => import('../../features/auth/components/user-menu'));
+const MobileMenu = lazy(() => import('./mobile-menu'));
+
 export function SiteHeader() {
   const solid = useScrolledPast(0.1);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const { user } = useSession();
   const { itemCount } = useCart();
 
@@ -66,7 +71,9 @@ export function SiteHeader() {
           </Link>
           {user ? (
             <div className="hidden lg:block">
-              <UserMenu user={user} />
+              <Suspense fallback={<span className="block h-9 w-40 rounded-full bg-white/15" />}>
+                <UserMenu user={user} />
+              </Suspense>
             </div>
           ) : (
             <Link
@@ -76,7 +83,24 @@ export function SiteHeader() {
               INGRESAR
             </Link>
           )}
-          <MobileMenu user={user} />
+          <button
+            type="button"
+            className="rounded-md p-2 transition hover:bg-white/15 lg:hidden"
+            aria-label="Abrir menú"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => {
+              setMenuLoaded(true);
+              setMenuOpen(true);
+            }}
+          >
+            <Menu aria-hidden className="size-6" />
+          </button>
+          {menuLoaded && (
+            <Suspense fallback={null}>
+              <MobileMenu user={user} open={menuOpen} onOpenChange={setMenuOpen} />
+            </Suspense>
+          )}
         </div>
       </nav>
     </header>

@@ -9,7 +9,11 @@ export default function ShopPage() {
   return (
     <>
       <title>Comprar créditos · Sala Común</title>
-      <HeroBanner image="/images/carousel-3.svg" title="Comprar créditos" subtitle="Elige tu paquete y agenda cuando quieras." />
+      <HeroBanner
+        image="/images/carousel-3.svg"
+        title="Comprar créditos"
+        subtitle="Elige tu paquete y agenda cuando quieras."
+      />
       <CatalogSections />
     </>
   );

@@ -5,11 +5,18 @@ export default function TeamPage() {
   return (
     <>
       <title>Equipo · Sala Común</title>
-      <HeroBanner image="/images/carousel-4.svg" title="Nuestro equipo" subtitle="Personas que cuidan tu espacio de trabajo." />
+      <HeroBanner
+        image="/images/carousel-4.svg"
+        title="Nuestro equipo"
+        subtitle="Personas que cuidan tu espacio de trabajo."
+      />
       <section aria-label="Integrantes del equipo" className="mx-auto max-w-6xl px-4 py-16">
         <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
           {team.map((member) => (
-            <li key={member.name} className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+            <li
+              key={member.name}
+              className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200"
+            >
               <img
                 src={member.image}
                 alt={`Retrato de ${member.name}`}
@@ -19,7 +26,7 @@ export default function TeamPage() {
                 className="mx-auto size-36 rounded-full"
               />
               <h2 className="mt-4 font-display text-xl font-semibold text-brand-800">{member.name}</h2>
-              <p className="text-sm font-semibold text-sand-500">{member.role}</p>
+              <p className="text-sm font-semibold text-sand-700">{member.role}</p>
               <p className="mt-3 text-sm leading-relaxed text-muted">{member.bio}</p>
             </li>
           ))}

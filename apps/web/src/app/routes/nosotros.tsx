@@ -4,10 +4,22 @@ import { type CarouselSlide, RoomCarousel } from '../../features/sitio/component
 import { CatalogSections } from '../../features/tienda/components/catalog-sections';
 
 const slides: CarouselSlide[] = [
-  { src: '/images/carousel-1.svg', alt: 'Sala de terapia individual con dos sillones', caption: 'Terapia individual' },
-  { src: '/images/carousel-2.svg', alt: 'Sala familiar con sofá y rincón de juego', caption: 'Pareja y familia' },
+  {
+    src: '/images/carousel-1.svg',
+    alt: 'Sala de terapia individual con dos sillones',
+    caption: 'Terapia individual',
+  },
+  {
+    src: '/images/carousel-2.svg',
+    alt: 'Sala familiar con sofá y rincón de juego',
+    caption: 'Pareja y familia',
+  },
   { src: '/images/carousel-3.svg', alt: 'Área de cowork con escritorios', caption: 'Área de cowork' },
-  { src: '/images/carousel-4.svg', alt: 'Sala tranquila con escritorio y librero', caption: 'Sala de evaluación' },
+  {
+    src: '/images/carousel-4.svg',
+    alt: 'Sala tranquila con escritorio y librero',
+    caption: 'Sala de evaluación',
+  },
 ];
 
 export default function AboutPage() {

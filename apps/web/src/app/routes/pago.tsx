@@ -12,7 +12,11 @@ export default function CheckoutPage() {
   const cart = useCart();
   const summary = usePurchaseSummary();
   if (isLoading) return <PageLoader />;
-  const redirect = checkoutRedirect({ loggedIn: !!user, cartItemCount: cart.items.length, hasSummary: !!summary });
+  const redirect = checkoutRedirect({
+    loggedIn: !!user,
+    cartItemCount: cart.items.length,
+    hasSummary: !!summary,
+  });
   if (redirect || !user) return <Navigate to={redirect ?? '/comprar'} replace />;
 
   return (

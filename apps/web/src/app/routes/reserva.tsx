@@ -10,7 +10,11 @@ export default function BookingPage() {
   return (
     <>
       <title>Reserva · Sala Común</title>
-      <HeroBanner image="/images/carousel-1.svg" title="Reserva tu sala" subtitle="Cinco pasos y listo: tu consultorio te espera." />
+      <HeroBanner
+        image="/images/carousel-1.svg"
+        title="Reserva tu sala"
+        subtitle="Cinco pasos y listo: tu consultorio te espera."
+      />
       <section aria-labelledby="pasos-titulo" className="mx-auto max-w-4xl px-4 py-16">
         <h2 id="pasos-titulo" className="font-display text-3xl font-semibold text-brand-800">
           ¿Cómo reservar?
@@ -26,7 +30,8 @@ export default function BookingPage() {
           ))}
         </ol>
         <p className="mt-6 text-muted">
-          Cada sesión dura una hora y cuesta créditos de tu saldo. Puedes cancelar sin costo hasta 24 horas antes.
+          Cada sesión dura una hora y cuesta créditos de tu saldo. Puedes cancelar sin costo hasta 24 horas
+          antes.
         </p>
         <div className="mt-8">
           {isLoading ? (

@@ -32,6 +32,27 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
+function TypedConfirm({ onConfirm }: { onConfirm: () => void }) {
+  const [open, setOpen] = useState(true);
+  const [text, setText] = useState('');
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Eliminar sede"
+      tone="danger"
+      confirmLabel="Eliminar"
+      confirmDisabled={text !== 'ELIMINAR'}
+      onConfirm={onConfirm}
+    >
+      <label>
+        Escribe ELIMINAR
+        <input value={text} onChange={(event) => setText(event.target.value)} />
+      </label>
+    </ConfirmDialog>
+  );
+}
+
 describe('ConfirmDialog', () => {
   it('shows title, description and the default Spanish buttons', () => {
     render(<Harness description="Esta acción no se puede deshacer." />);
@@ -114,27 +135,7 @@ describe('ConfirmDialog', () => {
   it('supports a typed confirmation through children and confirmDisabled', async () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn();
-    function TypedConfirm() {
-      const [open, setOpen] = useState(true);
-      const [text, setText] = useState('');
-      return (
-        <ConfirmDialog
-          open={open}
-          onOpenChange={setOpen}
-          title="Eliminar sede"
-          tone="danger"
-          confirmLabel="Eliminar"
-          confirmDisabled={text !== 'ELIMINAR'}
-          onConfirm={onConfirm}
-        >
-          <label>
-            Escribe ELIMINAR
-            <input value={text} onChange={(event) => setText(event.target.value)} />
-          </label>
-        </ConfirmDialog>
-      );
-    }
-    render(<TypedConfirm />);
+    render(<TypedConfirm onConfirm={onConfirm} />);
     const confirm = screen.getByRole('button', { name: 'Eliminar' });
     expect(confirm).toBeDisabled();
     await user.click(confirm);

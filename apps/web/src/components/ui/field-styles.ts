@@ -8,8 +8,8 @@ const controlBase =
 
 export function fieldControlClass(hasError: boolean) {
   return hasError
-    ? `${controlBase} border-red-600 focus:border-red-600 focus:ring-red-600/30`
-    : `${controlBase} border-slate-300 hover:border-slate-400 focus:border-brand-500 focus:ring-brand-500/30`;
+    ? `${controlBase} border-red-600 focus:border-red-600 focus:ring-red-600/40`
+    : `${controlBase} border-slate-300 hover:border-slate-400 focus:border-brand-500 focus:ring-brand-500/40`;
 }
 
 /** Joins class names, skipping falsy values. */

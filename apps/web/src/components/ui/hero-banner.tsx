@@ -27,7 +27,7 @@ export function HeroBanner({ image, title, subtitle, children, className }: Hero
         data-testid="hero-overlay"
         className="absolute inset-0 -z-10 bg-linear-to-t from-black/75 via-black/45 to-black/25"
       />
-      <div className="mx-auto flex h-full max-w-4xl flex-col items-center justify-center gap-3 px-4 text-center">
+      <div className="mx-auto flex h-full max-w-4xl flex-col items-center justify-center gap-3 px-4 pt-14 text-center">
         <h1 className="font-display text-3xl font-semibold text-balance text-white drop-shadow-sm sm:text-5xl">
           {title}
         </h1>

@@ -67,7 +67,6 @@ export function Button({
   return (
     <button
       {...buttonProps}
-      // biome-ignore lint/a11y/useButtonType: type is always set, defaulting to "button"
       type={type}
       disabled={disabled || loading}
       aria-busy={loading || undefined}

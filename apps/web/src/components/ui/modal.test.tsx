@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from './modal';
+import { SearchPicker } from './search-picker';
 
 function Harness({ description, onClose }: { description?: string; onClose?: () => void }) {
   const [open, setOpen] = useState(false);
@@ -73,7 +74,7 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
     // focus returns to the trigger
-    expect(screen.getByRole('button', { name: 'Abrir' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Abrir' })).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: 'Abrir' }));
     await user.click(screen.getByRole('button', { name: 'Cerrar' }));
@@ -81,21 +82,45 @@ describe('Modal', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
-  it('Escape on an expanded combobox inside does not close the modal', async () => {
+  it('Escape on an expanded combobox inside closes only the list, not the modal', async () => {
     const user = userEvent.setup();
-    render(
-      <Modal open onOpenChange={vi.fn()} title="Buscar">
-        <input role="combobox" aria-label="Paciente" aria-expanded="true" aria-controls="x" />
-      </Modal>,
-    );
     const onOpenChange = vi.fn();
-    render(
-      <Modal open onOpenChange={onOpenChange} title="Otro">
-        <input role="combobox" aria-label="Sede" aria-expanded="true" aria-controls="y" />
+    const { rerender } = render(
+      <Modal open onOpenChange={onOpenChange} title="Buscar">
+        <input role="combobox" aria-label="Paciente" aria-expanded="true" aria-controls="lista" />
       </Modal>,
     );
-    screen.getByRole('combobox', { name: 'Sede' }).focus();
+    screen.getByRole('combobox', { name: 'Paciente' }).focus();
     await user.keyboard('{Escape}');
     expect(onOpenChange).not.toHaveBeenCalled();
+
+    rerender(
+      <Modal open onOpenChange={onOpenChange} title="Buscar">
+        <input role="combobox" aria-label="Paciente" aria-expanded="false" aria-controls="lista" />
+      </Modal>,
+    );
+    await user.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('with a real SearchPicker: first Escape closes the results, the second closes the modal', async () => {
+    const user = userEvent.setup();
+    const onOpenChange = vi.fn();
+    render(
+      <Modal open onOpenChange={onOpenChange} title="Agregar paciente">
+        <SearchPicker
+          label="Paciente"
+          search={async () => [{ id: 'p1', name: 'Ana López' }]}
+          onSelect={vi.fn()}
+        />
+      </Modal>,
+    );
+    await user.type(screen.getByRole('combobox', { name: 'Paciente' }), 'an');
+    expect(await screen.findByRole('option', { name: 'Ana López' }, { timeout: 2000 })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 });

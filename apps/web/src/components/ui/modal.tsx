@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { cx } from './field-styles';
 
 const sizes = {
@@ -39,12 +39,26 @@ export function Modal({
   className,
 }: ModalProps) {
   const hasDescription = description !== undefined && description !== null && description !== '';
+  /** Modal is controlled (no Dialog.Trigger), so remember what had focus to give it back on close. */
+  const returnFocusRef = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay data-testid="modal-overlay" className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
           {...(hasDescription ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            returnFocusRef.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusRef.current;
+            returnFocusRef.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           onEscapeKeyDown={(event) => {
             // Escape in an open combobox (e.g. SearchPicker) should close its list, not the whole modal.
             const target = event.target;
@@ -78,7 +92,9 @@ export function Modal({
             <div className="min-h-0 flex-1 overflow-y-auto px-6 pt-4">{children}</div>
           )}
           {footer ? (
-            <div className="flex flex-col-reverse gap-2 px-6 pt-6 pb-6 sm:flex-row sm:justify-end">{footer}</div>
+            <div className="flex flex-col-reverse gap-2 px-6 pt-6 pb-6 sm:flex-row sm:justify-end">
+              {footer}
+            </div>
           ) : (
             <div className="pb-6" />
           )}

@@ -78,6 +78,12 @@ export function SearchPicker<T extends { id: string; name: string }>({
     [],
   );
 
+  // keep the keyboard-highlighted option visible in long lists
+  useEffect(() => {
+    if (activeIndex < 0) return;
+    document.getElementById(`${inputId}-option-${activeIndex}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeIndex, inputId]);
+
   const reset = () => {
     clearTimeout(timerRef.current);
     requestIdRef.current++; // anything in flight is now stale
@@ -223,7 +229,7 @@ export function SearchPicker<T extends { id: string; name: string }>({
               {message}
             </div>
           )}
-          <ul
+          <div
             id={listboxId}
             role="listbox"
             aria-label={label}
@@ -232,10 +238,14 @@ export function SearchPicker<T extends { id: string; name: string }>({
           >
             {showOptions &&
               results.map((doc, index) => (
-                <li
+                // Keyboard is handled on the combobox input (aria-activedescendant pattern), so options
+                // are only programmatically focusable and have no key handlers of their own.
+                // biome-ignore lint/a11y/useKeyWithClickEvents: see above
+                <div
                   key={doc.id}
                   id={optionId(index)}
                   role="option"
+                  tabIndex={-1}
                   aria-selected={index === activeIndex}
                   // keep focus in the input so the click lands before blur closes the list
                   onMouseDown={(event) => event.preventDefault()}
@@ -248,9 +258,9 @@ export function SearchPicker<T extends { id: string; name: string }>({
                   )}
                 >
                   {doc.name}
-                </li>
+                </div>
               ))}
-          </ul>
+          </div>
         </div>
       </div>
       {hasError && (

@@ -17,11 +17,11 @@ describe('SelectField', () => {
     expect(placeholder).toHaveValue('');
     expect((placeholder as HTMLOptionElement).selected).toBe(true);
     expect(placeholder).not.toBeDisabled();
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Seleccione opcion',
-      'Centro',
-      'Norte',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Seleccione opcion', 'Centro', 'Norte']);
   });
 
   it('disables the placeholder when required', () => {
@@ -46,7 +46,9 @@ describe('SelectField', () => {
   });
 
   it('shows the error with aria-invalid, aria-describedby and a red border', () => {
-    render(<SelectField label="Sede" options={options} value="" onChange={() => {}} error="Elige una sede" />);
+    render(
+      <SelectField label="Sede" options={options} value="" onChange={() => {}} error="Elige una sede" />,
+    );
     const select = screen.getByRole('combobox', { name: 'Sede' });
     expect(select).toHaveAttribute('aria-invalid', 'true');
     expect(select).toHaveAccessibleDescription('Elige una sede');

@@ -5,6 +5,24 @@ import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { TextField } from './text-field';
 
+function Form({ onValid }: { onValid: (values: { name: string }) => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ name: string }>({ defaultValues: { name: '' } });
+  return (
+    <form onSubmit={handleSubmit((values) => onValid(values))}>
+      <TextField
+        label="Nombre"
+        {...register('name', { required: 'El nombre es obligatorio' })}
+        error={errors.name?.message}
+      />
+      <button type="submit">Guardar</button>
+    </form>
+  );
+}
+
 describe('TextField', () => {
   it('ties the label to the input and has no error state by default', () => {
     render(<TextField label="Nombre" placeholder="Tu nombre" />);
@@ -50,24 +68,7 @@ describe('TextField', () => {
   it('works with react-hook-form register()', async () => {
     const user = userEvent.setup();
     const onValid = vi.fn();
-    function Form() {
-      const {
-        register,
-        handleSubmit,
-        formState: { errors },
-      } = useForm<{ name: string }>({ defaultValues: { name: '' } });
-      return (
-        <form onSubmit={handleSubmit((values) => onValid(values))}>
-          <TextField
-            label="Nombre"
-            {...register('name', { required: 'El nombre es obligatorio' })}
-            error={errors.name?.message}
-          />
-          <button type="submit">Guardar</button>
-        </form>
-      );
-    }
-    render(<Form />);
+    render(<Form onValid={onValid} />);
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('El nombre es obligatorio')).toBeInTheDocument();
     expect(screen.getByLabelText('Nombre')).toHaveAttribute('aria-invalid', 'true');

@@ -16,7 +16,9 @@ export function useLogout() {
     onSettled: () => {
       writeStored(storageKeys.userDetails, null);
       queryClient.setQueryData(sessionQuery().queryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'catalog' });
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'catalog',
+      });
       notify.warning(authMessages.loggedOut);
       navigate('/');
     },

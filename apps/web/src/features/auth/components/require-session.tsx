@@ -9,7 +9,9 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (isLoading) return <PageLoader />;
   if (!user) {
-    return <Navigate to="/registro/iniciar-sesion" replace state={{ from: location.pathname + location.search }} />;
+    return (
+      <Navigate to="/registro/iniciar-sesion" replace state={{ from: location.pathname + location.search }} />
+    );
   }
   return children;
 }

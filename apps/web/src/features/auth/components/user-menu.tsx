@@ -1,4 +1,5 @@
-import { isStaff, type TSessionUser } from '@sala/shared/auth/session.contract';
+import { isStaff } from '@sala/shared/auth/roles';
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import { ChevronDown, LayoutDashboard, LogOut, Package, ShoppingCart, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
@@ -8,7 +9,7 @@ const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50';
 
 /** The logged-in user's dropdown of spec §2. */
-export function UserMenu({ user }: { user: TSessionUser }) {
+export default function UserMenu({ user }: { user: TSessionUser }) {
   const logout = useLogout();
   return (
     <DropdownMenu.Root modal={false}>

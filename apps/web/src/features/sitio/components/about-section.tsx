@@ -20,16 +20,22 @@ const highlights = [
 
 export function AboutSection() {
   return (
-    <section aria-labelledby="nosotros-titulo" className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2">
+    <section
+      aria-labelledby="nosotros-titulo"
+      className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2"
+    >
       <div>
-        <p className="text-sm font-semibold tracking-widest text-sand-500 uppercase">Quiénes somos</p>
-        <h2 id="nosotros-titulo" className="mt-2 font-display text-3xl font-semibold text-brand-800 sm:text-4xl">
+        <p className="text-sm font-semibold tracking-widest text-sand-700 uppercase">Quiénes somos</p>
+        <h2
+          id="nosotros-titulo"
+          className="mt-2 font-display text-3xl font-semibold text-brand-800 sm:text-4xl"
+        >
           Un espacio profesional para tu consulta, sin rentar un consultorio completo
         </h2>
         <p className="mt-4 leading-relaxed text-muted">
-          Sala Común nació para que psicólogos, terapeutas y profesionales de la salud atiendan a sus pacientes en
-          un lugar cálido y privado, pagando solo las horas que usan. Tú te ocupas de tu práctica; nosotros de la
-          recepción, la limpieza y los detalles.
+          Sala Común nació para que psicólogos, terapeutas y profesionales de la salud atiendan a sus
+          pacientes en un lugar cálido y privado, pagando solo las horas que usan. Tú te ocupas de tu
+          práctica; nosotros de la recepción, la limpieza y los detalles.
         </p>
         <ul className="mt-8 space-y-5">
           {highlights.map(({ icon: Icon, title, text }) => (

@@ -25,7 +25,10 @@ export function CartView() {
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
-      <ul aria-label="Productos en el carrito" className="divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <ul
+        aria-label="Productos en el carrito"
+        className="divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+      >
         {cart.items.map((item) => (
           <li key={item.id} className="flex flex-wrap items-center gap-4 p-5">
             <div className="min-w-40 flex-1">
@@ -44,7 +47,8 @@ export function CartView() {
               >
                 <Minus aria-hidden className="size-4" />
               </button>
-              <span className="w-8 text-center font-semibold" aria-label={`Cantidad de ${item.name}`}>
+              <span className="w-8 text-center font-semibold">
+                <span className="sr-only">Cantidad: </span>
                 {item.quantity}
               </span>
               <button
@@ -68,7 +72,10 @@ export function CartView() {
           </li>
         ))}
       </ul>
-      <aside aria-label="Resumen del carrito" className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <aside
+        aria-label="Resumen del carrito"
+        className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
         <dl className="space-y-3">
           <div className="flex justify-between">
             <dt className="text-muted">Total de créditos</dt>

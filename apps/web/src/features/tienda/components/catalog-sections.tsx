@@ -1,10 +1,16 @@
-import { commonMessages } from '@sala/shared/errors/messages';
 import type { TPublicProduct } from '@sala/shared/catalog/catalog.contract';
+import { commonMessages } from '@sala/shared/errors/messages';
 import { useCatalog } from '../api/get-catalog';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { ProductCard } from './product-card';
 
-function ProductGrid({ products, onAdd }: { products: TPublicProduct[]; onAdd: (p: TPublicProduct) => void }) {
+function ProductGrid({
+  products,
+  onAdd,
+}: {
+  products: TPublicProduct[];
+  onAdd: (p: TPublicProduct) => void;
+}) {
   return (
     <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {products.map((product) => (
@@ -52,7 +58,10 @@ export function CatalogSections() {
       {catalog.data.services.length > 0 && (
         <section id="servicios" aria-labelledby="servicios-titulo" className="bg-sand-100/60">
           <div className="mx-auto max-w-6xl px-4 py-16">
-            <h2 id="servicios-titulo" className="font-display text-3xl font-semibold text-brand-800 sm:text-4xl">
+            <h2
+              id="servicios-titulo"
+              className="font-display text-3xl font-semibold text-brand-800 sm:text-4xl"
+            >
               Nuestros Servicios
             </h2>
             <p className="mt-2 max-w-2xl text-muted">Todo lo que tu consulta necesita, además del espacio.</p>

@@ -11,9 +11,7 @@ export function ProductCard({
   onAdd: (product: TPublicProduct) => void;
 }) {
   return (
-    <article
-      className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md"
-    >
+    <article className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md">
       <h3 className="font-display text-xl font-semibold text-brand-800">{product.name}</h3>
       <p className="mt-3 text-3xl font-bold text-ink">
         {formatMoney(product.priceCents)}
@@ -25,7 +23,7 @@ export function ProductCard({
             {formatCredits(product.credits)}
           </span>
           {product.extra > 0 && (
-            <span className="flex items-center gap-1 rounded-full bg-sand-100 px-2.5 py-0.5 font-semibold text-sand-500">
+            <span className="flex items-center gap-1 rounded-full bg-sand-100 px-2.5 py-0.5 font-semibold text-sand-700">
               <Gift aria-hidden className="size-3.5" />+{formatCredits(product.extra)} de regalo
             </span>
           )}

@@ -33,7 +33,8 @@ function currentCart(): CartItem[] {
   return Array.isArray(stored) ? stored.filter(isCartItem) : EMPTY;
 }
 
-const update = (change: (cart: CartItem[]) => CartItem[]) => writeStored(storageKeys.cart, change(currentCart()));
+const update = (change: (cart: CartItem[]) => CartItem[]) =>
+  writeStored(storageKeys.cart, change(currentCart()));
 
 export const cartActions = {
   add: (product: CartProduct) => update((cart) => addToCart(cart, product)),

@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+
+const labels = ['Inicio', 'Nosotros', 'Equipo', 'Reserva', 'Cowork', 'Contacto'];
+
+test.describe('desktop navigation', () => {
+  test.skip(({ isMobile }) => isMobile, 'desktop only');
+
+  test('shows the spec menu, the cart count and INGRESAR for a visitor', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Principal' });
+    for (const label of labels)
+      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Sala Común, inicio' })).toBeVisible();
+    await expect(nav.getByTestId('cart-count')).toHaveText('0');
+    await expect(nav.getByTestId('nav-credits')).toHaveCount(0);
+    await nav.getByRole('link', { name: 'INGRESAR' }).click();
+    await expect(page).toHaveURL('/registro/iniciar-sesion');
+  });
+
+  test('turns solid once scrolled past 10% of the window height', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header).toHaveAttribute('data-solid', 'false');
+    const threshold = await page.evaluate(() => window.innerHeight * 0.1);
+    await page.evaluate((y) => window.scrollTo(0, y - 20), threshold);
+    await expect(header).toHaveAttribute('data-solid', 'false');
+    await page.evaluate((y) => window.scrollTo(0, y + 20), threshold);
+    await expect(header).toHaveAttribute('data-solid', 'true');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).toHaveAttribute('data-solid', 'false');
+  });
+
+  test('navigates between public pages from the menu', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Principal' });
+    await nav.getByRole('link', { name: 'Nosotros' }).click();
+    await expect(page).toHaveURL('/nosotros');
+    await nav.getByRole('link', { name: 'Equipo' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nuestro equipo');
+    await nav.getByRole('link', { name: 'Contacto' }).click();
+    await expect(page).toHaveURL('/');
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /Carrito/ })
+      .click();
+    await expect(page).toHaveURL('/mi-carrito');
+    await expect(page.getByText('Tu carrito está vacío')).toBeVisible();
+  });
+
+  test('the footer holds the public links and two social links', async ({ page }) => {
+    await page.goto('/equipo');
+    const footer = page.getByRole('contentinfo');
+    for (const label of labels)
+      await expect(footer.getByRole('link', { name: label, exact: true })).toBeVisible();
+    await expect(footer.getByRole('link', { name: /Instagram/ })).toHaveAttribute('href', /instagram\.com/);
+    await expect(footer.getByRole('link', { name: /Facebook/ })).toHaveAttribute('href', /facebook\.com/);
+  });
+});
+
+test.describe('phone navigation', () => {
+  test.skip(({ isMobile }) => !isMobile, 'phone only');
+
+  test('hides the desktop menu and opens a full-screen side menu', async ({ page }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Nosotros' }),
+    ).toBeHidden();
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menú' });
+    await expect(menu).toBeVisible();
+    const box = await menu.boundingBox();
+    const viewport = page.viewportSize()!;
+    expect(box?.width).toBe(viewport.width);
+    expect(box?.height).toBe(viewport.height);
+    for (const label of labels)
+      await expect(menu.getByRole('link', { name: label, exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'INGRESAR' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Equipo' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL('/equipo');
+  });
+
+  test('closes the side menu with its close button', async ({ page }) => {
+    await page.goto('/nosotros');
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('button', { name: 'Cerrar menú' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menú' })).toBeHidden();
+  });
+
+  test('has no horizontal scroll on any public page', async ({ page }) => {
+    for (const path of ['/', '/nosotros', '/equipo', '/reserva', '/comprar', '/mi-carrito', '/no-existe']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});

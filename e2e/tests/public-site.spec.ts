@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test';
+
+const pages = [
+  {
+    path: '/',
+    title: /Sala Común · Consultorios por hora/,
+    heading: 'Consultorios por hora para tu práctica',
+  },
+  { path: '/nosotros', title: /Nosotros/, heading: 'Nosotros' },
+  { path: '/equipo', title: /Equipo/, heading: 'Nuestro equipo' },
+  { path: '/reserva', title: /Reserva/, heading: 'Reserva tu sala' },
+  { path: '/comprar', title: /Comprar créditos/, heading: 'Comprar créditos' },
+  { path: '/mi-carrito', title: /Mi carrito/, heading: 'Mi carrito' },
+];
+
+for (const { path, title, heading } of pages) {
+  test(`${path} renders its page`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
+    await expect(page.getByRole('contentinfo')).toContainText('Sala Común. Todos los derechos reservados.');
+  });
+}
+
+test.describe('redirects', () => {
+  for (const path of ['/contacto', '/cowork-area']) {
+    test(`${path} goes home`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'Consultorios por hora para tu práctica',
+      );
+    });
+  }
+
+  test('/perfil sends a visitor to the login page', async ({ page }) => {
+    await page.goto('/perfil');
+    await expect(page).toHaveURL('/registro/iniciar-sesion');
+  });
+
+  test('/pago sends a visitor to comprar', async ({ page }) => {
+    await page.goto('/pago');
+    await expect(page).toHaveURL('/comprar');
+  });
+
+  test('/resumen without a saved purchase goes to comprar', async ({ page }) => {
+    await page.goto('/resumen');
+    await expect(page).toHaveURL('/comprar');
+  });
+
+  test('/comprar with a saved purchase summary goes to resumen', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => {
+      localStorage.setItem(
+        'pcSummary',
+        JSON.stringify({
+          orderId: 'x',
+          items: [{ id: 'a', name: 'Paquete Básico', priceCents: 125000, credits: 5, extra: 0, quantity: 2 }],
+          totalCents: 250000,
+          totalCredits: 10,
+          paidAt: new Date().toISOString(),
+        }),
+      );
+    });
+    await page.goto('/comprar');
+    await expect(page).toHaveURL('/resumen');
+    await expect(page.getByText('Paquete Básico × 2')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Reservar una sesión' })).toHaveAttribute('href', '/reserva');
+    await expect(page.getByRole('link', { name: 'Ir a mi perfil' })).toHaveAttribute('href', '/perfil');
+  });
+
+  test('an unknown path shows the 404 page with a link home', async ({ page }) => {
+    await page.goto('/esta/no/existe');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada');
+    await page.getByRole('link', { name: 'Volver al inicio' }).click();
+    await expect(page).toHaveURL('/');
+  });
+});
+
+test.describe('landing', () => {
+  test('lists active packages and services by ascending price, never inactive or point-of-sale products', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const packages = page.locator('#paquetes article h3');
+    await expect(packages).toHaveText([
+      'Sesión individual',
+      'Paquete Básico',
+      'Paquete Profesional',
+      'Paquete Consultorio',
+    ]);
+    await expect(page.locator('#paquetes article').nth(1)).toContainText('$1,250');
+    await expect(page.getByRole('heading', { name: 'Nuestros Servicios' })).toBeVisible();
+    await expect(page.locator('#servicios article h3')).toHaveText([
+      'Sanitización profunda de sala',
+      'Domicilio fiscal',
+      'Recepción de pacientes',
+    ]);
+    await expect(page.getByText('Paquete Verano')).toHaveCount(0);
+    await expect(page.getByText('Café de especialidad')).toHaveCount(0);
+  });
+
+  test('the hero banner is 350 px high', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) }).first();
+    await expect(hero).toBeVisible();
+    expect((await hero.boundingBox())?.height).toBe(350);
+  });
+
+  test('a visitor who adds to the cart is asked to log in', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Agregar Paquete Básico al carrito' }).click();
+    await expect(page.getByText('Debes iniciar sesión para agregar productos al carrito')).toBeVisible();
+    await expect(page).toHaveURL('/registro/iniciar-sesion');
+  });
+});
+
+test.describe('about and team', () => {
+  test('the carousel has at least 3 images and moves forward', async ({ page }) => {
+    await page.goto('/nosotros');
+    const slides = page.locator('[aria-roledescription="diapositiva"]');
+    await expect(slides.first()).toBeVisible();
+    expect(await slides.count()).toBeGreaterThanOrEqual(3);
+    const dots = page.getByRole('button', { name: /Ir a la imagen/ });
+    await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+    await page.getByRole('button', { name: 'Imagen siguiente' }).click();
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+  });
+
+  test('the team page shows every bio with a portrait', async ({ page }) => {
+    await page.goto('/equipo');
+    const members = page.getByRole('region', { name: 'Integrantes del equipo' }).getByRole('listitem');
+    await expect(members).toHaveCount(4);
+    for (const image of await page.locator('main img').all()) {
+      await expect(image).toHaveJSProperty('complete', true);
+      expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    }
+  });
+});
