@@ -11,6 +11,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    manifest: true,
     chunkSizeWarningLimit: 400,
   },
 });

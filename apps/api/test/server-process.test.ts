@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEmptyPostgresDatabase } from './test-app';
+
+// These tests start the real server process, as `npm start` does (without the web build).
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const running: ChildProcess[] = [];
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent', NODE_ENV: 'development', ...env },
+  });
+  running.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForReady(port: number, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server on ${port} never became ready`);
+}
+
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+describe('server process', () => {
+  it.skipIf(process.env.TEST_DB === 'postgres')('refuses a second process on the same PGlite directory while the first keeps serving', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sala-two-'));
+    const first = startServer({ PORT: '3291', DATA_DIR: dataDir });
+    await waitForReady(3291);
+    expect(first.output()).toContain('superadmin@example.com');
+
+    const second = startServer({ PORT: '3292', DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/ya está en uso por otro proceso/);
+
+    const health = await fetch('http://127.0.0.1:3291/api/ready');
+    expect(health.status).toBe(200);
+
+    // Graceful shutdown: SIGTERM closes the server and the database and exits cleanly.
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    // The directory is free again and the demo data is not seeded twice.
+    const third = startServer({ PORT: '3293', DATA_DIR: dataDir });
+    await waitForReady(3293);
+    expect(third.output()).not.toContain('se cargaron los datos de demostración');
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  }, 90_000);
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://localhost/x' }, /DATABASE_URL/],
+  ])('exits with one clear line on bad configuration %o', async (env, pattern) => {
+    const server = startServer({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sala-cfg-')), ...env });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split('\n');
+    expect(lines.at(-1)).toMatch(pattern);
+    expect(lines.at(-1)).toMatch(/^Configuración inválida/);
+  }, 30_000);
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('several processes on one PostgreSQL', () => {
+  it('start together on an empty database (one migrates, the others wait) and serve the same data', async () => {
+    const empty = await createEmptyPostgresDatabase();
+    try {
+      const env = { DATABASE_URL: empty.url, SEED_DEMO: 'true' };
+      const a = startServer({ ...env, PORT: '3294' });
+      const b = startServer({ ...env, PORT: '3295' });
+      await Promise.all([waitForReady(3294), waitForReady(3295)]);
+      const [fromA, fromB] = await Promise.all(
+        [3294, 3295].map(async (port) => (await fetch(`http://127.0.0.1:${port}/api/catalog`)).json()),
+      );
+      expect(fromA.packages.length).toBeGreaterThan(0);
+      expect(fromB).toEqual(fromA);
+      a.child.kill('SIGTERM');
+      b.child.kill('SIGTERM');
+      expect(await a.exited).toBe(0);
+      expect(await b.exited).toBe(0);
+    } finally {
+      await empty.drop();
+    }
+  }, 90_000);
+});
