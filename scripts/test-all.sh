@@ -36,5 +36,5 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
 fi
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-npm ci --no-audit --no-fund
+npm install --no-audit --no-fund
 npm test

@@ -6,8 +6,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import { AppError } from './lib/app-error';
+import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { outboxRoutes } from './modules/mail/outbox.routes';
+import { meRoutes } from './modules/me/me.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
@@ -53,11 +58,16 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   registerErrorHandler(app);
   await registerSecurity(app, { isProduction: config.isProduction });
   await registerDocs(app);
+  await registerAuth(app);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(meRoutes);
+      await api.register(outboxRoutes);
     },
     { prefix: '/api' },
   );

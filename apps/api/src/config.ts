@@ -26,6 +26,7 @@ const ZEnv = z
     WEB_DIST_DIR: z.string().optional(),
     SEED_DEMO: z.enum(['true', 'false']).optional(),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    ADMIN_EMAIL: z.email('ADMIN_EMAIL debe ser un correo electrónico.').optional(),
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -41,6 +42,8 @@ const ZEnv = z
     /** Demo data only on the embedded database outside production, unless SEED_DEMO says otherwise. */
     seedDemo: env.NODE_ENV !== 'production' && (env.SEED_DEMO ? env.SEED_DEMO === 'true' : !env.DATABASE_URL),
     trustProxy: env.TRUST_PROXY === 'true',
+    /** Business inbox for staff notices; without it, every active super admin gets them. */
+    adminEmail: env.ADMIN_EMAIL,
   }));
 
 export type AppConfig = z.output<typeof ZEnv>;

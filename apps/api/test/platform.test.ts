@@ -90,13 +90,13 @@ describe('errors from contracts and failures', () => {
       extend: (app) => {
         app.post(
           '/api/__probe',
-          { schema: { body: z.object({ name: z.string().min(2), count: z.int() }) } },
+          { config: { access: 'public' }, schema: { body: z.object({ name: z.string().min(2), count: z.int() }) } },
           async (request) => ({ ok: request.body.name }),
         );
-        app.get('/api/__crash', async () => {
+        app.get('/api/__crash', { config: { access: 'public' } }, async () => {
           throw new Error('select * from secret_table where boom');
         });
-        app.get('/api/__duplicate', async () => {
+        app.get('/api/__duplicate', { config: { access: 'public' } }, async () => {
           throw Object.assign(
             new Error('duplicate key value violates unique constraint "users_email_lower_key"'),
             {

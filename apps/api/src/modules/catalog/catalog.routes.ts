@@ -6,6 +6,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catálogo'],
         summary: 'Paquetes de créditos y servicios a la venta en línea',

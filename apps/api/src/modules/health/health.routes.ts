@@ -6,13 +6,14 @@ import { AppError } from '../../lib/app-error';
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { tags: ['salud'], summary: 'El proceso está vivo', response: { 200: ZHealthResponse } } },
+    { config: { access: 'public' }, schema: { tags: ['salud'], summary: 'El proceso está vivo', response: { 200: ZHealthResponse } } },
     async () => ({ status: 'ok' as const }),
   );
 
   app.get(
     '/ready',
     {
+      config: { access: 'public' },
       schema: { tags: ['salud'], summary: 'La base de datos responde', response: { 200: ZHealthResponse } },
     },
     async (request) => {

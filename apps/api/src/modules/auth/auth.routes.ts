@@ -1,0 +1,91 @@
+import {
+  ZForgotPasswordRequest,
+  ZLoginRequest,
+  ZLoginResponse,
+  ZMessageResponse,
+  ZRegisterRequest,
+  ZResetPasswordRequest,
+} from '@sala/shared/auth/auth.contract';
+import { authMessages as m } from '@sala/shared/auth/auth.messages';
+import { ZSessionResponse } from '@sala/shared/auth/session.contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/auth';
+import * as auth from './auth.service';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.database.db, publicUrl: app.config.publicUrl, adminEmail: app.config.adminEmail });
+  const secure = app.config.isProduction;
+  const tags = ['cuentas'];
+
+  app.get(
+    '/auth/session',
+    { config: { access: 'public' }, schema: { tags, summary: 'Usuario de la sesión actual', response: { 200: ZSessionResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { user: request.user };
+    },
+  );
+
+  app.post(
+    '/auth/register',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Registro de clientes', body: ZRegisterRequest, response: { 201: ZMessageResponse } },
+    },
+    async (request, reply) => {
+      await auth.register(deps(), request.body);
+      return reply.status(201).send({ message: m.registered });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Iniciar sesión', body: ZLoginRequest, response: { 200: ZLoginResponse } },
+    },
+    async (request, reply) => {
+      const { token, user } = await auth.login(deps(), request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      setSessionCookie(reply, token, request.body.remember, secure);
+      return { user };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { config: { access: 'public' }, schema: { tags, summary: 'Cerrar sesión', response: { 204: z.null() } } },
+    async (request, reply) => {
+      await auth.logout(deps(), request.sessionTokenHash);
+      clearSessionCookie(reply, secure);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Enviar enlace para restablecer la contraseña', body: ZForgotPasswordRequest, response: { 200: ZMessageResponse } },
+    },
+    async (request) => {
+      await auth.requestPasswordReset(deps(), request.body, request.ip);
+      return { message: m.resetSent };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Elegir una nueva contraseña con el enlace', body: ZResetPasswordRequest, response: { 200: ZMessageResponse } },
+    },
+    async (request) => {
+      await auth.resetPassword(deps(), request.body);
+      return { message: m.passwordChanged };
+    },
+  );
+};

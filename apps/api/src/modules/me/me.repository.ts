@@ -1,0 +1,51 @@
+import type { DbOrTx } from '@sala/db/client';
+import { orderItems, orders } from '@sala/db/schema/commerce';
+import { branches, cities, rooms } from '@sala/db/schema/locations';
+import { roomSessions } from '@sala/db/schema/sessions';
+import { eq, sql } from 'drizzle-orm';
+import { offsetOf, orderBy, totalCount } from '../../lib/paging';
+
+type Page = { page: number; pageSize: number; dir: 'asc' | 'desc' };
+
+export function listSessionsOfUser(db: DbOrTx, userId: string, page: Page) {
+  return db
+    .select({
+      id: roomSessions.id,
+      startsAt: roomSessions.startsAt,
+      cityName: cities.name,
+      branchName: branches.name,
+      roomName: rooms.name,
+      creditsCharged: roomSessions.creditsCharged,
+      cancelledAt: roomSessions.cancelledAt,
+      total: totalCount(),
+    })
+    .from(roomSessions)
+    .innerJoin(rooms, eq(rooms.id, roomSessions.roomId))
+    .innerJoin(branches, eq(branches.id, roomSessions.branchId))
+    .innerJoin(cities, eq(cities.id, roomSessions.cityId))
+    .where(eq(roomSessions.userId, userId))
+    .orderBy(orderBy(roomSessions.startsAt, page.dir), roomSessions.id)
+    .limit(page.pageSize)
+    .offset(offsetOf(page.page, page.pageSize));
+}
+
+export function listOrdersOfUser(db: DbOrTx, userId: string, page: Page & { sort: 'createdAt' | 'totalCents' }) {
+  return db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      totalCents: orders.totalCents,
+      status: orders.status,
+      isPos: orders.isPos,
+      products: sql<string[]>`coalesce(array_agg(${orderItems.name} order by ${orderItems.name}) filter (where ${orderItems.id} is not null), '{}')`,
+      creditsGranted: sql<number>`coalesce(sum(${orderItems.creditsGranted}), 0)::int`,
+      total: totalCount(),
+    })
+    .from(orders)
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(eq(orders.userId, userId))
+    .groupBy(orders.id)
+    .orderBy(orderBy(page.sort === 'totalCents' ? orders.totalCents : orders.createdAt, page.dir), orders.id)
+    .limit(page.pageSize)
+    .offset(offsetOf(page.page, page.pageSize));
+}

@@ -1,0 +1,85 @@
+import fastifyCookie from '@fastify/cookie';
+import type { TRole } from '@sala/shared/auth/roles';
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import { commonMessages } from '@sala/shared/errors/messages';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../lib/app-error';
+import { hashToken } from '../lib/tokens';
+import { findSessionWithUser, touchSession } from '../modules/auth/auth.repository';
+import { toSessionUser } from '../modules/auth/session-user';
+
+/** Who may call a route. Every /api route declares one (checked at boot). */
+export type Access = 'public' | TRole;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: TSessionUser | null;
+    sessionTokenHash: string | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export const SESSION_COOKIE = 'sala_session';
+export const PERSISTENT_SESSION_MS = 30 * 24 * 3_600_000;
+/** A browser-session login lasts while it is used: 12 hours after the last request. */
+export const BROWSER_SESSION_IDLE_MS = 12 * 3_600_000;
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+const rank: Record<Access, number> = { public: 0, user: 1, admin: 2, superadmin: 3 };
+
+export function setSessionCookie(reply: FastifyReply, token: string, persistent: boolean, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    ...(persistent ? { maxAge: PERSISTENT_SESSION_MS / 1000 } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+/**
+ * Reads the session cookie on every request and enforces the route's declared access before anything else
+ * runs: 401 without a session, 403 with too low a role. Ownership checks stay in the services.
+ */
+export async function registerAuth(app: FastifyInstance) {
+  await app.register(fastifyCookie);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionTokenHash', null);
+
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
+    if (isApi && !route.config?.access) throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token && token.length <= 100) {
+      const now = new Date();
+      const tokenHash = hashToken(token);
+      const found = await findSessionWithUser(app.database.db, tokenHash, now);
+      if (found?.user.isActive) {
+        request.user = toSessionUser(found.user);
+        request.sessionTokenHash = tokenHash;
+        if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+          const expiresAt = found.session.persistent
+            ? found.session.expiresAt
+            : new Date(now.getTime() + BROWSER_SESSION_IDLE_MS);
+          await touchSession(app.database.db, tokenHash, now, expiresAt);
+        }
+      } else {
+        clearSessionCookie(reply, app.config.isProduction);
+      }
+    }
+
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    if (!request.user) throw new AppError('unauthenticated', commonMessages.unauthenticated);
+    if (rank[request.user.role] < rank[access]) throw new AppError('permission-denied', commonMessages.permissionDenied);
+  });
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { authMessages as m } from './auth.messages';
+import { ZSessionUser } from './session.contract';
+
+export const PASSWORD_MIN_LENGTH = 6;
+const PASSWORD_MAX_LENGTH = 128;
+
+/** A required text field: missing, of the wrong type or blank all read as the form's "required" message. */
+export const requiredText = (requiredMessage: string, max: number) =>
+  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, m.tooLong);
+
+export const emailField = (requiredMessage: string, invalidMessage: string) =>
+  requiredText(requiredMessage, 254).pipe(z.email({ error: invalidMessage }));
+
+export const phoneField = (requiredMessage: string, digitsMessage: string) =>
+  requiredText(requiredMessage, 20).pipe(z.string().regex(/^\d{10}$/, digitsMessage));
+
+/** POST /api/auth/register — self-registration; the API ignores any role, credits or status sent. */
+export const ZRegisterRequest = z
+  .object({
+    name: requiredText(m.allFieldsRequired, 120),
+    email: emailField(m.allFieldsRequired, m.registerInvalidEmail),
+    phone: phoneField(m.allFieldsRequired, m.phoneDigits),
+    password: z
+      .string({ error: m.allFieldsRequired })
+      .min(1, m.allFieldsRequired)
+      .min(PASSWORD_MIN_LENGTH, m.weakPassword)
+      .max(PASSWORD_MAX_LENGTH, m.tooLong),
+    passwordConfirmation: z.string({ error: m.allFieldsRequired }).max(PASSWORD_MAX_LENGTH, m.tooLong),
+    acceptTerms: z.literal(true, { error: m.acceptTerms }),
+  })
+  .refine((data) => data.password === data.passwordConfirmation, {
+    message: m.passwordsMustMatch,
+    path: ['passwordConfirmation'],
+  });
+export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
+
+export const ZRegisterResponse = z.object({ message: z.string() });
+
+/** POST /api/auth/login */
+export const ZLoginRequest = z.object({
+  email: emailField(m.loginFieldsRequired, m.invalidEmail),
+  password: z.string({ error: m.loginFieldsRequired }).min(1, m.loginFieldsRequired).max(PASSWORD_MAX_LENGTH, m.tooLong),
+  remember: z.boolean().default(false),
+});
+export type TLoginRequest = z.input<typeof ZLoginRequest>;
+
+export const ZLoginResponse = z.object({ user: ZSessionUser });
+
+/** POST /api/auth/forgot-password */
+export const ZForgotPasswordRequest = z.object({ email: emailField(m.emailRequired, m.invalidEmail) });
+export type TForgotPasswordRequest = z.input<typeof ZForgotPasswordRequest>;
+
+/** POST /api/auth/reset-password */
+export const ZResetPasswordRequest = z
+  .object({
+    token: z.string({ error: m.resetInvalid }).min(20, m.resetInvalid).max(200, m.resetInvalid),
+    password: z
+      .string({ error: m.allFieldsRequired })
+      .min(1, m.allFieldsRequired)
+      .min(PASSWORD_MIN_LENGTH, m.weakPassword)
+      .max(PASSWORD_MAX_LENGTH, m.tooLong),
+    passwordConfirmation: z.string({ error: m.allFieldsRequired }).max(PASSWORD_MAX_LENGTH, m.tooLong),
+  })
+  .refine((data) => data.password === data.passwordConfirmation, {
+    message: m.passwordsMustMatch,
+    path: ['passwordConfirmation'],
+  });
+export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
+
+export const ZMessageResponse = z.object({ message: z.string() });

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { pageQuery, pageResponse } from '../table/table.contract';
+
+/** GET /api/me/sessions — the client's own session history. */
+export const ZMySessionsQuery = pageQuery(['startsAt'], 'startsAt');
+export const ZMySession = z.object({
+  id: z.uuid(),
+  startsAt: z.iso.datetime(),
+  cityName: z.string(),
+  branchName: z.string(),
+  roomName: z.string(),
+  creditsCharged: z.int(),
+  cancelledAt: z.iso.datetime().nullable(),
+});
+export type TMySession = z.infer<typeof ZMySession>;
+export const ZMySessionsResponse = pageResponse(ZMySession);
+
+/** GET /api/me/orders — the client's own purchase history (page sizes 5, 10, 30). */
+export const PURCHASE_PAGE_SIZES = [5, 10, 30] as const;
+export const ZMyOrdersQuery = pageQuery(['createdAt', 'totalCents'], 'createdAt');
+export const ZMyOrder = z.object({
+  id: z.uuid(),
+  createdAt: z.iso.datetime(),
+  totalCents: z.int(),
+  status: z.enum(['pending', 'completed', 'cancelled']),
+  isPos: z.boolean(),
+  products: z.array(z.string()),
+  creditsGranted: z.int(),
+});
+export type TMyOrder = z.infer<typeof ZMyOrder>;
+export const ZMyOrdersResponse = pageResponse(ZMyOrder);

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { emailField, phoneField, requiredText } from '../auth/auth.contract';
+import { roles } from '../auth/roles';
+import { ZSessionUser } from '../auth/session.contract';
+import { pageQuery, pageResponse } from '../table/table.contract';
+import { userMessages as m } from './users.messages';
+
+/** A row of /admin/usuarios and the profile of one user. */
+export const ZUser = ZSessionUser.extend({ createdAt: z.iso.datetime() });
+export type TUser = z.infer<typeof ZUser>;
+
+export const USER_PAGE_SIZES = [10, 20, 30, 50] as const;
+export const userSortable = ['name', 'email', 'phone', 'role', 'credits', 'isActive', 'createdAt'] as const;
+
+/** GET /api/users */
+export const ZUserListQuery = pageQuery(userSortable, 'name');
+export type TUserListQuery = z.output<typeof ZUserListQuery>;
+export const ZUserListResponse = pageResponse(ZUser);
+
+export const ZIdParams = z.object({ id: z.uuid({ error: 'Identificador inválido.' }) });
+
+/**
+ * PATCH /api/users/:id — the edit form of spec §5. credits, role and isActive are for super admins only; the
+ * API refuses them from anyone else.
+ */
+export const ZUpdateUserRequest = z.object({
+  name: requiredText(m.allFieldsRequired, 120),
+  email: emailField(m.allFieldsRequired, m.invalidEmail),
+  phone: phoneField(m.allFieldsRequired, m.phoneDigits),
+  credits: z
+    .number({ error: m.creditsInvalid })
+    .int(m.creditsInvalid)
+    .min(0, m.creditsInvalid)
+    .max(1_000_000, m.creditsInvalid)
+    .optional(),
+  role: z.enum(roles, { error: m.allFieldsRequired }).optional(),
+  isActive: z.boolean({ error: m.allFieldsRequired }).optional(),
+});
+export type TUpdateUserRequest = z.input<typeof ZUpdateUserRequest>;
+
+/** PATCH /api/users/:id/active — the generic status toggle of spec §4. */
+export const ZSetActiveRequest = z.object({ isActive: z.boolean({ error: m.allFieldsRequired }) });
+export type TSetActiveRequest = z.input<typeof ZSetActiveRequest>;
+
+/** The role shown in the users table, derived from the flags. */
+export const roleLabels = {
+  user: 'Usuario',
+  admin: 'Administrador',
+  superadmin: 'Super Administrador',
+} as const;

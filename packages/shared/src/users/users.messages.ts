@@ -1,0 +1,15 @@
+export const userMessages = {
+  allFieldsRequired: 'Todos los campos son obligatorios',
+  phoneDigits: 'El telefono deben de tener 10 dígitos',
+  invalidEmail: 'Email invalido, intente con otro',
+  creditsInvalid: 'Verifica el valor de los créditos',
+  updated: 'Usuario actualizado con exito',
+  emailLocked: 'El correo de un administrador no se puede cambiar.',
+  superAdminOnly: 'Solo un super administrador puede cambiar créditos, rol o estado.',
+  staffEditSuperAdminOnly: 'Solo un super administrador puede editar cuentas del personal.',
+  cannotChangeSelf: 'No puedes cambiar tu propio rol ni desactivar tu propia cuenta.',
+  emailTaken: 'Este correo ya está registrado en otra cuenta.',
+  activated: 'Elemento activado con éxito',
+  deactivated: 'Elemento desactivado con éxito',
+  notFound: 'Usuario no encontrado',
+} as const;
