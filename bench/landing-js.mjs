@@ -32,7 +32,9 @@ for (const key of seen) {
 rows.sort((a, b) => Number(b[1]) - Number(a[1]));
 for (const [file, kb] of rows) console.log(`${kb.padStart(7)} kB  ${file}`);
 const totalKb = total / 1024;
-console.log(`${totalKb.toFixed(1).padStart(7)} kB  total JS on the landing route (budget ${BUDGET_KB} kB gzip)`);
+console.log(
+  `${totalKb.toFixed(1).padStart(7)} kB  total JS on the landing route (budget ${BUDGET_KB} kB gzip)`,
+);
 if (totalKb > BUDGET_KB) {
   console.error('Over budget.');
   process.exit(1);

@@ -90,7 +90,10 @@ describe('errors from contracts and failures', () => {
       extend: (app) => {
         app.post(
           '/api/__probe',
-          { config: { access: 'public' }, schema: { body: z.object({ name: z.string().min(2), count: z.int() }) } },
+          {
+            config: { access: 'public' },
+            schema: { body: z.object({ name: z.string().min(2), count: z.int() }) },
+          },
           async (request) => ({ ok: request.body.name }),
         );
         app.get('/api/__crash', { config: { access: 'public' } }, async () => {

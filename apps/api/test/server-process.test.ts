@@ -46,42 +46,50 @@ afterAll(() => {
 });
 
 describe('server process', () => {
-  it.skipIf(process.env.TEST_DB === 'postgres')('refuses a second process on the same PGlite directory while the first keeps serving', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sala-two-'));
-    const first = startServer({ PORT: '3291', DATA_DIR: dataDir });
-    await waitForReady(3291);
-    expect(first.output()).toContain('superadmin@example.com');
+  it.skipIf(process.env.TEST_DB === 'postgres')(
+    'refuses a second process on the same PGlite directory while the first keeps serving',
+    async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sala-two-'));
+      const first = startServer({ PORT: '3291', DATA_DIR: dataDir });
+      await waitForReady(3291);
+      expect(first.output()).toContain('superadmin@example.com');
 
-    const second = startServer({ PORT: '3292', DATA_DIR: dataDir });
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/ya está en uso por otro proceso/);
+      const second = startServer({ PORT: '3292', DATA_DIR: dataDir });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(/ya está en uso por otro proceso/);
 
-    const health = await fetch('http://127.0.0.1:3291/api/ready');
-    expect(health.status).toBe(200);
+      const health = await fetch('http://127.0.0.1:3291/api/ready');
+      expect(health.status).toBe(200);
 
-    // Graceful shutdown: SIGTERM closes the server and the database and exits cleanly.
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+      // Graceful shutdown: SIGTERM closes the server and the database and exits cleanly.
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
 
-    // The directory is free again and the demo data is not seeded twice.
-    const third = startServer({ PORT: '3293', DATA_DIR: dataDir });
-    await waitForReady(3293);
-    expect(third.output()).not.toContain('se cargaron los datos de demostración');
-    third.child.kill('SIGTERM');
-    expect(await third.exited).toBe(0);
-  }, 90_000);
+      // The directory is free again and the demo data is not seeded twice.
+      const third = startServer({ PORT: '3293', DATA_DIR: dataDir });
+      await waitForReady(3293);
+      expect(third.output()).not.toContain('se cargaron los datos de demostración');
+      third.child.kill('SIGTERM');
+      expect(await third.exited).toBe(0);
+    },
+    90_000,
+  );
 
   it.each([
     [{ PORT: 'abc' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ DATABASE_URL: 'mysql://localhost/x' }, /DATABASE_URL/],
-  ])('exits with one clear line on bad configuration %o', async (env, pattern) => {
-    const server = startServer({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sala-cfg-')), ...env });
-    expect(await server.exited).toBe(1);
-    const lines = server.output().trim().split('\n');
-    expect(lines.at(-1)).toMatch(pattern);
-    expect(lines.at(-1)).toMatch(/^Configuración inválida/);
-  }, 30_000);
+  ])(
+    'exits with one clear line on bad configuration %o',
+    async (env, pattern) => {
+      const server = startServer({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sala-cfg-')), ...env });
+      expect(await server.exited).toBe(1);
+      const lines = server.output().trim().split('\n');
+      expect(lines.at(-1)).toMatch(pattern);
+      expect(lines.at(-1)).toMatch(/^Configuración inválida/);
+    },
+    30_000,
+  );
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres')('several processes on one PostgreSQL', () => {
@@ -94,7 +102,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('several processes on one Pos
       await Promise.all([waitForReady(3294), waitForReady(3295)]);
       const [fromA, fromB] = await Promise.all(
         [3294, 3295].map(
-          async (port) => (await (await fetch(`http://127.0.0.1:${port}/api/catalog`)).json()) as { packages: unknown[] },
+          async (port) =>
+            (await (await fetch(`http://127.0.0.1:${port}/api/catalog`)).json()) as { packages: unknown[] },
         ),
       );
       expect(fromA?.packages.length).toBeGreaterThan(0);

@@ -8,7 +8,8 @@ import { loadConfig } from '../src/config';
  * A fresh database per test file: in-memory PGlite by default, or a new database on the PostgreSQL server
  * when TEST_DB=postgres (TEST_DATABASE_URL, default the local server), dropped afterwards.
  */
-const serverUrl = () => new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const serverUrl = () =>
+  new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 
 async function onServer(sql: string) {
   const client = new pg.Client({ connectionString: serverUrl().toString() });

@@ -10,7 +10,12 @@ export function windowStart(now: Date, windowMs: number): Date {
   return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 }
 
-export async function countHits(db: DbOrTx, key: string, windowMs: number, now = new Date()): Promise<number> {
+export async function countHits(
+  db: DbOrTx,
+  key: string,
+  windowMs: number,
+  now = new Date(),
+): Promise<number> {
   const [row] = await db
     .select({ count: rateLimitHits.count })
     .from(rateLimitHits)
@@ -27,6 +32,8 @@ export async function addHit(db: DbOrTx, key: string, windowMs: number, now = ne
       set: { count: sql`${rateLimitHits.count} + 1` },
     });
   if (Math.random() < 0.02) {
-    await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, new Date(now.getTime() - 24 * 3_600_000)));
+    await db
+      .delete(rateLimitHits)
+      .where(lt(rateLimitHits.windowStart, new Date(now.getTime() - 24 * 3_600_000)));
   }
 }

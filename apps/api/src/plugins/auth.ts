@@ -19,6 +19,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyInstance {
+    /** 'METHOD /api/url' → who may call it: the permission table, as the routes declare it. */
+    routeAccess: Map<string, Access>;
+  }
 }
 
 export const SESSION_COOKIE = 'sala_session';
@@ -52,9 +56,15 @@ export async function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
 
+  app.decorate('routeAccess', new Map<string, Access>());
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
-    if (isApi && !route.config?.access) throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
+    if (!isApi) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeAccess.set(`${method} ${route.url}`, access);
+    }
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -80,6 +90,7 @@ export async function registerAuth(app: FastifyInstance) {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     if (!request.user) throw new AppError('unauthenticated', commonMessages.unauthenticated);
-    if (rank[request.user.role] < rank[access]) throw new AppError('permission-denied', commonMessages.permissionDenied);
+    if (rank[request.user.role] < rank[access])
+      throw new AppError('permission-denied', commonMessages.permissionDenied);
   });
 }

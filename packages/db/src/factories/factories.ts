@@ -9,6 +9,9 @@ import { type UserRole, users } from '../schema/users';
 
 /** Test data with unique values, so tests never depend on each other's rows. */
 const unique = () => randomUUID().slice(0, 8);
+/** Names may hold letters only (see personNameField), so ids become letters: 0→a … f→p. */
+const letters = (id: string) =>
+  id.replace(/[0-9a-f]/g, (c) => String.fromCharCode(97 + Number.parseInt(c, 16)));
 
 let cachedHash: Promise<string> | undefined;
 export const FACTORY_PASSWORD = 'secreto123';
@@ -34,7 +37,7 @@ export async function createUser(
   const [user] = await db
     .insert(users)
     .values({
-      name: overrides.name ?? `Usuario ${id}`,
+      name: overrides.name ?? `Usuario ${letters(id)}`,
       email: overrides.email ?? `usuario-${id}@example.test`,
       phone: overrides.phone ?? '5500000000',
       role: overrides.role ?? 'user',

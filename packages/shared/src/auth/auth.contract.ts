@@ -9,6 +9,12 @@ const PASSWORD_MAX_LENGTH = 128;
 export const requiredText = (requiredMessage: string, max: number) =>
   z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, m.tooLong);
 
+/** People's names: letters (any alphabet), spaces, apostrophes, periods and hyphens; no markup or code. */
+export const personNameField = (requiredMessage: string) =>
+  requiredText(requiredMessage, 120).pipe(
+    z.string().regex(/^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u, m.invalidName),
+  );
+
 export const emailField = (requiredMessage: string, invalidMessage: string) =>
   requiredText(requiredMessage, 254).pipe(z.email({ error: invalidMessage }));
 
@@ -18,7 +24,7 @@ export const phoneField = (requiredMessage: string, digitsMessage: string) =>
 /** POST /api/auth/register — self-registration; the API ignores any role, credits or status sent. */
 export const ZRegisterRequest = z
   .object({
-    name: requiredText(m.allFieldsRequired, 120),
+    name: personNameField(m.allFieldsRequired),
     email: emailField(m.allFieldsRequired, m.registerInvalidEmail),
     phone: phoneField(m.allFieldsRequired, m.phoneDigits),
     password: z
@@ -40,7 +46,10 @@ export const ZRegisterResponse = z.object({ message: z.string() });
 /** POST /api/auth/login */
 export const ZLoginRequest = z.object({
   email: emailField(m.loginFieldsRequired, m.invalidEmail),
-  password: z.string({ error: m.loginFieldsRequired }).min(1, m.loginFieldsRequired).max(PASSWORD_MAX_LENGTH, m.tooLong),
+  password: z
+    .string({ error: m.loginFieldsRequired })
+    .min(1, m.loginFieldsRequired)
+    .max(PASSWORD_MAX_LENGTH, m.tooLong),
   remember: z.boolean().default(false),
 });
 export type TLoginRequest = z.input<typeof ZLoginRequest>;

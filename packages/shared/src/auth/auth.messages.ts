@@ -22,4 +22,5 @@ export const authMessages = {
   passwordChanged: 'Tu contraseña se actualizó. Ya puedes iniciar sesión.',
   tooManyAttempts: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
   tooLong: 'El texto es demasiado largo.',
+  invalidName: 'El nombre solo puede contener letras, espacios, apóstrofos, puntos y guiones.',
 } as const;

@@ -5,7 +5,10 @@ export const DEFAULT_PAGE_SIZES = [5, 10, 30, 50] as const;
 export const MAX_PAGE_SIZE = 50;
 
 /** Query string of every server-side paged, sorted and searched table. */
-export const pageQuery = <const TSort extends readonly [string, ...string[]]>(sortable: TSort, defaultSort: TSort[number]) =>
+export const pageQuery = <const TSort extends readonly [string, ...string[]]>(
+  sortable: TSort,
+  defaultSort: TSort[number],
+) =>
   z.object({
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, phoneField, requiredText } from '../auth/auth.contract';
+import { emailField, personNameField, phoneField } from '../auth/auth.contract';
 import { roles } from '../auth/roles';
 import { ZSessionUser } from '../auth/session.contract';
 import { pageQuery, pageResponse } from '../table/table.contract';
@@ -24,7 +24,7 @@ export const ZIdParams = z.object({ id: z.uuid({ error: 'Identificador inválido
  * API refuses them from anyone else.
  */
 export const ZUpdateUserRequest = z.object({
-  name: requiredText(m.allFieldsRequired, 120),
+  name: personNameField(m.allFieldsRequired),
   email: emailField(m.allFieldsRequired, m.invalidEmail),
   phone: phoneField(m.allFieldsRequired, m.phoneDigits),
   credits: z

@@ -12,7 +12,14 @@ export function findUserByEmail(db: DbOrTx, email: string) {
 
 export function createSession(
   db: DbOrTx,
-  session: { tokenHash: string; userId: string; persistent: boolean; expiresAt: Date; userAgent?: string; ip?: string },
+  session: {
+    tokenHash: string;
+    userId: string;
+    persistent: boolean;
+    expiresAt: Date;
+    userAgent?: string;
+    ip?: string;
+  },
 ) {
   return db.insert(authSessions).values(session);
 }
@@ -28,7 +35,10 @@ export function findSessionWithUser(db: DbOrTx, tokenHash: string, now: Date) {
 }
 
 export function touchSession(db: DbOrTx, tokenHash: string, now: Date, expiresAt: Date) {
-  return db.update(authSessions).set({ lastSeenAt: now, expiresAt }).where(eq(authSessions.tokenHash, tokenHash));
+  return db
+    .update(authSessions)
+    .set({ lastSeenAt: now, expiresAt })
+    .where(eq(authSessions.tokenHash, tokenHash));
 }
 
 export function deleteSession(db: DbOrTx, tokenHash: string) {

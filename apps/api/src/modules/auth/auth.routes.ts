@@ -14,13 +14,20 @@ import { clearSessionCookie, setSessionCookie } from '../../plugins/auth';
 import * as auth from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.database.db, publicUrl: app.config.publicUrl, adminEmail: app.config.adminEmail });
+  const deps = () => ({
+    db: app.database.db,
+    publicUrl: app.config.publicUrl,
+    adminEmail: app.config.adminEmail,
+  });
   const secure = app.config.isProduction;
   const tags = ['cuentas'];
 
   app.get(
     '/auth/session',
-    { config: { access: 'public' }, schema: { tags, summary: 'Usuario de la sesión actual', response: { 200: ZSessionResponse } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Usuario de la sesión actual', response: { 200: ZSessionResponse } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { user: request.user };
@@ -31,7 +38,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/register',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Registro de clientes', body: ZRegisterRequest, response: { 201: ZMessageResponse } },
+      schema: {
+        tags,
+        summary: 'Registro de clientes',
+        body: ZRegisterRequest,
+        response: { 201: ZMessageResponse },
+      },
     },
     async (request, reply) => {
       await auth.register(deps(), request.body);
@@ -69,7 +81,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/forgot-password',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Enviar enlace para restablecer la contraseña', body: ZForgotPasswordRequest, response: { 200: ZMessageResponse } },
+      schema: {
+        tags,
+        summary: 'Enviar enlace para restablecer la contraseña',
+        body: ZForgotPasswordRequest,
+        response: { 200: ZMessageResponse },
+      },
     },
     async (request) => {
       await auth.requestPasswordReset(deps(), request.body, request.ip);
@@ -81,7 +98,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/reset-password',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Elegir una nueva contraseña con el enlace', body: ZResetPasswordRequest, response: { 200: ZMessageResponse } },
+      schema: {
+        tags,
+        summary: 'Elegir una nueva contraseña con el enlace',
+        body: ZResetPasswordRequest,
+        response: { 200: ZMessageResponse },
+      },
     },
     async (request) => {
       await auth.resetPassword(deps(), request.body);

@@ -1,15 +1,20 @@
 import type { Db } from '@sala/db/client';
 import { hashPassword, verifyPassword } from '@sala/db/password';
 import { users } from '@sala/db/schema/users';
-import type { TForgotPasswordRequest, TLoginRequest, TRegisterRequest, TResetPasswordRequest } from '@sala/shared/auth/auth.contract';
+import type {
+  TForgotPasswordRequest,
+  TLoginRequest,
+  TRegisterRequest,
+  TResetPasswordRequest,
+} from '@sala/shared/auth/auth.contract';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { addHit, countHits } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
+import { BROWSER_SESSION_IDLE_MS, PERSISTENT_SESSION_MS } from '../../plugins/auth';
 import { enqueueEmails } from '../mail/outbox.repository';
 import { newClientRegisteredEmail, passwordResetEmail } from '../mail/templates';
-import { BROWSER_SESSION_IDLE_MS, PERSISTENT_SESSION_MS } from '../../plugins/auth';
 import {
   consumeResetToken,
   createResetToken,
@@ -39,7 +44,10 @@ async function staffRecipients(db: Db, adminEmail: string | undefined) {
 }
 
 /** Self-registration: always an inactive client with no credits, whatever the request says (spec §4). */
-export async function register({ db, publicUrl, adminEmail }: Deps, input: TRegisterRequest & { email: string }) {
+export async function register(
+  { db, publicUrl, adminEmail }: Deps,
+  input: TRegisterRequest & { email: string },
+) {
   if (await findUserByEmail(db, input.email)) throw new AppError('aborted', m.emailTaken);
   const passwordHash = await hashPassword(input.password);
   const recipients = await staffRecipients(db, adminEmail);
@@ -103,7 +111,11 @@ export async function logout({ db }: Deps, tokenHash: string | null) {
   if (tokenHash) await deleteSession(db, tokenHash);
 }
 
-export async function requestPasswordReset({ db, publicUrl }: Deps, input: TForgotPasswordRequest, clientIp: string) {
+export async function requestPasswordReset(
+  { db, publicUrl }: Deps,
+  input: TForgotPasswordRequest,
+  clientIp: string,
+) {
   const key = `reset:ip:${clientIp}`;
   if ((await countHits(db, key, ATTEMPT_WINDOW_MS)) >= MAX_RESET_REQUESTS) {
     throw new AppError('resource-exhausted', m.tooManyAttempts);

@@ -6,7 +6,10 @@ import { AppError } from '../../lib/app-error';
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { config: { access: 'public' }, schema: { tags: ['salud'], summary: 'El proceso está vivo', response: { 200: ZHealthResponse } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['salud'], summary: 'El proceso está vivo', response: { 200: ZHealthResponse } },
+    },
     async () => ({ status: 'ok' as const }),
   );
 

@@ -9,7 +9,12 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/outbox',
     {
       config: { access: 'superadmin' },
-      schema: { tags: ['correos'], summary: 'Correos guardados', querystring: ZOutboxQuery, response: { 200: ZOutboxResponse } },
+      schema: {
+        tags: ['correos'],
+        summary: 'Correos guardados',
+        querystring: ZOutboxQuery,
+        response: { 200: ZOutboxResponse },
+      },
     },
     async (request) => {
       const { page, pageSize, dir, q } = request.query;
@@ -25,7 +30,11 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
           total: totalCount(),
         })
         .from(emailOutbox)
-        .where(pattern ? or(ilike(emailOutbox.toAddress, pattern), ilike(emailOutbox.subject, pattern)) : undefined)
+        .where(
+          pattern
+            ? or(ilike(emailOutbox.toAddress, pattern), ilike(emailOutbox.subject, pattern))
+            : undefined,
+        )
         .orderBy(orderBy(emailOutbox.createdAt, dir), emailOutbox.id)
         .limit(pageSize)
         .offset(offsetOf(page, pageSize));

@@ -1,7 +1,10 @@
 import type { OutgoingEmail } from './outbox.repository';
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 function layout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
@@ -12,10 +15,23 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
 }
 
 function text(title: string, paragraphs: string[], action?: { label: string; url: string }) {
-  return [title, '', ...paragraphs, ...(action ? ['', `${action.label}: ${action.url}`] : []), '', 'Sala Común'].join('\n');
+  return [
+    title,
+    '',
+    ...paragraphs,
+    ...(action ? ['', `${action.label}: ${action.url}`] : []),
+    '',
+    'Sala Común',
+  ].join('\n');
 }
 
-function email(to: string, subject: string, title: string, paragraphs: string[], action?: { label: string; url: string }): OutgoingEmail {
+function email(
+  to: string,
+  subject: string,
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): OutgoingEmail {
   return { to, subject, html: layout(title, paragraphs, action), text: text(title, paragraphs, action) };
 }
 

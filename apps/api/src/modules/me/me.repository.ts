@@ -29,7 +29,11 @@ export function listSessionsOfUser(db: DbOrTx, userId: string, page: Page) {
     .offset(offsetOf(page.page, page.pageSize));
 }
 
-export function listOrdersOfUser(db: DbOrTx, userId: string, page: Page & { sort: 'createdAt' | 'totalCents' }) {
+export function listOrdersOfUser(
+  db: DbOrTx,
+  userId: string,
+  page: Page & { sort: 'createdAt' | 'totalCents' },
+) {
   return db
     .select({
       id: orders.id,
@@ -37,7 +41,9 @@ export function listOrdersOfUser(db: DbOrTx, userId: string, page: Page & { sort
       totalCents: orders.totalCents,
       status: orders.status,
       isPos: orders.isPos,
-      products: sql<string[]>`coalesce(array_agg(${orderItems.name} order by ${orderItems.name}) filter (where ${orderItems.id} is not null), '{}')`,
+      products: sql<
+        string[]
+      >`coalesce(array_agg(${orderItems.name} order by ${orderItems.name}) filter (where ${orderItems.id} is not null), '{}')`,
       creditsGranted: sql<number>`coalesce(sum(${orderItems.creditsGranted}), 0)::int`,
       total: totalCount(),
     })

@@ -1,4 +1,9 @@
-import { ZMyOrdersQuery, ZMyOrdersResponse, ZMySessionsQuery, ZMySessionsResponse } from '@sala/shared/users/profile.contract';
+import {
+  ZMyOrdersQuery,
+  ZMyOrdersResponse,
+  ZMySessionsQuery,
+  ZMySessionsResponse,
+} from '@sala/shared/users/profile.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listOrdersOfUser, listSessionsOfUser } from './me.repository';
 
@@ -10,7 +15,12 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/sessions',
     {
       config: { access: 'user' },
-      schema: { tags, summary: 'Mis sesiones', querystring: ZMySessionsQuery, response: { 200: ZMySessionsResponse } },
+      schema: {
+        tags,
+        summary: 'Mis sesiones',
+        querystring: ZMySessionsQuery,
+        response: { 200: ZMySessionsResponse },
+      },
     },
     async (request) => {
       const { page, pageSize, dir } = request.query;
@@ -32,7 +42,12 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/orders',
     {
       config: { access: 'user' },
-      schema: { tags, summary: 'Mis compras', querystring: ZMyOrdersQuery, response: { 200: ZMyOrdersResponse } },
+      schema: {
+        tags,
+        summary: 'Mis compras',
+        querystring: ZMyOrdersQuery,
+        response: { 200: ZMyOrdersResponse },
+      },
     },
     async (request) => {
       const { page, pageSize, dir, sort } = request.query;

@@ -27,7 +27,11 @@ export async function listUsers(db: DbOrTx, options: ListOptions) {
   const rows = await db
     .select({ ...getTableColumns(users), total: totalCount() })
     .from(users)
-    .where(pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern)) : undefined)
+    .where(
+      pattern
+        ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern))
+        : undefined,
+    )
     // The id breaks ties so pages never repeat or skip rows.
     .orderBy(orderBy(sortColumns[options.sort], options.dir), users.id)
     .limit(options.pageSize)
@@ -39,7 +43,11 @@ async function countUsers(db: DbOrTx, pattern: string | undefined) {
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(users)
-    .where(pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern)) : undefined);
+    .where(
+      pattern
+        ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern))
+        : undefined,
+    );
   return row?.total ?? 0;
 }
 

@@ -17,14 +17,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Usuarios (paginado en el servidor)', querystring: ZUserListQuery, response: { 200: ZUserListResponse } },
+      schema: {
+        tags,
+        summary: 'Usuarios (paginado en el servidor)',
+        querystring: ZUserListQuery,
+        response: { 200: ZUserListResponse },
+      },
     },
     async (request) => users.listUserPage({ db: db(), actor: request.user!, query: request.query }),
   );
 
   app.get(
     '/users/:id',
-    { config: { access: 'user' }, schema: { tags, summary: 'Perfil de un usuario', params: ZIdParams, response: { 200: ZUser } } },
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Perfil de un usuario', params: ZIdParams, response: { 200: ZUser } },
+    },
     async (request) => users.getUser({ db: db(), actor: request.user!, id: request.params.id }),
   );
 
@@ -32,18 +40,36 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Editar un usuario', params: ZIdParams, body: ZUpdateUserRequest, response: { 200: ZUser } },
+      schema: {
+        tags,
+        summary: 'Editar un usuario',
+        params: ZIdParams,
+        body: ZUpdateUserRequest,
+        response: { 200: ZUser },
+      },
     },
-    async (request) => users.updateUser({ db: db(), actor: request.user!, id: request.params.id, input: request.body }),
+    async (request) =>
+      users.updateUser({ db: db(), actor: request.user!, id: request.params.id, input: request.body }),
   );
 
   app.patch(
     '/users/:id/active',
     {
       config: { access: 'superadmin' },
-      schema: { tags, summary: 'Activar o desactivar un usuario', params: ZIdParams, body: ZSetActiveRequest, response: { 200: ZUser } },
+      schema: {
+        tags,
+        summary: 'Activar o desactivar un usuario',
+        params: ZIdParams,
+        body: ZSetActiveRequest,
+        response: { 200: ZUser },
+      },
     },
     async (request) =>
-      users.setUserActive({ db: db(), actor: request.user!, id: request.params.id, isActive: request.body.isActive }),
+      users.setUserActive({
+        db: db(),
+        actor: request.user!,
+        id: request.params.id,
+        isActive: request.body.isActive,
+      }),
   );
 };

@@ -7,7 +7,7 @@ import { userMessages as m } from '@sala/shared/users/users.messages';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { deleteUserSessions } from '../auth/auth.repository';
-import { type UserRow, toSessionUser } from '../auth/session-user';
+import { toSessionUser, type UserRow } from '../auth/session-user';
 import { applyCreditChange } from '../credits/credits.repository';
 import { emailInUse, findUserById, listUsers } from './users.repository';
 
@@ -34,9 +34,15 @@ export async function getUser({ db, actor, id }: Options<{ id: string }>): Promi
  * credits (as a ledger adjustment), role and status. Staff e-mails are locked. Nobody demotes or deactivates
  * themselves.
  */
-export async function updateUser({ db, actor, id, input }: Options<{ id: string; input: TUpdateUserRequest }>): Promise<TUser> {
+export async function updateUser({
+  db,
+  actor,
+  id,
+  input,
+}: Options<{ id: string; input: TUpdateUserRequest }>): Promise<TUser> {
   const isSuper = actor.role === 'superadmin';
-  const touchesPrivileged = input.credits !== undefined || input.role !== undefined || input.isActive !== undefined;
+  const touchesPrivileged =
+    input.credits !== undefined || input.role !== undefined || input.isActive !== undefined;
   if (touchesPrivileged && !isSuper) throw new AppError('permission-denied', m.superAdminOnly);
 
   return db.transaction(async (tx) => {
@@ -80,10 +86,19 @@ export async function updateUser({ db, actor, id, input }: Options<{ id: string;
   });
 }
 
-export async function setUserActive({ db, actor, id, isActive }: Options<{ id: string; isActive: boolean }>): Promise<TUser> {
+export async function setUserActive({
+  db,
+  actor,
+  id,
+  isActive,
+}: Options<{ id: string; isActive: boolean }>): Promise<TUser> {
   if (actor.id === id && !isActive) throw new AppError('permission-denied', m.cannotChangeSelf);
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    const [row] = await tx
+      .update(users)
+      .set({ isActive, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
     if (!row) throw new AppError('not-found', m.notFound);
     if (!isActive) await deleteUserSessions(tx, id);
     return toUser(row);

@@ -1,0 +1,281 @@
+import { createUser, FACTORY_PASSWORD } from '@sala/db/factories/factories';
+import { emailOutbox } from '@sala/db/schema/infrastructure';
+import { authSessions, users } from '@sala/db/schema/users';
+import { authMessages as m } from '@sala/shared/auth/auth.messages';
+import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loginAs } from './sessions';
+import { createTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+let n = 0;
+const ip = () => `10.9.${Math.floor(n / 250)}.${n++ % 250}`;
+const registration = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Lucía Fernández',
+  email: `lucia-${Date.now()}-${n++}@example.test`,
+  phone: '3312345678',
+  password: 'secreto1',
+  passwordConfirmation: 'secreto1',
+  acceptTerms: true,
+  ...overrides,
+});
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: ip() });
+const userCount = async () => (await t.db.select({ c: sql<number>`count(*)::int` }).from(users))[0]!.c;
+
+describe('register', () => {
+  it('creates an inactive client with no credits whatever the request says, and tells the admins', async () => {
+    await createUser(t.db, { role: 'superadmin', email: `jefa-${n++}@example.test` });
+    const body = registration({ role: 'superadmin', credits: 99, isActive: true, isAdmin: true });
+    const res = await post('/api/auth/register', body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: m.registered });
+    expect(res.cookies).toHaveLength(0);
+
+    const [user] = await t.db.select().from(users).where(eq(users.email, body.email));
+    expect(user).toMatchObject({ role: 'user', credits: 0, isActive: false, name: 'Lucía Fernández' });
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
+
+    const mails = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(sql`${emailOutbox.text} like ${`%${body.email}%`}`);
+    expect(mails.length).toBeGreaterThan(0);
+    expect(mails[0]!.subject).toBe('Nuevo cliente registrado: Lucía Fernández');
+  });
+
+  it('refuses an e-mail already registered, in any letter case', async () => {
+    const body = registration();
+    expect((await post('/api/auth/register', body)).statusCode).toBe(201);
+    const again = await post('/api/auth/register', { ...body, email: body.email.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ code: 'aborted', message: m.emailTaken });
+  });
+
+  it.each([
+    [{ name: undefined }, m.allFieldsRequired],
+    [{ email: 42 }, m.allFieldsRequired],
+    [{ phone: '123' }, m.phoneDigits],
+    [{ email: 'correo-malo' }, m.registerInvalidEmail],
+    [{ password: 'abc', passwordConfirmation: 'abc' }, m.weakPassword],
+    [{ passwordConfirmation: 'distinta1' }, m.passwordsMustMatch],
+    [{ acceptTerms: false }, m.acceptTerms],
+    [{ name: 'x'.repeat(10_000) }, m.tooLong],
+    [{ phone: '1'.repeat(10_000) }, m.tooLong],
+    [{ name: '<img src=x onerror=alert(1)>' }, m.invalidName],
+    [{ name: "Robert'); DROP TABLE users;--" }, m.invalidName],
+    [{ phone: "55' OR 1=1 --" }, m.phoneDigits],
+  ])('refuses %o with 400 and stores nothing', async (overrides, message) => {
+    const before = await userCount();
+    const res = await post('/api/auth/register', registration(overrides));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'invalid-argument', message });
+    expect(await userCount()).toBe(before);
+  });
+});
+
+describe('login', () => {
+  it('opens a browser-session cookie that is HttpOnly and SameSite=Lax', async () => {
+    const user = await createUser(t.db);
+    const res = await post('/api/auth/login', {
+      email: user.email.toUpperCase(),
+      password: FACTORY_PASSWORD,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ id: user.id, isAdmin: false, isSuperAdmin: false });
+    expect(res.json().user.passwordHash).toBeUndefined();
+    const cookie = res.cookies.find((c) => c.name === 'sala_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.maxAge).toBeUndefined();
+
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: `sala_session=${cookie.value}` },
+    });
+    expect(session.json().user.email).toBe(user.email);
+  });
+
+  it('keeps the session 30 days with remember', async () => {
+    const user = await createUser(t.db);
+    const res = await post('/api/auth/login', {
+      email: user.email,
+      password: FACTORY_PASSWORD,
+      remember: true,
+    });
+    expect(res.cookies.find((c) => c.name === 'sala_session')!.maxAge).toBe(30 * 24 * 3600);
+  });
+
+  it.each([
+    [{ email: '', password: '' }, 400, m.loginFieldsRequired],
+    [{ email: 'no-es-correo', password: 'x' }, 400, m.invalidEmail],
+    [{ email: 'nadie@example.test', password: 'x' }, 404, m.userNotFound],
+  ])('refuses %o', async (body, status, message) => {
+    const res = await post('/api/auth/login', body);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().error.message).toBe(message);
+  });
+
+  it('says the password is wrong', async () => {
+    const user = await createUser(t.db);
+    const res = await post('/api/auth/login', { email: user.email, password: 'equivocada' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toMatchObject({ code: 'unauthenticated', message: m.wrongPassword });
+  });
+
+  it('refuses an inactive account with the spec message', async () => {
+    const user = await createUser(t.db, { isActive: false });
+    const res = await post('/api/auth/login', { email: user.email, password: FACTORY_PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({ code: 'permission-denied', message: m.accountDisabled });
+    expect(res.cookies).toHaveLength(0);
+  });
+
+  it('limits failed attempts from one address and lets the right password in after the window', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T10:00:05Z'));
+    const address = '10.77.0.1';
+    const user = await createUser(t.db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `intruso${i}@example.test`, password: 'x' },
+        remoteAddress: address,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 404)).toBe(true);
+    expect(statuses[10]).toBe(429);
+
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: FACTORY_PASSWORD },
+      remoteAddress: address,
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toMatchObject({ code: 'resource-exhausted', message: m.tooManyAttempts });
+
+    vi.setSystemTime(new Date('2026-11-21T10:01:06Z'));
+    const later = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: FACTORY_PASSWORD },
+      remoteAddress: address,
+    });
+    expect(later.statusCode).toBe(200);
+  });
+
+  it('limits failed attempts on one account to 5 a minute, from any address', async () => {
+    const user = await createUser(t.db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await post('/api/auth/login', { email: user.email, password: 'mala' })).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+});
+
+describe('logout and deactivation', () => {
+  it('ends the session on the server', async () => {
+    const { cookie } = await loginAs(t, 'user');
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    const after = await t.app.inject({ method: 'GET', url: '/api/me/orders', headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('ends every session of a user a super admin deactivates', async () => {
+    const client = await loginAs(t, 'user');
+    const boss = await loginAs(t, 'superadmin');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${client.user.id}/active`,
+      headers: { cookie: boss.cookie },
+      payload: { isActive: false },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().isActive).toBe(false);
+    const sessions = await t.db.select().from(authSessions).where(eq(authSessions.userId, client.user.id));
+    expect(sessions).toHaveLength(0);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: client.cookie },
+    });
+    expect(after.json().user).toBeNull();
+  });
+});
+
+describe('password reset', () => {
+  async function resetLinkFor(email: string) {
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, email))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
+    return /token=([\w-]+)/.exec(mail!.text)![1]!;
+  }
+
+  it('sends a single-use link that changes the password', async () => {
+    const user = await createUser(t.db);
+    const sent = await post('/api/auth/forgot-password', { email: user.email });
+    expect(sent.statusCode).toBe(200);
+    const token = await resetLinkFor(user.email);
+
+    const reset = await post('/api/auth/reset-password', {
+      token,
+      password: 'nueva123',
+      passwordConfirmation: 'nueva123',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/login', { email: user.email, password: FACTORY_PASSWORD })).statusCode,
+    ).toBe(401);
+    expect((await post('/api/auth/login', { email: user.email, password: 'nueva123' })).statusCode).toBe(200);
+
+    const twice = await post('/api/auth/reset-password', {
+      token,
+      password: 'otra1234',
+      passwordConfirmation: 'otra1234',
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error.message).toBe(m.resetInvalid);
+  });
+
+  it('expires the link after 30 minutes', async () => {
+    const user = await createUser(t.db);
+    await post('/api/auth/forgot-password', { email: user.email });
+    const token = await resetLinkFor(user.email);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 31 * 60_000);
+    const res = await post('/api/auth/reset-password', {
+      token,
+      password: 'nueva123',
+      passwordConfirmation: 'nueva123',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it.each([
+    [{}, 400, m.emailRequired],
+    [{ email: 'mal' }, 400, m.invalidEmail],
+    [{ email: 'nadie@example.test' }, 404, m.userNotFound],
+  ])('forgot-password refuses %o', async (body, status, message) => {
+    const res = await post('/api/auth/forgot-password', body);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().error.message).toBe(message);
+  });
+});
