@@ -4,6 +4,22 @@ import { RouteError } from './route-error';
 
 type PageModule = { default: React.ComponentType };
 
+/** Admin screens whose issues have not landed yet (see docs/decisions/004). */
+const upcoming = [
+  'zonas',
+  'consultorios',
+  'salas',
+  'productos',
+  'punto-venta',
+  'corte',
+  'gastos',
+  'ordenes',
+  'reservar',
+  'reservaciones',
+  'historial-reservaciones',
+  'bloquear-hora',
+];
+
 /** Every page is its own lazy chunk, so the landing route ships only what it shows. */
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
@@ -20,14 +36,30 @@ export const routes: RouteObject[] = [
       { path: 'reserva', ...page(() => import('./routes/reserva')) },
       { path: 'comprar', ...page(() => import('./routes/comprar')) },
       { path: 'perfil', ...page(() => import('./routes/perfil')) },
+      { path: 'perfil/mis-pedidos', ...page(() => import('./routes/mis-pedidos')) },
       { path: 'mi-carrito', ...page(() => import('./routes/mi-carrito')) },
       { path: 'pago', ...page(() => import('./routes/pago')) },
       { path: 'resumen', ...page(() => import('./routes/resumen')) },
       { path: 'registro', ...page(() => import('./routes/registro')) },
       { path: 'registro/iniciar-sesion', ...page(() => import('./routes/iniciar-sesion')) },
+      { path: 'registro/restablecer', ...page(() => import('./routes/restablecer')) },
       { path: 'contacto', element: <Navigate to="/" replace /> },
       { path: 'cowork-area', element: <Navigate to="/" replace /> },
       { path: '*', ...page(() => import('./routes/not-found')) },
+    ],
+  },
+  {
+    path: 'admin',
+    // The whole admin area is one lazy chunk: visitors of the public site never download it.
+    lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
+    errorElement: <RouteError />,
+    children: [
+      { index: true, ...page(() => import('./routes/admin/panel')) },
+      { path: 'usuarios', ...page(() => import('./routes/admin/usuarios')) },
+      { path: 'usuarios/:id', ...page(() => import('./routes/admin/usuario-detalle')) },
+      { path: 'correos', ...page(() => import('./routes/admin/correos')) },
+      ...upcoming.map((path) => ({ path, ...page(() => import('./routes/admin/proximamente')) })),
+      { path: '*', element: <Navigate to="/admin" replace /> },
     ],
   },
 ];

@@ -43,6 +43,18 @@ describe('ZRegisterRequest', () => {
   });
 });
 
+it('reports mismatched passwords together with the other mistakes', () => {
+  const result = ZRegisterRequest.safeParse({
+    ...valid,
+    phone: '123',
+    acceptTerms: false,
+    passwordConfirmation: 'otra123',
+  });
+  expect(result.success ? [] : result.error.issues.map((i) => i.message)).toEqual(
+    expect.arrayContaining([m.phoneDigits, m.acceptTerms, m.passwordsMustMatch]),
+  );
+});
+
 describe('ZLoginRequest', () => {
   it.each([
     [{ email: '', password: 'x' }, m.loginFieldsRequired],

@@ -21,6 +21,16 @@ export const emailField = (requiredMessage: string, invalidMessage: string) =>
 export const phoneField = (requiredMessage: string, digitsMessage: string) =>
   requiredText(requiredMessage, 20).pipe(z.string().regex(/^\d{10}$/, digitsMessage));
 
+/** Compared even while other fields are still wrong, so the form shows every message at once. */
+const passwordsMatch = {
+  message: m.passwordsMustMatch,
+  path: ['passwordConfirmation'],
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as { password?: unknown; passwordConfirmation?: unknown };
+    return typeof value.password === 'string' && typeof value.passwordConfirmation === 'string';
+  },
+};
+
 /** POST /api/auth/register — self-registration; the API ignores any role, credits or status sent. */
 export const ZRegisterRequest = z
   .object({
@@ -35,10 +45,7 @@ export const ZRegisterRequest = z
     passwordConfirmation: z.string({ error: m.allFieldsRequired }).max(PASSWORD_MAX_LENGTH, m.tooLong),
     acceptTerms: z.literal(true, { error: m.acceptTerms }),
   })
-  .refine((data) => data.password === data.passwordConfirmation, {
-    message: m.passwordsMustMatch,
-    path: ['passwordConfirmation'],
-  });
+  .refine((data) => data.password === data.passwordConfirmation, passwordsMatch);
 export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
 
 export const ZRegisterResponse = z.object({ message: z.string() });
@@ -71,10 +78,7 @@ export const ZResetPasswordRequest = z
       .max(PASSWORD_MAX_LENGTH, m.tooLong),
     passwordConfirmation: z.string({ error: m.allFieldsRequired }).max(PASSWORD_MAX_LENGTH, m.tooLong),
   })
-  .refine((data) => data.password === data.passwordConfirmation, {
-    message: m.passwordsMustMatch,
-    path: ['passwordConfirmation'],
-  });
+  .refine((data) => data.password === data.passwordConfirmation, passwordsMatch);
 export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
 
 export const ZMessageResponse = z.object({ message: z.string() });

@@ -1,21 +1,30 @@
 import { formatCredits } from '@sala/shared/format/credits';
+import { useEffect } from 'react';
 import { HeroBanner } from '../../components/ui/hero-banner';
 import { useSession } from '../../features/auth/api/get-session';
 import { RequireSession } from '../../features/auth/components/require-session';
+import { PurchaseHistory } from '../../features/perfil/components/purchase-history';
+import { SessionHistory } from '../../features/perfil/components/session-history';
 
-function Profile() {
+function Profile({ focus }: { focus?: 'pedidos' }) {
   const { user } = useSession();
+  useEffect(() => {
+    if (focus) document.getElementById(focus)?.scrollIntoView();
+  }, [focus]);
   if (!user) return null;
   return (
-    <section aria-labelledby="perfil-datos" className="mx-auto max-w-4xl px-4 py-12">
-      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+    <div className="mx-auto max-w-5xl space-y-10 px-4 py-12">
+      <section
+        aria-labelledby="perfil-datos"
+        className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
         <h2 id="perfil-datos" className="font-display text-2xl font-semibold text-brand-800">
           {user.name}
         </h2>
         <dl className="mt-4 grid gap-4 sm:grid-cols-3">
           <div>
             <dt className="text-sm text-muted">Correo</dt>
-            <dd className="font-medium">{user.email}</dd>
+            <dd className="font-medium break-all">{user.email}</dd>
           </div>
           <div>
             <dt className="text-sm text-muted">Teléfono</dt>
@@ -23,22 +32,40 @@ function Profile() {
           </div>
           <div>
             <dt className="text-sm text-muted">Créditos</dt>
-            <dd className="text-2xl font-bold text-brand-700">{formatCredits(user.credits)}</dd>
+            <dd className="text-2xl font-bold text-brand-700" data-testid="profile-credits">
+              {formatCredits(user.credits)}
+            </dd>
           </div>
         </dl>
-      </div>
-    </section>
+      </section>
+      <section id="sesiones" aria-labelledby="sesiones-titulo">
+        <h2 id="sesiones-titulo" className="mb-4 font-display text-2xl font-semibold text-brand-800">
+          Historial de sesiones
+        </h2>
+        <SessionHistory />
+      </section>
+      <section id="pedidos" aria-labelledby="pedidos-titulo" className="scroll-mt-24">
+        <h2 id="pedidos-titulo" className="mb-4 font-display text-2xl font-semibold text-brand-800">
+          Mis pedidos
+        </h2>
+        <PurchaseHistory />
+      </section>
+    </div>
   );
 }
 
-export default function ProfilePage() {
+export function ProfilePageContent({ focus }: { focus?: 'pedidos' }) {
   return (
     <>
       <title>Mi perfil · Sala Común</title>
       <HeroBanner image="/images/about.svg" title="Mi perfil" />
       <RequireSession>
-        <Profile />
+        <Profile focus={focus} />
       </RequireSession>
     </>
   );
+}
+
+export default function ProfilePage() {
+  return <ProfilePageContent />;
 }

@@ -1,10 +1,21 @@
 import { HeroBanner } from '../../components/ui/hero-banner';
+import { AuthCard } from '../../features/auth/components/auth-card';
+import { RedirectIfLoggedIn } from '../../features/auth/components/redirect-if-logged-in';
+import { RegisterForm } from '../../features/auth/components/register-form';
 
 export default function RegisterPage() {
   return (
     <>
       <title>Crear cuenta · Sala Común</title>
       <HeroBanner image="/images/hero.svg" title="Crear cuenta" />
+      <RedirectIfLoggedIn>
+        <AuthCard title="Regístrate">
+          <p className="-mt-3 mb-5 text-sm text-muted">
+            Un administrador activará tu cuenta; después podrás comprar créditos y reservar.
+          </p>
+          <RegisterForm />
+        </AuthCard>
+      </RedirectIfLoggedIn>
     </>
   );
 }

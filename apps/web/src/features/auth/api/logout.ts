@@ -13,14 +13,15 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: () => apiRequest<void>('/auth/logout', { method: 'POST' }),
-    onSettled: () => {
+    onSettled: async () => {
+      // Leave the page first: a members-only page still on screen would send a fresh visitor to the login.
+      await navigate('/');
       writeStored(storageKeys.userDetails, null);
       queryClient.setQueryData(sessionQuery().queryKey, null);
       queryClient.removeQueries({
         predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'catalog',
       });
       notify.warning(authMessages.loggedOut);
-      navigate('/');
     },
   });
 }

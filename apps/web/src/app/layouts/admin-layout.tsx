@@ -1,0 +1,147 @@
+import { isStaff } from '@sala/shared/auth/roles';
+import { ArrowLeft, LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { cx } from '../../components/ui/field-styles';
+import { PageLoader } from '../../components/ui/spinner';
+import { useSession } from '../../features/auth/api/get-session';
+import { useLogout } from '../../features/auth/api/logout';
+import { adminSections, canOpen, sectionFor } from './admin-sections';
+
+/**
+ * Spec §2: the admin area needs a staff session (else home); super-admin screens send other staff to /admin.
+ * The API refuses the same requests on its own; this only keeps people off screens they cannot use.
+ */
+export function AdminLayout() {
+  const { user, isLoading } = useSession();
+  const { pathname } = useLocation();
+  const logout = useLogout();
+  const [collapsed, setCollapsed] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  if (isLoading) return <PageLoader />;
+  if (!user || !isStaff(user.role)) return <Navigate to="/" replace />;
+  const section = sectionFor(pathname);
+  if (section && !canOpen(section, user.role)) return <Navigate to="/admin" replace />;
+
+  const visible = adminSections.filter((s) => canOpen(s, user.role));
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    cx(
+      'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition',
+      isActive ? 'bg-white/15 text-white' : 'text-brand-100 hover:bg-white/10 hover:text-white',
+      collapsed && 'lg:justify-center lg:px-2',
+    );
+
+  return (
+    <div className="flex min-h-dvh bg-sand-50">
+      <title>{`${section?.label ?? 'Administración'} · Administración · Sala Común`}</title>
+      <aside
+        aria-label="Menú de administración"
+        className={cx(
+          'fixed inset-y-0 left-0 z-40 flex w-64 flex-col bg-brand-800 text-white transition-transform lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0',
+          mobileOpen ? 'translate-x-0' : '-translate-x-full',
+          collapsed && 'lg:w-16',
+        )}
+      >
+        <div className="flex h-16 items-center justify-between gap-2 px-4">
+          {!collapsed && (
+            <img
+              src="/images/logo-light.svg"
+              alt="Sala Común"
+              width={144}
+              height={32}
+              className="h-7 w-auto"
+            />
+          )}
+          <button
+            type="button"
+            onClick={() => setCollapsed((c) => !c)}
+            className="hidden rounded-md p-1.5 hover:bg-white/10 lg:block"
+            aria-label={collapsed ? 'Expandir menú' : 'Contraer menú'}
+            aria-expanded={!collapsed}
+          >
+            {collapsed ? (
+              <PanelLeftOpen aria-hidden className="size-5" />
+            ) : (
+              <PanelLeftClose aria-hidden className="size-5" />
+            )}
+          </button>
+          <button
+            type="button"
+            onClick={() => setMobileOpen(false)}
+            className="rounded-md p-1.5 hover:bg-white/10 lg:hidden"
+            aria-label="Cerrar menú"
+          >
+            <X aria-hidden className="size-5" />
+          </button>
+        </div>
+        <nav aria-label="Secciones" className="flex-1 overflow-y-auto px-3 py-2">
+          <ul className="space-y-1">
+            {visible.map(({ path, label, icon: Icon }) => (
+              <li key={path}>
+                <NavLink
+                  to={path}
+                  end={path === '/admin'}
+                  className={linkClass}
+                  title={collapsed ? label : undefined}
+                  onClick={() => setMobileOpen(false)}
+                >
+                  <Icon aria-hidden className="size-5 shrink-0" />
+                  <span className={cx(collapsed && 'lg:sr-only')}>{label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="space-y-1 border-t border-white/10 p-3">
+          <Link
+            to="/"
+            className={linkClass({ isActive: false })}
+            title={collapsed ? 'Ir al sitio' : undefined}
+          >
+            <ArrowLeft aria-hidden className="size-5 shrink-0" />
+            <span className={cx(collapsed && 'lg:sr-only')}>Ir al sitio</span>
+          </Link>
+          <button
+            type="button"
+            onClick={() => logout.mutate()}
+            className={cx(linkClass({ isActive: false }), 'w-full')}
+          >
+            <LogOut aria-hidden className="size-5 shrink-0" />
+            <span className={cx(collapsed && 'lg:sr-only')}>Cerrar sesión</span>
+          </button>
+        </div>
+      </aside>
+      {mobileOpen && (
+        <button
+          type="button"
+          aria-label="Cerrar menú"
+          className="fixed inset-0 z-30 bg-black/40 lg:hidden"
+          onClick={() => setMobileOpen(false)}
+        />
+      )}
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4">
+          <button
+            type="button"
+            onClick={() => setMobileOpen(true)}
+            className="rounded-md p-2 hover:bg-slate-100 lg:hidden"
+            aria-label="Abrir menú de administración"
+          >
+            <Menu aria-hidden className="size-5" />
+          </button>
+          <p className="font-semibold text-ink">{section?.label ?? 'Administración'}</p>
+          <p className="ml-auto hidden text-sm text-muted sm:block">
+            {user.name} · {user.role === 'superadmin' ? 'Super Administrador' : 'Administrador'}
+          </p>
+        </header>
+        <main id="contenido" className="flex-1 p-4 sm:p-6 lg:p-8">
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

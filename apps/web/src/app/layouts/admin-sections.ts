@@ -1,0 +1,57 @@
+import type { TRole } from '@sala/shared/auth/roles';
+import {
+  Ban,
+  Building2,
+  Calculator,
+  CalendarDays,
+  CalendarPlus,
+  ClipboardList,
+  DoorOpen,
+  History,
+  LayoutDashboard,
+  type LucideIcon,
+  Mail,
+  MapPinned,
+  Package,
+  Receipt,
+  Store,
+  Users,
+} from 'lucide-react';
+
+export type AdminSection = { path: string; label: string; level: 'admin' | 'superadmin'; icon: LucideIcon };
+
+/** The admin area of spec §2, with who may open each screen (the API enforces the same). */
+export const adminSections: AdminSection[] = [
+  { path: '/admin', label: 'Panel', level: 'admin', icon: LayoutDashboard },
+  { path: '/admin/usuarios', label: 'Usuarios', level: 'admin', icon: Users },
+  { path: '/admin/zonas', label: 'Zonas', level: 'admin', icon: MapPinned },
+  { path: '/admin/consultorios', label: 'Consultorios', level: 'admin', icon: Building2 },
+  { path: '/admin/salas', label: 'Salas', level: 'superadmin', icon: DoorOpen },
+  { path: '/admin/productos', label: 'Productos', level: 'superadmin', icon: Package },
+  { path: '/admin/punto-venta', label: 'Punto de venta', level: 'admin', icon: Store },
+  { path: '/admin/corte', label: 'Corte', level: 'superadmin', icon: Calculator },
+  { path: '/admin/gastos', label: 'Gastos', level: 'superadmin', icon: Receipt },
+  { path: '/admin/ordenes', label: 'Ordenes', level: 'superadmin', icon: ClipboardList },
+  { path: '/admin/reservar', label: 'Reservar', level: 'superadmin', icon: CalendarPlus },
+  { path: '/admin/reservaciones', label: 'Reservaciones', level: 'admin', icon: CalendarDays },
+  {
+    path: '/admin/historial-reservaciones',
+    label: 'Historial de reservaciones',
+    level: 'admin',
+    icon: History,
+  },
+  { path: '/admin/bloquear-hora', label: 'Bloquear hora', level: 'superadmin', icon: Ban },
+  { path: '/admin/correos', label: 'Correos', level: 'superadmin', icon: Mail },
+];
+
+export function canOpen(section: Pick<AdminSection, 'level'>, role: TRole): boolean {
+  if (role === 'superadmin') return true;
+  return role === 'admin' && section.level === 'admin';
+}
+
+/** The section a path belongs to: the longest matching prefix. */
+export function sectionFor(pathname: string): AdminSection | undefined {
+  return adminSections
+    .filter((s) => pathname === s.path || pathname.startsWith(`${s.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+}

@@ -1,0 +1,15 @@
+import { OutboxTable } from '../../../features/correos/components/outbox-table';
+
+export default function AdminOutboxPage() {
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="font-display text-3xl font-semibold text-brand-800">Correos</h1>
+        <p className="mt-1 text-muted">
+          Los correos que envía el sistema: avisos de registro, enlaces de contraseña y reservaciones.
+        </p>
+      </div>
+      <OutboxTable />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { ProfilePageContent } from './perfil';
+
+export default function MyOrdersPage() {
+  return <ProfilePageContent focus="pedidos" />;
+}

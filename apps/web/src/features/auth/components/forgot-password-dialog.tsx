@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TForgotPasswordRequest, ZForgotPasswordRequest } from '@sala/shared/auth/auth.contract';
+import { authMessages as m } from '@sala/shared/auth/auth.messages';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/link-button';
+import { Modal } from '../../../components/ui/modal';
+import { TextField } from '../../../components/ui/text-field';
+import { notify } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { useForgotPassword } from '../api/auth-mutations';
+
+export function ForgotPasswordDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const forgot = useForgotPassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<TForgotPasswordRequest>({ resolver: zodResolver(ZForgotPasswordRequest) });
+
+  const onSubmit = handleSubmit((values) =>
+    forgot.mutate(values, {
+      onSuccess: () => {
+        notify.success(m.resetSent);
+        reset();
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        const known =
+          error instanceof ApiError &&
+          ['not-found', 'invalid-argument', 'resource-exhausted'].includes(error.code);
+        notify.error(known ? error.message : m.somethingWentWrong);
+      },
+    }),
+  );
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Recuperar contraseña"
+      description="Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña."
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          {...register('email')}
+          error={errors.email?.message}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={forgot.isPending}>
+            Enviar enlace
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

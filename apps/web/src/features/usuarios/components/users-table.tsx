@@ -1,0 +1,120 @@
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import { roleLabels, type TUser, USER_PAGE_SIZES } from '@sala/shared/users/users.contract';
+import { Eye, Pencil } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { ActiveToggle } from '../../../components/ui/active-toggle';
+import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
+import { notify } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { useSetUserActive, useUsers } from '../api/users-api';
+import { UserFormDialog } from './user-form-dialog';
+
+const statusBadge = (isActive: boolean) =>
+  isActive ? (
+    <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700">
+      Activo
+    </span>
+  ) : (
+    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">
+      Inactivo
+    </span>
+  );
+
+export function UsersTable({ actor }: { actor: TSessionUser }) {
+  const [state, setState] = useTableState({ sort: 'name' });
+  const users = useUsers(state);
+  const setActive = useSetUserActive();
+  const [editing, setEditing] = useState<TUser | null>(null);
+  const isSuper = actor.role === 'superadmin';
+
+  const columns = useMemo<DataTableColumn<TUser>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Nombre',
+        cell: ({ row }) => <span className="font-medium text-ink">{row.original.name}</span>,
+      },
+      { id: 'email', header: 'Correo', cell: ({ row }) => row.original.email },
+      { id: 'phone', header: 'Teléfono', cell: ({ row }) => row.original.phone },
+      { id: 'role', header: 'Rol', cell: ({ row }) => roleLabels[row.original.role] },
+      { id: 'credits', header: 'Créditos', cell: ({ row }) => row.original.credits },
+      {
+        id: 'isActive',
+        header: 'Estado',
+        cell: ({ row }) =>
+          isSuper && row.original.id !== actor.id ? (
+            <ActiveToggle
+              isActive={row.original.isActive}
+              itemName={row.original.name}
+              onChange={async (isActive) => {
+                try {
+                  await setActive.mutateAsync({ id: row.original.id, isActive });
+                } catch (error) {
+                  notify.error(error instanceof ApiError ? error.message : undefined);
+                  throw error;
+                }
+              }}
+            />
+          ) : (
+            statusBadge(row.original.isActive)
+          ),
+      },
+      {
+        id: 'actions',
+        header: 'Acciones',
+        enableSorting: false,
+        cell: ({ row }) => {
+          const canEdit = isSuper || row.original.role === 'user';
+          return (
+            <div className="flex gap-1">
+              {canEdit && (
+                <button
+                  type="button"
+                  onClick={() => setEditing(row.original)}
+                  className="rounded-md p-2 text-brand-700 hover:bg-brand-50"
+                  aria-label={`Editar ${row.original.name}`}
+                  title="Editar"
+                >
+                  <Pencil aria-hidden className="size-4" />
+                </button>
+              )}
+              <Link
+                to={`/admin/usuarios/${row.original.id}`}
+                className="rounded-md p-2 text-brand-700 hover:bg-brand-50"
+                aria-label={`Ver perfil de ${row.original.name}`}
+                title="Ver perfil"
+              >
+                <Eye aria-hidden className="size-4" />
+              </Link>
+            </div>
+          );
+        },
+      },
+    ],
+    [isSuper, actor.id, setActive],
+  );
+
+  return (
+    <>
+      <DataTable
+        caption="Usuarios"
+        columns={columns}
+        data={users.data}
+        isLoading={users.isFetching}
+        state={state}
+        onStateChange={setState}
+        pageSizes={USER_PAGE_SIZES}
+        getRowId={(row) => row.id}
+      />
+      {editing && (
+        <UserFormDialog
+          user={editing}
+          actor={actor}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { expect, test } from '@playwright/test';
+import { demo, latestEmailTo, loginAs, uniqueClient } from './fixtures';
+
+test.describe('accounts', () => {
+  test.skip(({ isMobile }) => isMobile, 'account flows run on desktop; the phone project covers navigation');
+
+  test('register → inactive → activated by a super admin → log in with credits → log out', async ({
+    page,
+    browser,
+  }) => {
+    const client = uniqueClient();
+    await page.goto('/registro');
+    await page.getByLabel('Nombre completo').fill(client.name);
+    await page.getByLabel('Correo electrónico').fill(client.email);
+    await page.getByLabel('Teléfono (10 dígitos)').fill('55443322');
+    await page.getByLabel('Contraseña', { exact: true }).fill(client.password);
+    await page.getByLabel('Confirmar contraseña').fill('otra-clave');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(page.getByText('El telefono deben de tener 10 dígitos')).toBeVisible();
+    await expect(page.getByText('Las contraseñas deben de ser iguales')).toBeVisible();
+    await expect(page.getByText('Debe aceptar los términos y condiciones')).toBeVisible();
+
+    await page.getByLabel('Teléfono (10 dígitos)').fill(client.phone);
+    await page.getByLabel('Confirmar contraseña').fill(client.password);
+    await page.getByLabel(/Acepto los términos/).check();
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(page.getByText('Registrado con exito')).toBeVisible();
+    await expect(page).toHaveURL('/registro/iniciar-sesion');
+
+    await page.getByLabel('Correo electrónico').fill(client.email);
+    await page.getByLabel('Contraseña').fill(client.password);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    const disabled = page.getByRole('dialog');
+    await expect(disabled).toContainText(
+      'TU CUENTA ESTA DESACTIVADA, COMUNICATE CON UN ADMINISTRADOR PARA ACTIVARLA',
+    );
+    await disabled.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(disabled).toBeHidden();
+
+    // A super admin activates the account from the users table.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await loginAs(admin, 'superadmin');
+    await admin.goto('/admin/usuarios');
+    await admin.getByPlaceholder('Buscar en la tabla...').fill(client.email);
+    const row = admin.getByRole('row', { name: new RegExp(client.name) });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('switch', { name: `Activar ${client.name}` }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Activar' }).click();
+    await expect(admin.getByText('Elemento activado con éxito')).toBeVisible();
+    await expect(row.getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+    await adminContext.close();
+
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page.getByText('Has iniciado sesion')).toBeVisible();
+    await expect(page).toHaveURL('/perfil');
+    await expect(page.getByTestId('nav-credits')).toHaveText('0 créditos');
+    await expect(page.getByTestId('profile-credits')).toHaveText('0 créditos');
+
+    await page.getByRole('button', { name: client.name }).click();
+    await expect(page.getByRole('menuitem', { name: 'Administracion' })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    const bye = page.getByText('Has cerrado sesion');
+    await expect(bye).toBeVisible();
+    await expect(bye).toHaveAttribute('data-tone', 'warning');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('link', { name: 'INGRESAR' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('userDetails'))).toBeNull();
+    await page.goto('/perfil');
+    await expect(page).toHaveURL('/registro/iniciar-sesion');
+  });
+
+  test('forgot password → link from the stored e-mail → new password works once', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const client = uniqueClient();
+    const register = await page.request.post('/api/auth/register', {
+      data: { ...client, passwordConfirmation: client.password, acceptTerms: true },
+    });
+    expect(register.status()).toBe(201);
+
+    await page.goto('/registro/iniciar-sesion');
+    await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Recuperar contraseña' });
+    await dialog.getByRole('button', { name: 'Enviar enlace' }).click();
+    await expect(dialog.getByText('El campo de email es requerido')).toBeVisible();
+    await dialog.getByLabel('Correo electrónico').fill(client.email);
+    await dialog.getByRole('button', { name: 'Enviar enlace' }).click();
+    await expect(page.getByText('Te enviamos un correo con el enlace')).toBeVisible();
+
+    const staff = await playwright.request.newContext({ baseURL });
+    const mail = await latestEmailTo(staff, client.email);
+    await staff.dispose();
+    expect(mail.subject).toBe('Restablece tu contraseña');
+    const link = /https?:\/\/\S+token=[\w-]+/.exec(mail.text)![0];
+    const path = new URL(link).pathname + new URL(link).search;
+
+    await page.goto(path);
+    await page.getByLabel('Nueva contraseña', { exact: true }).fill('nueva-clave');
+    await page.getByLabel('Confirmar nueva contraseña').fill('nueva-clave');
+    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await expect(page.getByText('Tu contraseña se actualizó')).toBeVisible();
+    await expect(page).toHaveURL('/registro/iniciar-sesion');
+
+    const old = await page.request.post('/api/auth/login', {
+      data: { email: client.email, password: client.password },
+    });
+    expect((await old.json()).error.message).toMatch(/Contraseña incorrecta|DESACTIVADA/);
+    // The account is still inactive (self-registered), so the right password reaches the "disabled" answer.
+    const fresh = await page.request.post('/api/auth/login', {
+      data: { email: client.email, password: 'nueva-clave' },
+    });
+    expect((await fresh.json()).error.message).toContain('TU CUENTA ESTA DESACTIVADA');
+    expect((await old.json()).error.message).toBe('Contraseña incorrecta');
+
+    await page.goto(path);
+    await page.getByLabel('Nueva contraseña', { exact: true }).fill('otra-clave1');
+    await page.getByLabel('Confirmar nueva contraseña').fill('otra-clave1');
+    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await expect(
+      page.getByText('El enlace para restablecer la contraseña no es válido o ya expiró'),
+    ).toBeVisible();
+  });
+
+  test('login form messages and redirect of a logged-in user', async ({ page }) => {
+    await page.goto('/registro/iniciar-sesion');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page.getByText('Todos los campos son requeridos').first()).toBeVisible();
+    await page.getByLabel('Correo electrónico').fill('nadie-existe@example.test');
+    await page.getByLabel('Contraseña').fill('loquesea');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page.getByText('Usuario no encontrado')).toBeVisible();
+
+    await page.getByLabel('Correo electrónico').fill(demo.client.email);
+    await page.getByLabel('Contraseña').fill(demo.client.password);
+    await page.getByLabel('Recordarme').check();
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page).toHaveURL('/perfil');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'sala_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
+
+    await page.goto('/registro/iniciar-sesion');
+    await expect(page).toHaveURL('/perfil');
+    await page.goto('/registro');
+    await expect(page).toHaveURL('/perfil');
+  });
+});
