@@ -31,8 +31,18 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
-    index('users_name_idx').on(t.name),
-    index('users_created_at_idx').on(t.createdAt),
+    // One index per sortable column of the users table (id breaks ties), so any page is an index scan.
+    index('users_name_idx').on(t.name, t.id),
+    index('users_email_idx').on(t.email, t.id),
+    index('users_phone_idx').on(t.phone, t.id),
+    index('users_role_idx').on(t.role, t.id),
+    index('users_credits_idx').on(t.credits, t.id),
+    index('users_is_active_idx').on(t.isActive, t.id),
+    index('users_created_at_idx').on(t.createdAt, t.id),
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`(${t.name} || ' ' || ${t.email} || ' ' || ${t.phone}) gin_trgm_ops`,
+    ),
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
     check('users_role_valid', sql`${t.role} in ('user', 'admin', 'superadmin')`),
   ],

@@ -2,10 +2,10 @@ import type { DbOrTx } from '@sala/db/client';
 import { orderItems, orders } from '@sala/db/schema/commerce';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
 import { roomSessions } from '@sala/db/schema/sessions';
-import { eq, sql } from 'drizzle-orm';
-import { offsetOf, orderBy, totalCount } from '../../lib/paging';
+import { and, eq, exists, ilike, or, sql } from 'drizzle-orm';
+import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 
-type Page = { page: number; pageSize: number; dir: 'asc' | 'desc' };
+type Page = { page: number; pageSize: number; dir: 'asc' | 'desc'; q?: string };
 
 export function listSessionsOfUser(db: DbOrTx, userId: string, page: Page) {
   return db
@@ -23,7 +23,18 @@ export function listSessionsOfUser(db: DbOrTx, userId: string, page: Page) {
     .innerJoin(rooms, eq(rooms.id, roomSessions.roomId))
     .innerJoin(branches, eq(branches.id, roomSessions.branchId))
     .innerJoin(cities, eq(cities.id, roomSessions.cityId))
-    .where(eq(roomSessions.userId, userId))
+    .where(
+      and(
+        eq(roomSessions.userId, userId),
+        page.q
+          ? or(
+              ilike(cities.name, containsPattern(page.q)),
+              ilike(branches.name, containsPattern(page.q)),
+              ilike(rooms.name, containsPattern(page.q)),
+            )
+          : undefined,
+      ),
+    )
     .orderBy(orderBy(roomSessions.startsAt, page.dir), roomSessions.id)
     .limit(page.pageSize)
     .offset(offsetOf(page.page, page.pageSize));
@@ -49,7 +60,21 @@ export function listOrdersOfUser(
     })
     .from(orders)
     .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(eq(orders.userId, userId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        page.q
+          ? exists(
+              db
+                .select({ one: sql`1` })
+                .from(orderItems)
+                .where(
+                  and(eq(orderItems.orderId, orders.id), ilike(orderItems.name, containsPattern(page.q))),
+                ),
+            )
+          : undefined,
+      ),
+    )
     .groupBy(orders.id)
     .orderBy(orderBy(page.sort === 'totalCents' ? orders.totalCents : orders.createdAt, page.dir), orders.id)
     .limit(page.pageSize)

@@ -23,8 +23,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, pageSize, dir } = request.query;
-      const rows = await listSessionsOfUser(app.database.db, request.user!.id, { page, pageSize, dir });
+      const { page, pageSize, dir, q } = request.query;
+      const rows = await listSessionsOfUser(app.database.db, request.user!.id, { page, pageSize, dir, q });
       return {
         rows: rows.map(({ total: _total, ...row }) => ({
           ...row,
@@ -50,8 +50,14 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, pageSize, dir, sort } = request.query;
-      const rows = await listOrdersOfUser(app.database.db, request.user!.id, { page, pageSize, dir, sort });
+      const { page, pageSize, dir, sort, q } = request.query;
+      const rows = await listOrdersOfUser(app.database.db, request.user!.id, {
+        page,
+        pageSize,
+        dir,
+        sort,
+        q,
+      });
       return {
         rows: rows.map(({ total: _total, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() })),
         total: rows[0]?.total ?? 0,
