@@ -66,6 +66,23 @@ describe('error envelope', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('documents the API at /api/docs from the zod contracts', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(page.statusCode);
+    const spec = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    const doc = spec.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/catalog', '/api/auth/login', '/api/users']),
+    );
+    expect(
+      doc.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('acceptTerms');
+  });
+});
+
 describe('catalog', () => {
   it('lists active digital products as packages and services by ascending price', async () => {
     await createProduct(t.db, { name: 'Paquete caro', priceCents: 500_000 });

@@ -18,15 +18,13 @@ async function orderFor(userId: string, productName: string, totalCents: number)
     .insert(orders)
     .values({ userId, totalCents, isPos: false, method: 'card' })
     .returning();
-  await t.db
-    .insert(orderItems)
-    .values({
-      orderId: order!.id,
-      name: productName,
-      unitPriceCents: totalCents,
-      quantity: 1,
-      creditsGranted: 5,
-    });
+  await t.db.insert(orderItems).values({
+    orderId: order!.id,
+    name: productName,
+    unitPriceCents: totalCents,
+    quantity: 1,
+    creditsGranted: 5,
+  });
   return order!;
 }
 
