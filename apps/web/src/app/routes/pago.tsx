@@ -1,5 +1,6 @@
 import { formatMoney } from '@sala/shared/format/money';
 import { Navigate } from 'react-router';
+import { DetailList } from '../../components/ui/detail-list';
 import { HeroBanner } from '../../components/ui/hero-banner';
 import { PageLoader } from '../../components/ui/spinner';
 import { useSession } from '../../features/auth/api/get-session';
@@ -32,20 +33,14 @@ export default function CheckoutPage() {
         </ol>
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="font-display text-2xl font-semibold text-brand-800">Datos personales</h2>
-          <dl className="mt-4 grid gap-4 sm:grid-cols-3">
-            <div>
-              <dt className="text-sm text-muted">Nombre</dt>
-              <dd className="font-medium">{user.name}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-muted">Correo</dt>
-              <dd className="font-medium">{user.email}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-muted">Teléfono</dt>
-              <dd className="font-medium">{user.phone}</dd>
-            </div>
-          </dl>
+          <DetailList
+            className="mt-4"
+            items={[
+              { label: 'Nombre', value: user.name },
+              { label: 'Correo', value: user.email },
+              { label: 'Teléfono', value: user.phone },
+            ]}
+          />
           <p className="mt-6 border-t border-slate-200 pt-4 text-lg">
             Total a pagar: <strong className="text-brand-800">{formatMoney(cart.totalCents)}</strong>
           </p>

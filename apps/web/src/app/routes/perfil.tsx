@@ -1,5 +1,6 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { useEffect } from 'react';
+import { DetailList } from '../../components/ui/detail-list';
 import { HeroBanner } from '../../components/ui/hero-banner';
 import { useSession } from '../../features/auth/api/get-session';
 import { RequireSession } from '../../features/auth/components/require-session';
@@ -21,22 +22,19 @@ function Profile({ focus }: { focus?: 'pedidos' }) {
         <h2 id="perfil-datos" className="font-display text-2xl font-semibold text-brand-800">
           {user.name}
         </h2>
-        <dl className="mt-4 grid gap-4 sm:grid-cols-3">
-          <div>
-            <dt className="text-sm text-muted">Correo</dt>
-            <dd className="font-medium break-all">{user.email}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted">Teléfono</dt>
-            <dd className="font-medium">{user.phone}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted">Créditos</dt>
-            <dd className="text-2xl font-bold text-brand-700" data-testid="profile-credits">
-              {formatCredits(user.credits)}
-            </dd>
-          </div>
-        </dl>
+        <DetailList
+          className="mt-4"
+          items={[
+            { label: 'Correo', value: user.email },
+            { label: 'Teléfono', value: user.phone },
+            {
+              label: 'Créditos',
+              value: formatCredits(user.credits),
+              testId: 'profile-credits',
+              emphasis: true,
+            },
+          ]}
+        />
       </section>
       <section id="sesiones" aria-labelledby="sesiones-titulo">
         <h2 id="sesiones-titulo" className="mb-4 font-display text-2xl font-semibold text-brand-800">

@@ -2,6 +2,7 @@ import { formatCredits } from '@sala/shared/format/credits';
 import { roleLabels } from '@sala/shared/users/users.contract';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { DetailList } from '../../../components/ui/detail-list';
 import { PageLoader } from '../../../components/ui/spinner';
 import { useUser } from '../../../features/usuarios/api/users-api';
 import { formatDate } from '../../../lib/format-date';
@@ -18,13 +19,13 @@ export default function AdminUserDetailPage() {
     );
   }
   const u = user.data;
-  const rows: [string, string][] = [
-    ['Correo', u.email],
-    ['Teléfono', u.phone],
-    ['Rol', roleLabels[u.role]],
-    ['Créditos', formatCredits(u.credits)],
-    ['Estado', u.isActive ? 'Activo' : 'Inactivo'],
-    ['Registro', formatDate(u.createdAt)],
+  const details = [
+    { label: 'Correo', value: u.email },
+    { label: 'Teléfono', value: u.phone },
+    { label: 'Rol', value: roleLabels[u.role] },
+    { label: 'Créditos', value: formatCredits(u.credits) },
+    { label: 'Estado', value: u.isActive ? 'Activo' : 'Inactivo' },
+    { label: 'Registro', value: formatDate(u.createdAt) },
   ];
   return (
     <div className="max-w-3xl space-y-6">
@@ -35,14 +36,10 @@ export default function AdminUserDetailPage() {
         <ArrowLeft aria-hidden className="size-4" /> Volver a usuarios
       </Link>
       <h1 className="font-display text-3xl font-semibold text-brand-800">{u.name}</h1>
-      <dl className="grid gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-sm text-muted">{label}</dt>
-            <dd className="font-medium break-all">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList
+        items={details}
+        className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2"
+      />
     </div>
   );
 }
