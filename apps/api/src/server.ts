@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@sala/db/client';
 import { DataDirLockedError } from '@sala/db/data-dir-lock';
-import { describeDemoAccounts, isDatabaseEmpty, seedDemoData } from '@sala/db/seed/seed';
+import { describeDemoAccounts, seedDemoDataIfEmpty } from '@sala/db/seed/seed';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
@@ -24,8 +24,7 @@ const database = await openDatabase(config.database).catch((error: Error) => {
   fail(`No se pudo abrir la base de datos: ${error.message}`);
 });
 
-if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
-  await seedDemoData(database.db);
+if (config.seedDemo && (await seedDemoDataIfEmpty(database.db))) {
   console.log(`Base de datos nueva: se cargaron los datos de demostración.\n${describeDemoAccounts()}`);
 }
 

@@ -1,6 +1,6 @@
 import { pesosToCents } from '@sala/shared/format/money';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db, Tx } from '../client';
 import { hashPassword } from '../password';
 import { products } from '../schema/commerce';
 import { creditLedger } from '../schema/ledger';
@@ -10,9 +10,11 @@ import { DEMO_PASSWORD, demoAccounts, demoLocations, demoProducts } from './demo
 
 export type SeedReport = { created: number; accounts: { email: string; role: string }[] };
 
-/** True when nobody has used this database yet: the first start of a demo install. */
-export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+/** Any constant: every process that seeds takes the same lock, so two first starts never seed twice. */
+const SEED_LOCK_KEY = 7_310_042;
+
+async function isEmpty(tx: Tx): Promise<boolean> {
+  const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
   return (row?.count ?? 0) === 0;
 }
 
@@ -23,98 +25,112 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 export async function seedDemoData(db: Db): Promise<SeedReport> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
-    let created = 0;
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    return seedInTransaction(tx, passwordHash);
+  });
+}
 
-    for (const location of demoLocations) {
-      let [city] = await tx.select().from(cities).where(eq(cities.name, location.city));
-      if (!city) {
-        [city] = await tx.insert(cities).values({ name: location.city }).returning();
+/** The first start of a demo install: seeds only a database nobody has used yet (no users). */
+export async function seedDemoDataIfEmpty(db: Db): Promise<SeedReport | null> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    return (await isEmpty(tx)) ? seedInTransaction(tx, passwordHash) : null;
+  });
+}
+
+async function seedInTransaction(tx: Tx, passwordHash: string): Promise<SeedReport> {
+  let created = 0;
+
+  for (const location of demoLocations) {
+    let [city] = await tx.select().from(cities).where(eq(cities.name, location.city));
+    if (!city) {
+      [city] = await tx.insert(cities).values({ name: location.city }).returning();
+      created++;
+    }
+    const cityId = city!.id;
+    for (const demoBranch of location.branches) {
+      let [branch] = await tx
+        .select()
+        .from(branches)
+        .where(and(eq(branches.cityId, cityId), eq(branches.name, demoBranch.name)));
+      if (!branch) {
+        [branch] = await tx
+          .insert(branches)
+          .values({
+            name: demoBranch.name,
+            cityId,
+            sessionCost: demoBranch.sessionCost,
+            schedule: demoBranch.schedule,
+          })
+          .returning();
         created++;
       }
-      const cityId = city!.id;
-      for (const demoBranch of location.branches) {
-        let [branch] = await tx
-          .select()
-          .from(branches)
-          .where(and(eq(branches.cityId, cityId), eq(branches.name, demoBranch.name)));
-        if (!branch) {
-          [branch] = await tx
-            .insert(branches)
-            .values({
-              name: demoBranch.name,
-              cityId,
-              sessionCost: demoBranch.sessionCost,
-              schedule: demoBranch.schedule,
-            })
-            .returning();
-          created++;
-        }
-        const roomRows = Array.from({ length: demoBranch.rooms }, (_, i) => ({
-          name: `Sala ${i + 1}`,
-          position: i + 1,
-          cityId,
-          branchId: branch!.id,
-        }));
-        const inserted = await tx
-          .insert(rooms)
-          .values(roomRows)
-          .onConflictDoNothing()
-          .returning({ id: rooms.id });
-        created += inserted.length;
-      }
+      const roomRows = Array.from({ length: demoBranch.rooms }, (_, i) => ({
+        name: `Sala ${i + 1}`,
+        position: i + 1,
+        cityId,
+        branchId: branch!.id,
+      }));
+      const inserted = await tx
+        .insert(rooms)
+        .values(roomRows)
+        .onConflictDoNothing()
+        .returning({ id: rooms.id });
+      created += inserted.length;
     }
+  }
 
-    for (const demo of demoProducts) {
-      const [existing] = await tx
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.name, demo.name));
-      if (existing) continue;
-      await tx.insert(products).values({
-        name: demo.name,
-        description: demo.description,
-        priceCents: pesosToCents(demo.pesos),
-        credits: demo.credits,
-        extra: demo.extra,
-        isDigital: demo.isDigital,
-        isService: demo.isService,
-        isActive: demo.isActive ?? true,
+  for (const demo of demoProducts) {
+    const [existing] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.name, demo.name));
+    if (existing) continue;
+    await tx.insert(products).values({
+      name: demo.name,
+      description: demo.description,
+      priceCents: pesosToCents(demo.pesos),
+      credits: demo.credits,
+      extra: demo.extra,
+      isDigital: demo.isDigital,
+      isService: demo.isService,
+      isActive: demo.isActive ?? true,
+    });
+    created++;
+  }
+
+  for (const account of demoAccounts) {
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${account.email}`);
+    if (existing) continue;
+    const [user] = await tx
+      .insert(users)
+      .values({
+        name: account.name,
+        email: account.email,
+        phone: account.phone,
+        role: account.role,
+        isActive: true,
+        credits: account.credits,
+        passwordHash,
+      })
+      .returning({ id: users.id });
+    if (account.credits > 0) {
+      await tx.insert(creditLedger).values({
+        userId: user!.id,
+        delta: account.credits,
+        balanceAfter: account.credits,
+        reason: 'adjustment',
+        note: 'Créditos de demostración',
       });
-      created++;
     }
+    created++;
+  }
 
-    for (const account of demoAccounts) {
-      const [existing] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${account.email}`);
-      if (existing) continue;
-      const [user] = await tx
-        .insert(users)
-        .values({
-          name: account.name,
-          email: account.email,
-          phone: account.phone,
-          role: account.role,
-          isActive: true,
-          credits: account.credits,
-          passwordHash,
-        })
-        .returning({ id: users.id });
-      if (account.credits > 0) {
-        await tx.insert(creditLedger).values({
-          userId: user!.id,
-          delta: account.credits,
-          balanceAfter: account.credits,
-          reason: 'adjustment',
-          note: 'Créditos de demostración',
-        });
-      }
-      created++;
-    }
-
-    return { created, accounts: demoAccounts.map(({ email, role }) => ({ email, role })) };
-  });
+  return { created, accounts: demoAccounts.map(({ email, role }) => ({ email, role })) };
 }
 
 export function describeDemoAccounts(): string {
