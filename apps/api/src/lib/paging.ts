@@ -14,3 +14,20 @@ export const offsetOf = (page: number, pageSize: number) => (page - 1) * pageSiz
 
 /** The total row count, computed in the same query as the page (one round trip). */
 export const totalCount = () => sql<number>`(count(*) over ())::int`;
+
+/**
+ * A page response from rows that carry the window-function `total` (see totalCount): strips it from each row
+ * and maps the row to its contract shape.
+ */
+export function toPage<TRow extends { total: number }, TOut>(
+  rows: TRow[],
+  { page, pageSize }: { page: number; pageSize: number },
+  map: (row: Omit<TRow, 'total'>) => TOut,
+) {
+  return {
+    rows: rows.map(({ total: _total, ...row }) => map(row)),
+    total: rows[0]?.total ?? 0,
+    page,
+    pageSize,
+  };
+}

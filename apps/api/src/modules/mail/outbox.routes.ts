@@ -2,7 +2,7 @@ import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { ZOutboxQuery, ZOutboxResponse } from '@sala/shared/mail/outbox.contract';
 import { ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
+import { containsPattern, offsetOf, orderBy, toPage, totalCount } from '../../lib/paging';
 
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -38,12 +38,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(orderBy(emailOutbox.createdAt, dir), emailOutbox.id)
         .limit(pageSize)
         .offset(offsetOf(page, pageSize));
-      return {
-        rows: rows.map(({ total: _t, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-        total: rows[0]?.total ?? 0,
-        page,
-        pageSize,
-      };
+      return toPage(rows, { page, pageSize }, (row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     },
   );
 };

@@ -5,6 +5,7 @@ import {
   ZMySessionsResponse,
 } from '@sala/shared/users/profile.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { toPage } from '../../lib/paging';
 import { listOrdersOfUser, listSessionsOfUser } from './me.repository';
 
 /** The signed-in user's own history: the user id comes from the session, never from the request. */
@@ -25,16 +26,11 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, pageSize, dir, q } = request.query;
       const rows = await listSessionsOfUser(app.database.db, request.user!.id, { page, pageSize, dir, q });
-      return {
-        rows: rows.map(({ total: _total, ...row }) => ({
-          ...row,
-          startsAt: row.startsAt.toISOString(),
-          cancelledAt: row.cancelledAt?.toISOString() ?? null,
-        })),
-        total: rows[0]?.total ?? 0,
-        page,
-        pageSize,
-      };
+      return toPage(rows, { page, pageSize }, (row) => ({
+        ...row,
+        startsAt: row.startsAt.toISOString(),
+        cancelledAt: row.cancelledAt?.toISOString() ?? null,
+      }));
     },
   );
 
@@ -58,12 +54,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         sort,
         q,
       });
-      return {
-        rows: rows.map(({ total: _total, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-        total: rows[0]?.total ?? 0,
-        page,
-        pageSize,
-      };
+      return toPage(rows, { page, pageSize }, (row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     },
   );
 };
