@@ -7,10 +7,14 @@ import { z } from 'zod';
 import type { AppConfig } from './config';
 import { AppError } from './lib/app-error';
 import { authRoutes } from './modules/auth/auth.routes';
+import { branchRoutes } from './modules/branches/branches.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { cityRoutes } from './modules/cities/cities.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { productRoutes } from './modules/products/products.routes';
+import { roomRoutes } from './modules/rooms/rooms.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
@@ -68,6 +72,10 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(userRoutes);
       await api.register(meRoutes);
       await api.register(outboxRoutes);
+      await api.register(cityRoutes);
+      await api.register(branchRoutes);
+      await api.register(roomRoutes);
+      await api.register(productRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,11 @@
-import { createUser } from '@sala/db/factories/factories';
+import {
+  createBranch,
+  createCity,
+  createProduct,
+  createRoom,
+  createUser,
+} from '@sala/db/factories/factories';
+import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
@@ -8,6 +15,8 @@ type Row = {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   body?: () => Promise<unknown> | unknown;
+  /** Builds the real URL (and body) for each call, when the route needs fresh data of its own. */
+  request?: () => Promise<{ url: string; body?: unknown }>;
   expect: Record<Role, number>;
 };
 
@@ -99,7 +108,134 @@ const table = (): Row[] => [
     expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
   },
   { method: 'GET', url: '/api/outbox', expect: { anonymous: 401, user: 403, admin: 403, superadmin: 200 } },
+  // Zones, branches, rooms and products: staff read, the super admin alone writes (spec §6).
+  ...(
+    [
+      '/api/cities',
+      '/api/cities/options',
+      '/api/branches',
+      '/api/branches/options',
+      '/api/rooms',
+      '/api/products',
+    ] as const
+  ).map((url): Row => ({ method: 'GET', url, expect: staffRead })),
+  {
+    method: 'POST',
+    url: '/api/cities',
+    body: () => ({ name: uniqueLabel('Zona') }),
+    expect: superWrite(201),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/cities/:id',
+    request: async () => ({
+      url: `/api/cities/${(await createCity(t.db)).id}`,
+      body: { name: uniqueLabel('Zona') },
+    }),
+    expect: superWrite(200),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/cities/:id',
+    request: async () => ({ url: `/api/cities/${(await createCity(t.db)).id}` }),
+    expect: superWrite(204),
+  },
+  {
+    method: 'POST',
+    url: '/api/branches',
+    request: async () => ({ url: '/api/branches', body: await branchBody() }),
+    expect: superWrite(201),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/branches/:id',
+    request: async () => ({
+      url: `/api/branches/${(await createBranch(t.db)).id}`,
+      body: await branchBody(),
+    }),
+    expect: superWrite(200),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/branches/:id',
+    request: async () => {
+      const branch = await createBranch(t.db);
+      return { url: `/api/branches/${branch.id}`, body: { confirmName: branch.name } };
+    },
+    expect: superWrite(204),
+  },
+  {
+    method: 'POST',
+    url: '/api/rooms',
+    request: async () => {
+      const branch = await createBranch(t.db);
+      return { url: '/api/rooms', body: { cityId: branch.cityId, branchId: branch.id, position: 1 } };
+    },
+    expect: superWrite(201),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/rooms/:id',
+    request: async () => {
+      const room = await createRoom(t.db);
+      return {
+        url: `/api/rooms/${room.id}`,
+        body: { cityId: room.cityId, branchId: room.branchId, position: 2 },
+      };
+    },
+    expect: superWrite(200),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/rooms/:id/active',
+    request: async () => ({
+      url: `/api/rooms/${(await createRoom(t.db)).id}/active`,
+      body: { isActive: false },
+    }),
+    expect: superWrite(200),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/rooms/:id',
+    request: async () => ({ url: `/api/rooms/${(await createRoom(t.db)).id}` }),
+    expect: superWrite(204),
+  },
+  { method: 'POST', url: '/api/products', body: () => productBody(), expect: superWrite(201) },
+  {
+    method: 'PATCH',
+    url: '/api/products/:id',
+    request: async () => ({ url: `/api/products/${(await createProduct(t.db)).id}`, body: productBody() }),
+    expect: superWrite(200),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/products/:id/active',
+    request: async () => ({
+      url: `/api/products/${(await createProduct(t.db)).id}/active`,
+      body: { isActive: false },
+    }),
+    expect: superWrite(200),
+  },
 ];
+
+const staffRead = { anonymous: 401, user: 403, admin: 200, superadmin: 200 };
+const superWrite = (status: number) => ({ anonymous: 401, user: 403, admin: 403, superadmin: status });
+const uniqueLabel = (prefix: string) => `${prefix} ${Date.now().toString(36)} ${n++}`;
+const branchBody = async () => ({
+  name: uniqueLabel('Sucursal'),
+  cityId: (await createCity(t.db)).id,
+  sessionCost: 1,
+  schedule: DEFAULT_WEEKLY_SCHEDULE,
+});
+const productBody = () => ({
+  name: uniqueLabel('Paquete'),
+  description: 'Cinco sesiones',
+  price: 1000,
+  credits: 5,
+  extra: 0,
+  isDigital: true,
+  isService: false,
+});
 
 describe('permissions', () => {
   beforeAll(async () => {
@@ -116,11 +252,14 @@ describe('permissions', () => {
       const results: Record<string, number> = {};
       for (const role of ['anonymous', 'user', 'admin', 'superadmin'] as const) {
         const cookie = role === 'anonymous' ? undefined : (await loginAs(t, role)).cookie;
+        const prepared = row.request
+          ? await row.request()
+          : { url: row.url.replace(':id', target.id), body: row.body ? await row.body() : undefined };
         const res = await t.app.inject({
           method: row.method,
-          url: row.url.replace(':id', target.id),
+          url: prepared.url,
           headers: cookie ? { cookie } : {},
-          ...(row.body ? { payload: (await row.body()) as object } : {}),
+          ...(prepared.body !== undefined ? { payload: prepared.body as object } : {}),
           remoteAddress: `10.1.${n++ % 250}.1`,
         });
         results[role] = res.statusCode;

@@ -3,6 +3,7 @@ import { commonMessages } from '@sala/shared/errors/messages';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { pgErrorOf } from '../lib/db-errors';
 
 function send(reply: FastifyReply, code: ErrorCode, message: string, fields?: Record<string, string>) {
   const body: TErrorEnvelope = { error: { code, message, ...(fields ? { fields } : {}) } };
@@ -11,10 +12,7 @@ function send(reply: FastifyReply, code: ErrorCode, message: string, fields?: Re
 
 /** PostgreSQL constraint violations that slipped past a service's own check: still never a 500. */
 function fromDatabase(error: unknown): { code: ErrorCode; message: string } | undefined {
-  const pgCode =
-    (error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ??
-    (error as { code?: unknown }).code;
-  switch (pgCode) {
+  switch (pgErrorOf(error)?.code) {
     case '23505': // unique_violation
     case '23503': // foreign_key_violation
     case '40001': // serialization_failure

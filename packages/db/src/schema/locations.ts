@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
@@ -22,7 +23,11 @@ export const cities = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('cities_name_idx').on(t.name)],
+  (t) => [
+    index('cities_name_idx').on(t.name),
+    // Two zones with the same name (in any case) would be indistinguishable in every select.
+    uniqueIndex('cities_name_lower_key').on(sql`lower(${t.name})`),
+  ],
 );
 
 export const branches = pgTable(
@@ -40,6 +45,7 @@ export const branches = pgTable(
   },
   (t) => [
     index('branches_city_idx').on(t.cityId),
+    uniqueIndex('branches_city_name_lower_key').on(t.cityId, sql`lower(${t.name})`),
     check('branches_session_cost_positive', sql`${t.sessionCost} >= 1`),
   ],
 );

@@ -17,8 +17,6 @@ export const ZUserListQuery = pageQuery(userSortable, 'name');
 export type TUserListQuery = z.output<typeof ZUserListQuery>;
 export const ZUserListResponse = pageResponse(ZUser);
 
-export const ZIdParams = z.object({ id: z.uuid({ error: 'Identificador inválido.' }) });
-
 /**
  * PATCH /api/users/:id — the edit form of spec §5. credits, role and isActive are for super admins only; the
  * API refuses them from anyone else.
@@ -37,10 +35,6 @@ export const ZUpdateUserRequest = z.object({
   isActive: z.boolean({ error: m.allFieldsRequired }).optional(),
 });
 export type TUpdateUserRequest = z.input<typeof ZUpdateUserRequest>;
-
-/** PATCH /api/users/:id/active — the generic status toggle of spec §4. */
-export const ZSetActiveRequest = z.object({ isActive: z.boolean({ error: m.allFieldsRequired }) });
-export type TSetActiveRequest = z.input<typeof ZSetActiveRequest>;
 
 /** The role shown in the users table, derived from the flags. */
 export const roleLabels = {

@@ -1,6 +1,5 @@
+import { ZIdParams, ZSetActiveRequest } from '@sala/shared/common/fields';
 import {
-  ZIdParams,
-  ZSetActiveRequest,
   ZUpdateUserRequest,
   ZUser,
   ZUserListQuery,

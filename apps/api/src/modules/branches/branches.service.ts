@@ -1,0 +1,123 @@
+import type { Db, DbOrTx } from '@sala/db/client';
+import { branches } from '@sala/db/schema/locations';
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import {
+  confirmsBranchName,
+  type TBranch,
+  type TBranchListQuery,
+  type TBranchOption,
+  type TDeleteBranchRequest,
+  type TSaveBranchRequest,
+} from '@sala/shared/locations/branches.contract';
+import { locationMessages as m } from '@sala/shared/locations/locations.messages';
+import type { TPage } from '@sala/shared/table/table.contract';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
+import { toPage } from '../../lib/paging';
+import { findCity } from '../cities/cities.repository';
+import {
+  countRoomsOf,
+  findBranch,
+  findBranchRow,
+  listBranches,
+  listBranchOptions,
+  moveBranchDependentsToCity,
+} from './branches.repository';
+
+type Options<T> = { db: Db; actor: TSessionUser } & T;
+type BranchRow = NonNullable<Awaited<ReturnType<typeof findBranchRow>>>;
+
+const toBranch = (row: BranchRow): TBranch => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+async function requireCity(db: DbOrTx, cityId: string) {
+  if (!(await findCity(db, cityId))) {
+    throw new AppError('invalid-argument', m.selectCity, { cityId: m.selectCity });
+  }
+}
+
+/** The unique index on (city, lower(name)) decides, also when two saves race. */
+async function withNameCheck<T>(save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (isUniqueViolation(error, 'branches_city_name_lower_key')) {
+      throw new AppError('aborted', m.branchNameTaken, { name: m.branchNameTaken });
+    }
+    // The zone was deleted while this form was open.
+    if (isForeignKeyViolation(error))
+      throw new AppError('invalid-argument', m.selectCity, { cityId: m.selectCity });
+    throw error;
+  }
+}
+
+export async function listBranchPage({
+  db,
+  query,
+}: Options<{ query: TBranchListQuery }>): Promise<TPage<TBranch>> {
+  return toPage(await listBranches(db, query), query, toBranch);
+}
+
+export function listBranchSelectOptions({
+  db,
+  cityId,
+}: Options<{ cityId?: string }>): Promise<TBranchOption[]> {
+  return listBranchOptions(db, cityId);
+}
+
+export async function createBranch({ db, input }: Options<{ input: TSaveBranchRequest }>): Promise<TBranch> {
+  return withNameCheck(() =>
+    db.transaction(async (tx) => {
+      await requireCity(tx, input.cityId);
+      const [row] = await tx.insert(branches).values(input).returning({ id: branches.id });
+      return toBranch((await findBranchRow(tx, row!.id))!);
+    }),
+  );
+}
+
+export async function updateBranch({
+  db,
+  id,
+  input,
+}: Options<{ id: string; input: TSaveBranchRequest }>): Promise<TBranch> {
+  return withNameCheck(() =>
+    db.transaction(async (tx) => {
+      const current = await findBranch(tx, id, { forUpdate: true });
+      if (!current) throw new AppError('not-found', m.branchNotFound);
+      await requireCity(tx, input.cityId);
+      await tx.update(branches).set(input).where(eq(branches.id, id));
+      if (current.cityId !== input.cityId) await moveBranchDependentsToCity(tx, id, input.cityId);
+      return toBranch((await findBranchRow(tx, id))!);
+    }),
+  );
+}
+
+/**
+ * Spec §5: the typed name must equal the branch's. A branch with rooms stays (its rooms hold the sessions);
+ * its day blocks go with it, and orders and costs keep their history without it.
+ */
+export async function deleteBranch({
+  db,
+  id,
+  input,
+}: Options<{ id: string; input: TDeleteBranchRequest }>): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const branch = await findBranch(tx, id, { forUpdate: true });
+      if (!branch) throw new AppError('not-found', m.branchNotFound);
+      if (!confirmsBranchName(input.confirmName, branch.name)) {
+        throw new AppError('invalid-argument', m.branchNameMismatch, { confirmName: m.branchNameMismatch });
+      }
+      if ((await countRoomsOf(tx, id)) > 0) throw new AppError('aborted', m.branchHasRooms);
+      await tx.delete(branches).where(eq(branches.id, id));
+    });
+  } catch (error) {
+    // A room created between the check and the delete: the foreign key refuses, with the same message.
+    if (isForeignKeyViolation(error)) throw new AppError('aborted', m.branchHasRooms);
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import type { DbOrTx } from '@sala/db/client';
+import { products } from '@sala/db/schema/commerce';
+import type { productSortable } from '@sala/shared/products/products.contract';
+import { ilike, or } from 'drizzle-orm';
+import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
+
+type ListOptions = {
+  page: number;
+  pageSize: number;
+  sort: (typeof productSortable)[number];
+  dir: 'asc' | 'desc';
+  q?: string;
+};
+
+const sortColumns = {
+  name: products.name,
+  priceCents: products.priceCents,
+  credits: products.credits,
+  extra: products.extra,
+  isDigital: products.isDigital,
+  isService: products.isService,
+  isActive: products.isActive,
+  createdAt: products.createdAt,
+} as const;
+
+export function listProducts(db: DbOrTx, options: ListOptions) {
+  const pattern = options.q ? containsPattern(options.q) : undefined;
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      priceCents: products.priceCents,
+      credits: products.credits,
+      extra: products.extra,
+      isDigital: products.isDigital,
+      isService: products.isService,
+      isActive: products.isActive,
+      createdAt: products.createdAt,
+      updatedAt: products.updatedAt,
+      total: totalCount(),
+    })
+    .from(products)
+    .where(pattern ? or(ilike(products.name, pattern), ilike(products.description, pattern)) : undefined)
+    .orderBy(orderBy(sortColumns[options.sort], options.dir), orderBy(products.id, options.dir))
+    .limit(options.pageSize)
+    .offset(offsetOf(options.page, options.pageSize));
+}

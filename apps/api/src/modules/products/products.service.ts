@@ -1,0 +1,61 @@
+import type { Db } from '@sala/db/client';
+import { products } from '@sala/db/schema/commerce';
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import {
+  type TProduct,
+  type TProductListQuery,
+  type TSaveProductRequest,
+  toProductValues,
+} from '@sala/shared/products/products.contract';
+import { productMessages as m } from '@sala/shared/products/products.messages';
+import type { TPage } from '@sala/shared/table/table.contract';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import { toPage } from '../../lib/paging';
+import { listProducts } from './products.repository';
+
+type Options<T> = { db: Db; actor: TSessionUser } & T;
+type ProductRow = typeof products.$inferSelect;
+
+const toProduct = (row: ProductRow): TProduct => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function listProductPage({
+  db,
+  query,
+}: Options<{ query: TProductListQuery }>): Promise<TPage<TProduct>> {
+  return toPage(await listProducts(db, query), query, toProduct);
+}
+
+export async function createProduct({
+  db,
+  input,
+}: Options<{ input: TSaveProductRequest }>): Promise<TProduct> {
+  const [row] = await db.insert(products).values(toProductValues(input)).returning();
+  return toProduct(row!);
+}
+
+/** Orders keep their own snapshot of what was sold, so editing a product never rewrites history. */
+export async function updateProduct({
+  db,
+  id,
+  input,
+}: Options<{ id: string; input: TSaveProductRequest }>): Promise<TProduct> {
+  const [row] = await db.update(products).set(toProductValues(input)).where(eq(products.id, id)).returning();
+  if (!row) throw new AppError('not-found', m.notFound);
+  return toProduct(row);
+}
+
+/** An inactive product leaves the online store and the point of sale at once (spec §4). */
+export async function setProductActive({
+  db,
+  id,
+  isActive,
+}: Options<{ id: string; isActive: boolean }>): Promise<TProduct> {
+  const [row] = await db.update(products).set({ isActive }).where(eq(products.id, id)).returning();
+  if (!row) throw new AppError('not-found', m.notFound);
+  return toProduct(row);
+}

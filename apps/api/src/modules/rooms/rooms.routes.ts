@@ -1,0 +1,90 @@
+import { ZIdParams, ZSetActiveRequest } from '@sala/shared/common/fields';
+import {
+  ZRoom,
+  ZRoomListQuery,
+  ZRoomListResponse,
+  ZSaveRoomRequest,
+} from '@sala/shared/locations/rooms.contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as service from './rooms.service';
+
+/** Rooms ("salas"): staff read them, the super admin alone changes them. */
+export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['salas'];
+  const db = () => app.database.db;
+
+  app.get(
+    '/rooms',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Salas (paginado)',
+        querystring: ZRoomListQuery,
+        response: { 200: ZRoomListResponse },
+      },
+    },
+    async (request) => service.listRoomPage({ db: db(), actor: request.user!, query: request.query }),
+  );
+
+  app.post(
+    '/rooms',
+    {
+      config: { access: 'superadmin' },
+      schema: { tags, summary: 'Crear una sala', body: ZSaveRoomRequest, response: { 201: ZRoom } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createRoom({ db: db(), actor: request.user!, input: request.body })),
+  );
+
+  app.patch(
+    '/rooms/:id',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary: 'Editar una sala',
+        params: ZIdParams,
+        body: ZSaveRoomRequest,
+        response: { 200: ZRoom },
+      },
+    },
+    async (request) =>
+      service.updateRoom({ db: db(), actor: request.user!, id: request.params.id, input: request.body }),
+  );
+
+  app.patch(
+    '/rooms/:id/active',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary: 'Activar o desactivar una sala',
+        params: ZIdParams,
+        body: ZSetActiveRequest,
+        response: { 200: ZRoom },
+      },
+    },
+    async (request) =>
+      service.setRoomActive({
+        db: db(),
+        actor: request.user!,
+        id: request.params.id,
+        isActive: request.body.isActive,
+      }),
+  );
+
+  app.delete(
+    '/rooms/:id',
+    {
+      config: { access: 'superadmin' },
+      schema: { tags, summary: 'Eliminar una sala sin sesiones', params: ZIdParams },
+    },
+    async (request, reply) => {
+      await service.deleteRoom({ db: db(), actor: request.user!, id: request.params.id });
+      return reply.status(204).send();
+    },
+  );
+};

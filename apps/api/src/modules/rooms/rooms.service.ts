@@ -1,0 +1,127 @@
+import type { Db, DbOrTx } from '@sala/db/client';
+import { rooms } from '@sala/db/schema/locations';
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import { locationMessages as m } from '@sala/shared/locations/locations.messages';
+import {
+  roomName,
+  type TRoom,
+  type TRoomListQuery,
+  type TSaveRoomRequest,
+} from '@sala/shared/locations/rooms.contract';
+import type { TPage } from '@sala/shared/table/table.contract';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
+import { toPage } from '../../lib/paging';
+import { findBranch } from '../branches/branches.repository';
+import {
+  findRoom,
+  findRoomRow,
+  hasFutureSessions,
+  hasSessions,
+  listRooms,
+  positionTaken,
+} from './rooms.repository';
+
+type Options<T> = { db: Db; actor: TSessionUser } & T;
+type RoomRow = NonNullable<Awaited<ReturnType<typeof findRoomRow>>>;
+
+const toRoom = (row: RoomRow): TRoom => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const roomExists = () => new AppError('aborted', m.roomExists, { position: m.roomExists });
+
+/** The branch must exist and lie in the chosen zone. */
+async function requireBranchInCity(db: DbOrTx, input: TSaveRoomRequest) {
+  const branch = await findBranch(db, input.branchId);
+  if (!branch) throw new AppError('invalid-argument', m.branchNotFound, { branchId: m.branchNotFound });
+  if (branch.cityId !== input.cityId) {
+    throw new AppError('invalid-argument', m.branchNotInCity, { branchId: m.branchNotInCity });
+  }
+}
+
+/**
+ * Spec §5: one room per position and branch. The check gives the message; the unique index
+ * rooms_branch_position_key is what makes it true when two saves race.
+ */
+async function withPositionCheck<T>(save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (isUniqueViolation(error, 'rooms_branch_position_key')) throw roomExists();
+    if (isForeignKeyViolation(error)) {
+      throw new AppError('invalid-argument', m.branchNotFound, { branchId: m.branchNotFound });
+    }
+    throw error;
+  }
+}
+
+export async function listRoomPage({ db, query }: Options<{ query: TRoomListQuery }>): Promise<TPage<TRoom>> {
+  return toPage(await listRooms(db, query), query, toRoom);
+}
+
+export async function createRoom({ db, input }: Options<{ input: TSaveRoomRequest }>): Promise<TRoom> {
+  return withPositionCheck(() =>
+    db.transaction(async (tx) => {
+      await requireBranchInCity(tx, input);
+      if (await positionTaken(tx, input.branchId, input.position)) throw roomExists();
+      const [row] = await tx
+        .insert(rooms)
+        .values({ ...input, name: roomName(input.position) })
+        .returning({ id: rooms.id });
+      return toRoom((await findRoomRow(tx, row!.id))!);
+    }),
+  );
+}
+
+/** A room may change position or branch; it leaves its branch only with no sessions ahead there. */
+export async function updateRoom({
+  db,
+  id,
+  input,
+  now = new Date(),
+}: Options<{ id: string; input: TSaveRoomRequest; now?: Date }>): Promise<TRoom> {
+  return withPositionCheck(() =>
+    db.transaction(async (tx) => {
+      const current = await findRoom(tx, id, { forUpdate: true });
+      if (!current) throw new AppError('not-found', m.roomNotFound);
+      await requireBranchInCity(tx, input);
+      if (current.branchId !== input.branchId && (await hasFutureSessions(tx, id, now))) {
+        throw new AppError('aborted', m.roomHasFutureSessions, { branchId: m.roomHasFutureSessions });
+      }
+      if (await positionTaken(tx, input.branchId, input.position, id)) throw roomExists();
+      await tx
+        .update(rooms)
+        .set({ ...input, name: roomName(input.position) })
+        .where(eq(rooms.id, id));
+      return toRoom((await findRoomRow(tx, id))!);
+    }),
+  );
+}
+
+export async function setRoomActive({
+  db,
+  id,
+  isActive,
+}: Options<{ id: string; isActive: boolean }>): Promise<TRoom> {
+  const [row] = await db.update(rooms).set({ isActive }).where(eq(rooms.id, id)).returning({ id: rooms.id });
+  if (!row) throw new AppError('not-found', m.roomNotFound);
+  return toRoom((await findRoomRow(db, id))!);
+}
+
+/** A room that ever had a session stays, for the history; deactivating it closes it to bookings. */
+export async function deleteRoom({ db, id }: Options<{ id: string }>): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      if (!(await findRoom(tx, id, { forUpdate: true }))) throw new AppError('not-found', m.roomNotFound);
+      if (await hasSessions(tx, id)) throw new AppError('aborted', m.roomHasSessions);
+      await tx.delete(rooms).where(eq(rooms.id, id));
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError('aborted', m.roomHasSessions);
+    throw error;
+  }
+}

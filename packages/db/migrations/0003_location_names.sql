@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "branches_city_name_lower_key" ON "branches" USING btree ("city_id",lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "cities_name_lower_key" ON "cities" USING btree (lower("name"));

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { labelField } from '../common/fields';
+import { pageQuery, pageResponse } from '../table/table.contract';
+import { locationMessages as m } from './locations.messages';
+import type { WeeklySchedule } from './schedule';
+
+export const MIN_SESSION_COST = 1;
+export const MAX_SESSION_COST = 10;
+
+const hour = z.int({ error: m.scheduleInvalid }).min(0, m.scheduleInvalid).max(23, m.scheduleInvalid);
+
+/** One weekday: sessions start every hour from firstHour to lastHour; null = closed. */
+export const ZDaySchedule = z
+  .object({ firstHour: hour, lastHour: hour }, { error: m.scheduleInvalid })
+  .refine((day) => day.firstHour <= day.lastHour, m.scheduleInvalid)
+  .nullable();
+
+/** Sunday first, as Date#getDay(). */
+export const ZWeeklySchedule = z.tuple(
+  [ZDaySchedule, ZDaySchedule, ZDaySchedule, ZDaySchedule, ZDaySchedule, ZDaySchedule, ZDaySchedule],
+  { error: m.scheduleInvalid },
+) satisfies z.ZodType<WeeklySchedule>;
+
+/** A row of /admin/consultorios. */
+export const ZBranch = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  cityId: z.uuid(),
+  cityName: z.string(),
+  sessionCost: z.int().positive(),
+  schedule: ZWeeklySchedule,
+  roomCount: z.int().nonnegative(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TBranch = z.infer<typeof ZBranch>;
+
+export const branchSortable = ['name', 'cityName', 'sessionCost', 'roomCount', 'createdAt'] as const;
+
+/** GET /api/branches */
+export const ZBranchListQuery = pageQuery(branchSortable, 'name');
+export type TBranchListQuery = z.output<typeof ZBranchListQuery>;
+export const ZBranchListResponse = pageResponse(ZBranch);
+
+/** GET /api/branches/options — every branch, by name, optionally of one city. */
+export const ZBranchOptionsQuery = z.object({ cityId: z.uuid({ error: m.selectCity }).optional() });
+export const ZBranchOption = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  cityId: z.uuid(),
+  sessionCost: z.int().positive(),
+});
+export type TBranchOption = z.infer<typeof ZBranchOption>;
+export const ZBranchOptionsResponse = z.array(ZBranchOption);
+
+/** POST /api/branches and PATCH /api/branches/:id */
+export const ZSaveBranchRequest = z.object({
+  name: labelField(m.allFieldsRequired),
+  cityId: z.uuid({ error: m.selectCity }),
+  sessionCost: z
+    .int({ error: m.sessionCostInvalid })
+    .min(MIN_SESSION_COST, m.sessionCostInvalid)
+    .max(MAX_SESSION_COST, m.sessionCostInvalid),
+  schedule: ZWeeklySchedule,
+});
+export type TSaveBranchRequest = z.input<typeof ZSaveBranchRequest>;
+
+/** DELETE /api/branches/:id — the typed name must equal the branch name (spec §5). */
+export const ZDeleteBranchRequest = z.object({
+  confirmName: z.string({ error: m.branchNameMismatch }).max(200, m.branchNameMismatch),
+});
+export type TDeleteBranchRequest = z.input<typeof ZDeleteBranchRequest>;
+
+/** Spec §5: only the exact name confirms (surrounding spaces aside). */
+export const confirmsBranchName = (typed: string, name: string) => typed.trim() === name.trim();

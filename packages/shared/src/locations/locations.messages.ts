@@ -1,0 +1,35 @@
+/** Spec §5 and §8 texts for zones (cities), branches and rooms; the rest in the same voice. */
+export const locationMessages = {
+  cityNameRequired: 'El nombre de la ciudad es requerido',
+  citySaved: 'Ciudad Guardada con éxito.',
+  cityDeleted: 'Ciudad eliminada con éxito.',
+  cityNotFound: 'La ciudad no existe.',
+  cityNameTaken: 'Ya existe una ciudad con ese nombre.',
+  cityHasBranches: 'No se puede eliminar la ciudad porque tiene sucursales. Elimina primero sus sucursales.',
+
+  allFieldsRequired: 'Todos los campos son obligatorios',
+  selectCity: 'Seleccione una ciudad',
+  sessionCostInvalid: 'El costo por sesión debe ser un número entero de 1 a 10 créditos.',
+  scheduleInvalid: 'Revisa el horario: la primera hora debe ser igual o anterior a la última (de 0 a 23).',
+  branchCreated: 'Sucursal creada con exito',
+  branchUpdated: 'Sucursal actualizada con exito',
+  branchDeleted: 'Sucursal removida con exito',
+  branchNameMismatch: 'El nombre de la sucursal no coincide.',
+  branchNotFound: 'La sucursal no existe.',
+  branchNameTaken: 'Ya existe una sucursal con ese nombre en esta ciudad.',
+  branchHasRooms: 'No se puede eliminar la sucursal porque tiene salas. Elimina primero sus salas.',
+  branchNotInCity: 'La sucursal no pertenece a la ciudad seleccionada.',
+
+  positionInvalid: 'El puesto debe ser un número del 1 al 10.',
+  roomExists: 'La sala ya existe en este puesto.',
+  roomCreated: 'Sala creada con exito',
+  roomUpdated: 'Sala actualizada con exito',
+  roomDeleted: 'Sala eliminada con exito',
+  roomNotFound: 'La sala no existe.',
+  roomHasSessions:
+    'No se puede eliminar la sala porque tiene sesiones registradas. Desactívala para que no se pueda reservar.',
+  roomHasFutureSessions:
+    'No se puede mover la sala a otra sucursal porque tiene sesiones agendadas. Cancélalas primero.',
+
+  saveFailed: 'Algo salió mal, intentalo de nuevo.',
+} as const;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { numberField } from '../common/fields';
+import { pageQuery, pageResponse } from '../table/table.contract';
+import { locationMessages as m } from './locations.messages';
+
+export const ROOM_POSITIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+
+/** Spec §5: a room is named after its position. */
+export const roomName = (position: number) => `Sala ${position}`;
+
+/** A row of /admin/salas. */
+export const ZRoom = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  position: z.int().min(1).max(10),
+  cityId: z.uuid(),
+  cityName: z.string(),
+  branchId: z.uuid(),
+  branchName: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TRoom = z.infer<typeof ZRoom>;
+
+export const roomSortable = ['position', 'branchName', 'cityName', 'isActive', 'createdAt'] as const;
+
+/** GET /api/rooms — by position unless asked otherwise. */
+export const ZRoomListQuery = pageQuery(roomSortable, 'position');
+export type TRoomListQuery = z.output<typeof ZRoomListQuery>;
+export const ZRoomListResponse = pageResponse(ZRoom);
+
+/** POST /api/rooms and PATCH /api/rooms/:id: zone → branch → position. */
+export const ZSaveRoomRequest = z.object({
+  cityId: z.uuid({ error: m.allFieldsRequired }),
+  branchId: z.uuid({ error: m.allFieldsRequired }),
+  position: numberField(m.allFieldsRequired, m.positionInvalid)
+    .int(m.positionInvalid)
+    .min(1, m.positionInvalid)
+    .max(10, m.positionInvalid),
+});
+export type TSaveRoomRequest = z.input<typeof ZSaveRoomRequest>;
