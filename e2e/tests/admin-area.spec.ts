@@ -1,28 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { loginAs } from './fixtures';
 
-const superOnly = [
-  'Salas',
-  'Productos',
-  'Corte',
-  'Gastos',
-  'Ordenes',
-  'Reservar',
-  'Bloquear hora',
-  'Correos',
-];
+const superOnly = ['Corte', 'Gastos', 'Ordenes', 'Reservar', 'Bloquear hora', 'Correos'];
 
 test.describe('admin area', () => {
   test.skip(({ isMobile }) => isMobile, 'admin screens are tested on desktop');
 
-  test('an admin sees no super-admin entries and is sent back from /admin/salas', async ({ page }) => {
+  test('an admin sees no super-admin entries and is sent back from /admin/corte', async ({ page }) => {
     await loginAs(page, 'admin');
     await page.goto('/admin');
     const menu = page.getByRole('navigation', { name: 'Secciones' });
     await expect(menu.getByRole('link', { name: 'Usuarios' })).toBeVisible();
     for (const label of superOnly)
       await expect(menu.getByRole('link', { name: label, exact: true })).toHaveCount(0);
-    await page.goto('/admin/salas');
+    await page.goto('/admin/corte');
     await expect(page).toHaveURL('/admin');
     const api = await page.request.get('/api/outbox');
     expect(api.status()).toBe(403);

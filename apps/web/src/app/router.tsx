@@ -6,10 +6,6 @@ type PageModule = { default: React.ComponentType };
 
 /** Admin screens whose issues have not landed yet (see docs/decisions/004). */
 const upcoming = [
-  'zonas',
-  'consultorios',
-  'salas',
-  'productos',
   'punto-venta',
   'corte',
   'gastos',
@@ -58,6 +54,10 @@ export const routes: RouteObject[] = [
       { path: 'usuarios', ...page(() => import('./routes/admin/usuarios')) },
       { path: 'usuarios/:id', ...page(() => import('./routes/admin/usuario-detalle')) },
       { path: 'correos', ...page(() => import('./routes/admin/correos')) },
+      { path: 'zonas', ...page(() => import('./routes/admin/zonas')) },
+      { path: 'consultorios', ...page(() => import('./routes/admin/consultorios')) },
+      { path: 'salas', ...page(() => import('./routes/admin/salas')) },
+      { path: 'productos', ...page(() => import('./routes/admin/productos')) },
       ...upcoming.map((path) => ({ path, ...page(() => import('./routes/admin/proximamente')) })),
       { path: '*', element: <Navigate to="/admin" replace /> },
     ],

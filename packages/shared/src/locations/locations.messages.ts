@@ -2,7 +2,7 @@
 export const locationMessages = {
   cityNameRequired: 'El nombre de la ciudad es requerido',
   citySaved: 'Ciudad Guardada con éxito.',
-  cityDeleted: 'Ciudad eliminada con éxito.',
+  cityDeleted: 'Registro eliminado',
   cityNotFound: 'La ciudad no existe.',
   cityNameTaken: 'Ya existe una ciudad con ese nombre.',
   cityHasBranches: 'No se puede eliminar la ciudad porque tiene sucursales. Elimina primero sus sucursales.',
@@ -24,7 +24,7 @@ export const locationMessages = {
   roomExists: 'La sala ya existe en este puesto.',
   roomCreated: 'Sala creada con exito',
   roomUpdated: 'Sala actualizada con exito',
-  roomDeleted: 'Sala eliminada con exito',
+  roomDeleted: 'Registro eliminado',
   roomNotFound: 'La sala no existe.',
   roomHasSessions:
     'No se puede eliminar la sala porque tiene sesiones registradas. Desactívala para que no se pueda reservar.',

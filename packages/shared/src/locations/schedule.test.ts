@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WEEKLY_SCHEDULE, hourSlots } from './schedule';
+import { DEFAULT_WEEKLY_SCHEDULE, describeSchedule, hourSlots, type WeeklySchedule } from './schedule';
 
 describe('default schedule', () => {
   it('offers 13 hourly slots from 08:00 to 20:00 on weekdays, Friday included', () => {
@@ -22,5 +22,28 @@ describe('default schedule', () => {
       '14:00',
     ]);
     expect(hourSlots(DEFAULT_WEEKLY_SCHEDULE[0] ?? null)).toEqual([]);
+  });
+});
+
+describe('describeSchedule', () => {
+  it('groups consecutive days with the same hours, Monday first', () => {
+    expect(describeSchedule(DEFAULT_WEEKLY_SCHEDULE)).toBe(
+      'Lun–Vie 08:00 a 20:00 · Sáb 08:00 a 14:00 · Dom cerrado',
+    );
+  });
+
+  it('names a lone day and keeps apart days that differ', () => {
+    const week: WeeklySchedule = [
+      { firstHour: 10, lastHour: 12 },
+      { firstHour: 8, lastHour: 20 },
+      null,
+      { firstHour: 8, lastHour: 20 },
+      { firstHour: 8, lastHour: 20 },
+      { firstHour: 7, lastHour: 21 },
+      null,
+    ];
+    expect(describeSchedule(week)).toBe(
+      'Lun 08:00 a 20:00 · Mar cerrado · Mié–Jue 08:00 a 20:00 · Vie 07:00 a 21:00 · Sáb cerrado · Dom 10:00 a 12:00',
+    );
   });
 });

@@ -25,11 +25,51 @@ export const DEFAULT_WEEKLY_SCHEDULE: WeeklySchedule = [
   saturday,
 ];
 
+/** 8 → '08:00'. */
+export const formatHour = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
 /** The HH:mm start times a day offers. */
 export function hourSlots(day: DaySchedule): string[] {
   if (!day) return [];
   const slots: string[] = [];
-  for (let hour = day.firstHour; hour <= day.lastHour; hour++)
-    slots.push(`${String(hour).padStart(2, '0')}:00`);
+  for (let hour = day.firstHour; hour <= day.lastHour; hour++) slots.push(formatHour(hour));
   return slots;
+}
+
+/** Weekday names, index 0 = Sunday (as Date#getDay()). */
+export const WEEKDAY_NAMES = [
+  'Domingo',
+  'Lunes',
+  'Martes',
+  'Miércoles',
+  'Jueves',
+  'Viernes',
+  'Sábado',
+] as const;
+const SHORT_NAMES = ['Dom', 'Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb'] as const;
+
+/** The order a Mexican week is read in: Monday first, Sunday last. */
+export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+
+const sameHours = (a: DaySchedule, b: DaySchedule) =>
+  a === b || (a !== null && b !== null && a.firstHour === b.firstHour && a.lastHour === b.lastHour);
+
+/**
+ * A week in one line, consecutive days with the same hours grouped:
+ * 'Lun–Vie 08:00 a 20:00 · Sáb 08:00 a 14:00 · Dom cerrado'.
+ */
+export function describeSchedule(schedule: WeeklySchedule): string {
+  const groups: { from: number; to: number; day: DaySchedule }[] = [];
+  for (const index of WEEK_ORDER) {
+    const day = schedule[index] ?? null;
+    const last = groups.at(-1);
+    if (last && sameHours(last.day, day)) last.to = index;
+    else groups.push({ from: index, to: index, day });
+  }
+  return groups
+    .map(({ from, to, day }) => {
+      const days = from === to ? SHORT_NAMES[from] : `${SHORT_NAMES[from]}–${SHORT_NAMES[to]}`;
+      return day ? `${days} ${formatHour(day.firstHour)} a ${formatHour(day.lastHour)}` : `${days} cerrado`;
+    })
+    .join(' · ');
 }

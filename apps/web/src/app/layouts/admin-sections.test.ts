@@ -5,22 +5,24 @@ describe('admin sections', () => {
   it('finds the section of nested paths', () => {
     expect(sectionFor('/admin/usuarios/123')?.label).toBe('Usuarios');
     expect(sectionFor('/admin')?.label).toBe('Panel');
-    expect(sectionFor('/admin/salas')?.level).toBe('superadmin');
+    expect(sectionFor('/admin/corte')?.level).toBe('superadmin');
   });
 
   it('opens super-admin screens to super admins only and nothing to clients', () => {
-    const salas = sectionFor('/admin/salas')!;
-    expect(canOpen(salas, 'superadmin')).toBe(true);
-    expect(canOpen(salas, 'admin')).toBe(false);
+    const corte = sectionFor('/admin/corte')!;
+    expect(canOpen(corte, 'superadmin')).toBe(true);
+    expect(canOpen(corte, 'admin')).toBe(false);
     expect(adminSections.some((s) => canOpen(s, 'user'))).toBe(false);
   });
 
-  it('gives admins the screens of spec §2', () => {
+  it('gives admins the screens of spec §2, with rooms and products to read (docs/decisions/005)', () => {
     expect(adminSections.filter((s) => canOpen(s, 'admin')).map((s) => s.label)).toEqual([
       'Panel',
       'Usuarios',
       'Zonas',
       'Consultorios',
+      'Salas',
+      'Productos',
       'Punto de venta',
       'Reservaciones',
       'Historial de reservaciones',

@@ -1,13 +1,7 @@
 import type { TOutboxEmail } from '@sala/shared/mail/outbox.contract';
-import type { TPage, TPageState } from '@sala/shared/table/table.contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { pageQueryString } from '../../../lib/query-string';
+import type { TPageState } from '@sala/shared/table/table.contract';
+import { usePagedQuery } from '../../../lib/paged-query';
 
 export function useOutbox(state: TPageState) {
-  return useQuery({
-    queryKey: ['outbox', state],
-    queryFn: ({ signal }) => apiRequest<TPage<TOutboxEmail>>(`/outbox?${pageQueryString(state)}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<TOutboxEmail>(['outbox'], '/outbox', state);
 }

@@ -1,22 +1,11 @@
-import type { TPage, TPageState } from '@sala/shared/table/table.contract';
+import type { TPageState } from '@sala/shared/table/table.contract';
 import type { TMyOrder, TMySession } from '@sala/shared/users/profile.contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { pageQueryString } from '../../../lib/query-string';
+import { usePagedQuery } from '../../../lib/paged-query';
 
 export function useMySessions(state: TPageState) {
-  return useQuery({
-    queryKey: ['me', 'sessions', state],
-    queryFn: ({ signal }) =>
-      apiRequest<TPage<TMySession>>(`/me/sessions?${pageQueryString(state)}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<TMySession>(['me', 'sessions'], '/me/sessions', state);
 }
 
 export function useMyOrders(state: TPageState) {
-  return useQuery({
-    queryKey: ['me', 'orders', state],
-    queryFn: ({ signal }) => apiRequest<TPage<TMyOrder>>(`/me/orders?${pageQueryString(state)}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<TMyOrder>(['me', 'orders'], '/me/orders', state);
 }

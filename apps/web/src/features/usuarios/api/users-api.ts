@@ -1,16 +1,12 @@
-import type { TPage, TPageState } from '@sala/shared/table/table.contract';
+import type { TPageState } from '@sala/shared/table/table.contract';
 import type { TUpdateUserRequest, TUser } from '@sala/shared/users/users.contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { pageQueryString } from '../../../lib/query-string';
+import { usePagedQuery } from '../../../lib/paged-query';
 import { sessionQuery } from '../../auth/api/get-session';
 
 export function useUsers(state: TPageState) {
-  return useQuery({
-    queryKey: ['users', 'list', state],
-    queryFn: ({ signal }) => apiRequest<TPage<TUser>>(`/users?${pageQueryString(state)}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery<TUser>(['users'], '/users', state);
 }
 
 export function useUser(id: string) {

@@ -5,21 +5,12 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ActiveToggle } from '../../../components/ui/active-toggle';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
+import { IconButton, iconButtonClass } from '../../../components/ui/icon-button';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useSetUserActive, useUsers } from '../api/users-api';
 import { UserFormDialog } from './user-form-dialog';
-
-const statusBadge = (isActive: boolean) =>
-  isActive ? (
-    <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700">
-      Activo
-    </span>
-  ) : (
-    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">
-      Inactivo
-    </span>
-  );
 
 export function UsersTable({ actor }: { actor: TSessionUser }) {
   const [state, setState] = useTableState({ sort: 'name' });
@@ -57,7 +48,7 @@ export function UsersTable({ actor }: { actor: TSessionUser }) {
               }}
             />
           ) : (
-            statusBadge(row.original.isActive)
+            <StatusBadge isActive={row.original.isActive} />
           ),
       },
       {
@@ -69,19 +60,15 @@ export function UsersTable({ actor }: { actor: TSessionUser }) {
           return (
             <div className="flex gap-1">
               {canEdit && (
-                <button
-                  type="button"
+                <IconButton
+                  icon={Pencil}
+                  label={`Editar ${row.original.name}`}
                   onClick={() => setEditing(row.original)}
-                  className="rounded-md p-2 text-brand-700 hover:bg-brand-50"
-                  aria-label={`Editar ${row.original.name}`}
-                  title="Editar"
-                >
-                  <Pencil aria-hidden className="size-4" />
-                </button>
+                />
               )}
               <Link
                 to={`/admin/usuarios/${row.original.id}`}
-                className="rounded-md p-2 text-brand-700 hover:bg-brand-50"
+                className={iconButtonClass}
                 aria-label={`Ver perfil de ${row.original.name}`}
                 title="Ver perfil"
               >

@@ -1,0 +1,160 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { centsToPesos } from '@sala/shared/format/money';
+import {
+  productTypeLabels,
+  type TProduct,
+  type TSaveProductRequest,
+  ZSaveProductRequest,
+} from '@sala/shared/products/products.contract';
+import { productMessages as m } from '@sala/shared/products/products.messages';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/link-button';
+import { Modal } from '../../../components/ui/modal';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { TextAreaField } from '../../../components/ui/textarea-field';
+import { notify } from '../../../components/ui/toast';
+import { saveErrorMessage } from '../../../lib/form-errors';
+import { useSaveProduct } from '../api/products-api';
+
+type Props = { product?: TProduct; onClose: () => void };
+
+/** Number inputs: blank is NaN so the contract says "required" rather than reading it as 0. */
+const asNumber = { setValueAs: (value: unknown) => (value === '' ? Number.NaN : Number(value)) };
+
+const typeOptions = [
+  { value: 'online', label: productTypeLabels.online },
+  { value: 'pos', label: productTypeLabels.pos },
+];
+
+/** Spec §5 product form; the price is typed in pesos and saved in centavos by the API. */
+export function ProductFormDialog({ product, onClose }: Props) {
+  const save = useSaveProduct();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<TSaveProductRequest>({
+    resolver: zodResolver(ZSaveProductRequest),
+    defaultValues: product
+      ? {
+          name: product.name,
+          description: product.description,
+          price: centsToPesos(product.priceCents),
+          credits: product.credits,
+          extra: product.extra,
+          isDigital: product.isDigital,
+          isService: product.isService,
+        }
+      : { name: '', description: '', credits: 0, extra: 0, isDigital: true, isService: false },
+  });
+  const isDigital = watch('isDigital');
+
+  const onSubmit = handleSubmit((input) =>
+    save.mutate(
+      { id: product?.id, input },
+      {
+        onSuccess: () => {
+          notify.success(product ? m.updated : m.created);
+          onClose();
+        },
+        onError: (error) =>
+          notify.error(
+            saveErrorMessage(error, m.saveFailed, (field, e) =>
+              setError(field as keyof TSaveProductRequest, e),
+            ),
+          ),
+      },
+    ),
+  );
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={product ? 'Editar producto' : 'Nuevo producto'}
+      size="lg"
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Nombre"
+          containerClassName="sm:col-span-2"
+          {...register('name')}
+          error={errors.name?.message}
+        />
+        <TextAreaField
+          label="Descripción"
+          containerClassName="sm:col-span-2"
+          {...register('description')}
+          error={errors.description?.message}
+        />
+        <TextField
+          label="Precio (pesos)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          {...register('price', asNumber)}
+          error={errors.price?.message}
+        />
+        <Controller
+          control={control}
+          name="isDigital"
+          render={({ field }) => (
+            <SelectField
+              label="Tipo"
+              name={field.name}
+              options={typeOptions}
+              value={field.value ? 'online' : 'pos'}
+              onChange={(value) => {
+                field.onChange(value === 'online');
+                // Spec §4: choosing the online type resets 'servicio'; a point-of-sale product is never one.
+                setValue('isService', false);
+              }}
+              required
+            />
+          )}
+        />
+        <TextField
+          label="Créditos"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          {...register('credits', asNumber)}
+          error={errors.credits?.message}
+        />
+        <TextField
+          label="Créditos extra"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          {...register('extra', asNumber)}
+          error={errors.extra?.message}
+        />
+        <label className="inline-flex items-center gap-2 text-sm font-medium text-ink sm:col-span-2">
+          <input
+            type="checkbox"
+            {...register('isService')}
+            disabled={!isDigital}
+            className="size-4 accent-brand-700 disabled:opacity-50"
+          />
+          Es un servicio (se muestra en «Nuestros Servicios»)
+        </label>
+        <div className="flex justify-end gap-2 pb-1 sm:col-span-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Guardar
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

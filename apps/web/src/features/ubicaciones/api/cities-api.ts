@@ -1,0 +1,33 @@
+import type { TCity, TCityOption, TSaveCityRequest } from '@sala/shared/locations/cities.contract';
+import type { TPageState } from '@sala/shared/table/table.contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
+import { usePagedQuery } from '../../../lib/paged-query';
+import { deleteAt, saveTo } from '../../../lib/resource-requests';
+
+/** Everything that shows zones: their table, the selects of other forms, and the branch table (zone names). */
+const affected = [['cities'], ['branches']];
+
+export function useCities(state: TPageState) {
+  return usePagedQuery<TCity>(['cities'], '/cities', state);
+}
+
+export const cityOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['cities', 'options'],
+    queryFn: ({ signal }) => apiRequest<TCityOption[]>('/cities/options', { signal }),
+  });
+
+export function useCityOptions() {
+  return useQuery(cityOptionsQuery());
+}
+
+/** Creates a zone, or renames it when an id is given. */
+export function useSaveCity() {
+  return useInvalidatingMutation(saveTo<TSaveCityRequest, TCity>('/cities'), affected);
+}
+
+export function useDeleteCity() {
+  return useInvalidatingMutation(deleteAt('/cities'), affected);
+}

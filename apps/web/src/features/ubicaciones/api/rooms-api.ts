@@ -1,0 +1,25 @@
+import type { TRoom, TSaveRoomRequest } from '@sala/shared/locations/rooms.contract';
+import type { TPageState } from '@sala/shared/table/table.contract';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
+import { usePagedQuery } from '../../../lib/paged-query';
+import { deleteAt, saveTo, setActiveAt } from '../../../lib/resource-requests';
+
+/** Room changes show in the rooms table and in the branches table (room counts). */
+const affected = [['rooms'], ['branches']];
+
+export function useRooms(state: TPageState) {
+  return usePagedQuery<TRoom>(['rooms'], '/rooms', state);
+}
+
+/** Creates a room, or edits it when an id is given. */
+export function useSaveRoom() {
+  return useInvalidatingMutation(saveTo<TSaveRoomRequest, TRoom>('/rooms'), affected);
+}
+
+export function useSetRoomActive() {
+  return useInvalidatingMutation(setActiveAt<TRoom>('/rooms'), affected);
+}
+
+export function useDeleteRoom() {
+  return useInvalidatingMutation(deleteAt('/rooms'), affected);
+}

@@ -1,0 +1,101 @@
+import { formatCredits } from '@sala/shared/format/credits';
+import { branchSortable, type TBranch } from '@sala/shared/locations/branches.contract';
+import { describeSchedule } from '@sala/shared/locations/schedule';
+import { DEFAULT_PAGE_SIZES } from '@sala/shared/table/table.contract';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
+import { IconButton } from '../../../components/ui/icon-button';
+import { Button } from '../../../components/ui/link-button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useBranches } from '../api/branches-api';
+import { BranchFormDialog } from './branch-form-dialog';
+import { DeleteBranchDialog } from './delete-branch-dialog';
+
+/** /admin/consultorios: the branches, their session cost and hours; changes for the super admin (spec §6). */
+export function BranchesAdmin({ canEdit }: { canEdit: boolean }) {
+  const [state, setState] = useTableState({ sort: branchSortable[0] });
+  const branches = useBranches(state);
+  const [editing, setEditing] = useState<TBranch | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<TBranch | null>(null);
+
+  const columns = useMemo<DataTableColumn<TBranch>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Nombre',
+        cell: ({ row }) => <span className="font-medium text-ink">{row.original.name}</span>,
+      },
+      { id: 'cityName', header: 'Zona', cell: ({ row }) => row.original.cityName },
+      {
+        id: 'sessionCost',
+        header: 'Costo por sesión',
+        cell: ({ row }) => formatCredits(row.original.sessionCost),
+      },
+      {
+        id: 'schedule',
+        header: 'Horario',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <span className="block min-w-56 text-xs text-muted">{describeSchedule(row.original.schedule)}</span>
+        ),
+      },
+      { id: 'roomCount', header: 'Salas', cell: ({ row }) => row.original.roomCount },
+      ...(canEdit
+        ? [
+            {
+              id: 'actions',
+              header: 'Acciones',
+              enableSorting: false,
+              cell: ({ row }) => (
+                <div className="flex gap-1">
+                  <IconButton
+                    icon={Pencil}
+                    label={`Editar ${row.original.name}`}
+                    onClick={() => setEditing(row.original)}
+                  />
+                  <IconButton
+                    icon={Trash2}
+                    tone="danger"
+                    label={`Eliminar ${row.original.name}`}
+                    onClick={() => setDeleting(row.original)}
+                  />
+                </div>
+              ),
+            } satisfies DataTableColumn<TBranch>,
+          ]
+        : []),
+    ],
+    [canEdit],
+  );
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Consultorios"
+        description="Las sucursales de cada zona, cuántos créditos cuesta una sesión en ellas y su horario."
+        actions={
+          canEdit && (
+            <Button onClick={() => setEditing('new')}>
+              <Plus aria-hidden className="size-4" /> Nueva sucursal
+            </Button>
+          )
+        }
+      />
+      <DataTable
+        caption="Consultorios"
+        columns={columns}
+        data={branches.data}
+        isLoading={branches.isFetching}
+        state={state}
+        onStateChange={setState}
+        pageSizes={DEFAULT_PAGE_SIZES}
+        getRowId={(row) => row.id}
+      />
+      {editing && (
+        <BranchFormDialog branch={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
+      )}
+      {deleting && <DeleteBranchDialog branch={deleting} onClose={() => setDeleting(null)} />}
+    </div>
+  );
+}

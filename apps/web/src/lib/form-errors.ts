@@ -1,0 +1,29 @@
+import { ApiError } from './api-client';
+
+type SetFieldError = (field: string, error: { type: string; message: string }) => void;
+
+/**
+ * How a failed save reads to the person who pressed "Guardar": a refusal the API explains (4xx) shows its
+ * Spanish message, in a toast and under the fields it names; anything else shows the form's own failure text.
+ * Returns the message for the toast.
+ */
+export function saveErrorMessage(error: unknown, fallback: string, setFieldError?: SetFieldError): string {
+  if (!(error instanceof ApiError) || error.status >= 500 || error.status === 0) return fallback;
+  for (const [field, message] of Object.entries(error.fields ?? {})) {
+    setFieldError?.(field, { type: 'server', message });
+  }
+  return error.message;
+}
+
+/** The first message anywhere in a nested react-hook-form error (a list or tuple of fields, say). */
+export function firstErrorMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { message } = error as { message?: unknown };
+  if (typeof message === 'string' && message) return message;
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'ref') continue;
+    const found = firstErrorMessage(value);
+    if (found) return found;
+  }
+  return undefined;
+}
