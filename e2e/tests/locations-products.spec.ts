@@ -1,0 +1,207 @@
+import { expect, type Page, test } from '@playwright/test';
+import { loginAs } from './fixtures';
+
+/** Letters only, so it is a valid name anywhere and unique per run. */
+const tag = () =>
+  `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.replace(
+    /[0-9]/g,
+    (d) => 'abcdefghij'[Number(d)]!,
+  );
+
+const toast = (page: Page, text: string) =>
+  page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
+
+/** Types into the shared table's search box and waits for its 1000 ms debounce to land. */
+async function search(page: Page, term: string) {
+  await page.getByPlaceholder('Buscar en la tabla...').fill(term);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(2, { timeout: 5_000 });
+}
+
+test.describe('zones, branches, rooms and products', () => {
+  test.skip(({ isMobile }) => isMobile, 'admin screens are tested on desktop');
+
+  test('a super admin builds a zone with a branch and rooms, sells a package, and takes it all down', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const id = tag();
+    const zone = `Zona ${id}`;
+    const branch = `Sucursal ${id}`;
+    const pack = `Paquete ${id}`;
+    const coffee = `Cafe ${id}`;
+    await loginAs(page, 'superadmin');
+
+    // Zone
+    await page.goto('/admin/zonas');
+    await page.getByRole('button', { name: 'Nueva zona' }).click();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByRole('dialog').getByText('El nombre de la ciudad es requerido')).toBeVisible();
+    await page.getByLabel('Nombre de la zona').fill(zone);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(toast(page, 'Ciudad Guardada con éxito.')).toBeVisible();
+    await search(page, id);
+    await expect(page.getByRole('cell', { name: zone, exact: true })).toBeVisible();
+
+    // Branch with a cost of 2 credits and its own Saturday
+    await page.goto('/admin/consultorios');
+    await page.getByRole('button', { name: 'Nueva sucursal' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel('Nombre de la sucursal').fill(branch);
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await expect(form.getByText('Seleccione una ciudad')).toBeVisible();
+    await form.getByLabel('Zona').selectOption({ label: zone });
+    await form.getByLabel('Costo por sesión (créditos)').fill('2');
+    await form.getByLabel('Primera sesión del Sábado').selectOption('9');
+    await form.getByLabel('Última sesión del Sábado').selectOption('13');
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await expect(toast(page, 'Sucursal creada con exito')).toBeVisible();
+    await search(page, id);
+    const branchRow = page.getByRole('row').filter({ hasText: branch });
+    await expect(branchRow).toContainText('2 créditos');
+    await expect(branchRow).toContainText('Sáb 09:00 a 13:00');
+
+    // Two rooms, then the same position again
+    await page.goto('/admin/salas');
+    const addRoom = async (position: string) => {
+      await page.getByRole('button', { name: 'Nueva sala' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Zona').selectOption({ label: zone });
+      await dialog.getByLabel('Sucursal').selectOption({ label: branch });
+      await dialog.getByLabel('Puesto').selectOption(position);
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      return dialog;
+    };
+    await addRoom('1');
+    await expect(toast(page, 'Sala creada con exito')).toBeVisible();
+    await addRoom('2');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const refusal = await addRoom('1');
+    await expect(refusal.getByText('La sala ya existe en este puesto.')).toBeVisible();
+    await expect(toast(page, 'La sala ya existe en este puesto.')).toBeVisible();
+    await refusal.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByPlaceholder('Buscar en la tabla...').fill(branch);
+    await expect(page.getByRole('row').filter({ hasText: branch })).toHaveCount(2);
+    await expect(page.getByRole('row').filter({ hasText: branch }).first()).toContainText('Sala 1');
+
+    // A package for the online store and a product for the point of sale
+    await page.goto('/admin/productos');
+    for (const [name, type] of [
+      [pack, 'En línea'],
+      [coffee, 'Punto de venta'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Nuevo producto' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Nombre').fill(name);
+      await dialog.getByLabel('Descripción').fill('Creado por la prueba de punta a punta.');
+      await dialog.getByLabel('Precio (pesos)').fill('-5');
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      await expect(dialog.getByText('Verifica tus valores numericos')).toBeVisible();
+      await dialog.getByLabel('Precio (pesos)').fill('1490');
+      await dialog.getByLabel('Créditos', { exact: true }).fill('6');
+      await dialog.getByLabel('Créditos extra').fill('1');
+      await dialog.getByLabel('Tipo').selectOption({ label: type });
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      await expect(toast(page, 'Producto creado con exito').last()).toBeVisible();
+    }
+
+    await page.goto('/');
+    const packages = page.getByRole('region', { name: 'Paquetes de créditos' });
+    const card = packages.getByRole('article').filter({ hasText: pack });
+    await expect(card).toContainText('$1,490');
+    await expect(card).toContainText('6 créditos');
+    await expect(card).toContainText('+1 crédito de regalo');
+    await expect(page.getByText(coffee)).toHaveCount(0);
+
+    // Deactivating the package takes it off the landing at once
+    await page.goto('/admin/productos');
+    await search(page, pack);
+    await page.getByRole('switch', { name: `Desactivar ${pack}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Desactivar' }).click();
+    await expect(toast(page, 'Elemento desactivado con éxito')).toBeVisible();
+    await page.goto('/');
+    await expect(
+      page.getByRole('region', { name: 'Paquetes de créditos' }).getByRole('article').first(),
+    ).toBeVisible();
+    await expect(page.getByText(pack)).toHaveCount(0);
+
+    // The branch goes only with its name typed, and not while it has rooms
+    await page.goto('/admin/consultorios');
+    await search(page, id);
+    await page.getByRole('button', { name: `Eliminar ${branch}` }).click();
+    let confirm = page.getByRole('dialog');
+    await confirm.getByLabel('Nombre de la sucursal').fill('otra cosa');
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(confirm.getByText('El nombre de la sucursal no coincide.')).toBeVisible();
+    await confirm.getByLabel('Nombre de la sucursal').fill(branch);
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(toast(page, 'No se puede eliminar la sucursal porque tiene salas.')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+
+    await page.goto('/admin/salas');
+    await page.getByPlaceholder('Buscar en la tabla...').fill(branch);
+    for (const room of ['Sala 1', 'Sala 2']) {
+      await page.getByRole('button', { name: `Eliminar ${room} de ${branch}` }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+      await expect(page.getByRole('button', { name: `Eliminar ${room} de ${branch}` })).toHaveCount(0);
+    }
+
+    await page.goto('/admin/consultorios');
+    await search(page, id);
+    await page.getByRole('button', { name: `Eliminar ${branch}` }).click();
+    confirm = page.getByRole('dialog');
+    await confirm.getByLabel('Nombre de la sucursal').fill(branch);
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(toast(page, 'Sucursal removida con exito')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: branch })).toHaveCount(0);
+
+    await page.goto('/admin/zonas');
+    await search(page, id);
+    await page.getByRole('button', { name: `Eliminar ${zone}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+    await expect(toast(page, 'Registro eliminado')).toBeVisible();
+  });
+
+  test('an admin reads the four tables without actions, and the API refuses every write', async ({
+    page,
+  }) => {
+    await loginAs(page, 'admin');
+    for (const [path, create] of [
+      ['/admin/zonas', 'Nueva zona'],
+      ['/admin/consultorios', 'Nueva sucursal'],
+      ['/admin/salas', 'Nueva sala'],
+      ['/admin/productos', 'Nuevo producto'],
+    ] as const) {
+      await page.goto(path);
+      const table = page.getByRole('table');
+      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      await expect(table.getByRole('columnheader', { name: 'Acciones' })).toHaveCount(0);
+      await expect(table.getByRole('switch')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: create })).toHaveCount(0);
+    }
+
+    const rows = async (url: string) => (await (await page.request.get(url)).json()).rows as { id: string }[];
+    const [city] = await rows('/api/cities');
+    const [branch] = await rows('/api/branches');
+    const [room] = await rows('/api/rooms');
+    const [product] = await rows('/api/products');
+    const writes = [
+      page.request.post('/api/cities', { data: { name: 'Zona Admin' } }),
+      page.request.patch(`/api/cities/${city!.id}`, { data: { name: 'Zona Admin' } }),
+      page.request.delete(`/api/cities/${city!.id}`),
+      page.request.post('/api/branches', { data: {} }),
+      page.request.patch(`/api/branches/${branch!.id}`, { data: {} }),
+      page.request.delete(`/api/branches/${branch!.id}`, { data: { confirmName: 'x' } }),
+      page.request.post('/api/rooms', { data: {} }),
+      page.request.patch(`/api/rooms/${room!.id}`, { data: {} }),
+      page.request.patch(`/api/rooms/${room!.id}/active`, { data: { isActive: false } }),
+      page.request.delete(`/api/rooms/${room!.id}`),
+      page.request.post('/api/products', { data: {} }),
+      page.request.patch(`/api/products/${product!.id}`, { data: {} }),
+      page.request.patch(`/api/products/${product!.id}/active`, { data: { isActive: false } }),
+    ];
+    for (const response of await Promise.all(writes)) {
+      expect(response.status(), response.url()).toBe(403);
+      expect((await response.json()).error.code).toBe('permission-denied');
+    }
+  });
+});
