@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { loginAs } from './fixtures';
 
 const publicPages = [
   '/',
@@ -13,18 +14,45 @@ const publicPages = [
   '/no-existe',
 ];
 
+async function expectNoSeriousViolations(page: Page) {
+  // Wait for data-driven content so axe sees the finished page.
+  await expect(page.getByText('Cargando...')).toHaveCount(0);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
+
 for (const path of publicPages) {
   test(`${path} has no serious or critical axe violations`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // Wait for data-driven content so axe sees the finished page.
-    await expect(page.getByText('Cargando...')).toHaveCount(0);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-    expect(serious).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 }
+
+const adminForms = [
+  ['/admin/zonas', 'Nueva zona'],
+  ['/admin/consultorios', 'Nueva sucursal'],
+  ['/admin/salas', 'Nueva sala'],
+  ['/admin/productos', 'Nuevo producto'],
+] as const;
+
+test.describe('admin screens', () => {
+  test.skip(({ isMobile }) => isMobile, 'admin screens are tested on desktop');
+
+  for (const [path, create] of adminForms) {
+    test(`${path} and its form have no serious or critical axe violations`, async ({ page }) => {
+      await loginAs(page, 'superadmin');
+      await page.goto(path);
+      await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await page.getByRole('button', { name: create }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+  }
+});

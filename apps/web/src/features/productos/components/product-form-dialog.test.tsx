@@ -1,0 +1,61 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProductFormDialog } from './product-form-dialog';
+
+function renderForm() {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const onClose = vi.fn();
+  render(
+    <QueryClientProvider client={client}>
+      <ProductFormDialog onClose={onClose} />
+    </QueryClientProvider>,
+  );
+  return { onClose };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ProductFormDialog', () => {
+  it('says which fields are missing and which numbers are wrong, without calling the API', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findAllByText('Valida los campos obligatorios')).toHaveLength(3);
+    await userEvent.type(screen.getByLabelText('Precio (pesos)'), '-3');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Verifica tus valores numericos')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('turns the service flag off when the type changes, and off for point of sale', async () => {
+    renderForm();
+    const service = screen.getByRole('checkbox', { name: /Es un servicio/ });
+    await userEvent.click(service);
+    expect(service).toBeChecked();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Tipo/ }), 'pos');
+    expect(service).not.toBeChecked();
+    expect(service).toBeDisabled();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Tipo/ }), 'online');
+    expect(service).toBeEnabled();
+    expect(service).not.toBeChecked();
+  });
+
+  it('sends the price in pesos', async () => {
+    const fetch = vi.fn().mockResolvedValue(new Response(JSON.stringify({ id: 'x' }), { status: 201 }));
+    vi.stubGlobal('fetch', fetch);
+    const { onClose } = renderForm();
+    await userEvent.type(screen.getByLabelText('Nombre'), 'Paquete Prueba');
+    await userEvent.type(screen.getByLabelText('Descripción'), 'Cinco sesiones');
+    await userEvent.type(screen.getByLabelText('Precio (pesos)'), '1250.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/products');
+    expect(JSON.parse(init.body)).toMatchObject({ name: 'Paquete Prueba', price: 1250.5, isDigital: true });
+  });
+});
