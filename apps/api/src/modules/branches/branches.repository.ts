@@ -70,9 +70,10 @@ export function listBranchOptions(db: DbOrTx, cityId?: string) {
     .orderBy(asc(branches.name));
 }
 
-export function findBranch(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}) {
+/** `lock: 'share'` keeps the branch (and its zone) as read until the transaction ends; 'update' to change it. */
+export function findBranch(db: DbOrTx, id: string, options: { lock?: 'update' | 'share' } = {}) {
   const query = db.select().from(branches).where(eq(branches.id, id));
-  return (options.forUpdate ? query.for('update') : query).then((rows) => rows[0]);
+  return (options.lock ? query.for(options.lock) : query).then((rows) => rows[0]);
 }
 
 export function countRoomsOf(db: DbOrTx, branchId: string) {

@@ -86,7 +86,7 @@ export async function updateBranch({
 }: Options<{ id: string; input: TSaveBranchRequest }>): Promise<TBranch> {
   return withNameCheck(() =>
     db.transaction(async (tx) => {
-      const current = await findBranch(tx, id, { forUpdate: true });
+      const current = await findBranch(tx, id, { lock: 'update' });
       if (!current) throw new AppError('not-found', m.branchNotFound);
       await requireCity(tx, input.cityId);
       await tx.update(branches).set(input).where(eq(branches.id, id));
@@ -107,7 +107,7 @@ export async function deleteBranch({
 }: Options<{ id: string; input: TDeleteBranchRequest }>): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const branch = await findBranch(tx, id, { forUpdate: true });
+      const branch = await findBranch(tx, id, { lock: 'update' });
       if (!branch) throw new AppError('not-found', m.branchNotFound);
       if (!confirmsBranchName(input.confirmName, branch.name)) {
         throw new AppError('invalid-argument', m.branchNameMismatch, { confirmName: m.branchNameMismatch });

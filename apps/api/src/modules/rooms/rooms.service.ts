@@ -34,9 +34,12 @@ const toRoom = (row: RoomRow): TRoom => ({
 
 const roomExists = () => new AppError('aborted', m.roomExists, { position: m.roomExists });
 
-/** The branch must exist and lie in the chosen zone. */
+/**
+ * The branch must exist and lie in the chosen zone; the share lock keeps it there (and undeleted) until the room
+ * is saved, while other rooms of the branch may be saved at the same time.
+ */
 async function requireBranchInCity(db: DbOrTx, input: TSaveRoomRequest) {
-  const branch = await findBranch(db, input.branchId);
+  const branch = await findBranch(db, input.branchId, { lock: 'share' });
   if (!branch) throw new AppError('invalid-argument', m.branchNotFound, { branchId: m.branchNotFound });
   if (branch.cityId !== input.cityId) {
     throw new AppError('invalid-argument', m.branchNotInCity, { branchId: m.branchNotInCity });
