@@ -255,6 +255,12 @@ describe('rooms', () => {
     const otherCity = await createCity(t.db);
     const wrongZone = await call('POST', '/api/rooms', { ...valid, cityId: otherCity.id });
     expect(wrongZone.json().error.message).toBe(m.branchNotInCity);
+    const unknownBranch = await call('POST', '/api/rooms', {
+      ...valid,
+      branchId: '00000000-0000-4000-8000-000000000003',
+    });
+    expect(unknownBranch.statusCode).toBe(400);
+    expect(unknownBranch.json().error.message).toBe(m.branchNotFound);
   });
 
   it('refuses the same position in the same branch: "La sala ya existe en este puesto."', async () => {

@@ -1,8 +1,10 @@
 import type { TPageState } from '@sala/shared/table/table.contract';
 import type { TUpdateUserRequest, TUser } from '@sala/shared/users/users.contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 import { usePagedQuery } from '../../../lib/paged-query';
+import { saveTo, setActiveAt } from '../../../lib/resource-requests';
 import { sessionQuery } from '../../auth/api/get-session';
 
 export function useUsers(state: TPageState) {
@@ -17,28 +19,16 @@ export function useUser(id: string) {
 }
 
 /** After any change to a user: refresh the lists, and the navigation if it was the signed-in user. */
-function useInvalidateUsers() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: ['users'] });
-    void queryClient.invalidateQueries({ queryKey: sessionQuery().queryKey });
-  };
-}
+const affected = [['users'], sessionQuery().queryKey];
 
 export function useUpdateUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: TUpdateUserRequest }) =>
-      apiRequest<TUser>(`/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    ({ id, input }: { id: string; input: TUpdateUserRequest }) =>
+      saveTo<TUpdateUserRequest, TUser>('/users')({ id, input }),
+    affected,
+  );
 }
 
 export function useSetUserActive() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-      apiRequest<TUser>(`/users/${encodeURIComponent(id)}/active`, { method: 'PATCH', body: { isActive } }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(setActiveAt<TUser>('/users'), affected);
 }
