@@ -102,7 +102,7 @@ export function BranchFormDialog({ branch, onClose }: Props) {
           control={control}
           name="schedule"
           render={({ field }) => (
-            <div className="sm:col-span-2">
+            <div className="min-w-0 sm:col-span-2">
               <ScheduleFields
                 value={field.value}
                 onChange={field.onChange}

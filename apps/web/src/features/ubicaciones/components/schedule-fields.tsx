@@ -27,19 +27,19 @@ export function ScheduleFields({ value, onChange, error }: Props) {
   };
 
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={error ? 'schedule-error' : undefined}>
+    <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={error ? 'schedule-error' : undefined}>
       <legend className={cx(fieldLabelClass, 'mb-1')}>Horario semanal</legend>
-      <div className="overflow-hidden rounded-lg ring-1 ring-slate-200">
+      <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200">
         <table className="w-full text-sm">
           <thead className="bg-sand-50 text-xs text-muted">
             <tr>
-              <th scope="col" className="px-3 py-2 text-left font-semibold">
+              <th scope="col" className="px-2 py-2 text-left font-semibold sm:px-3">
                 Día
               </th>
-              <th scope="col" className="px-3 py-2 text-left font-semibold">
+              <th scope="col" className="px-2 py-2 text-left font-semibold sm:px-3">
                 Primera sesión
               </th>
-              <th scope="col" className="px-3 py-2 text-left font-semibold">
+              <th scope="col" className="px-2 py-2 text-left font-semibold sm:px-3">
                 Última sesión
               </th>
               <th scope="col" className="hidden px-3 py-2 text-left font-semibold sm:table-cell">
@@ -53,7 +53,7 @@ export function ScheduleFields({ value, onChange, error }: Props) {
               const name = WEEKDAY_NAMES[index];
               return (
                 <tr key={index}>
-                  <td className="px-3 py-2">
+                  <td className="px-2 py-2 sm:px-3">
                     <label className="inline-flex items-center gap-2 font-medium text-ink">
                       <input
                         type="checkbox"
@@ -74,7 +74,7 @@ export function ScheduleFields({ value, onChange, error }: Props) {
                   </td>
                   {day ? (
                     <>
-                      <td className="px-3 py-2">
+                      <td className="px-2 py-2 sm:px-3">
                         <select
                           aria-label={`Primera sesión del ${name}`}
                           value={day.firstHour}
@@ -90,7 +90,7 @@ export function ScheduleFields({ value, onChange, error }: Props) {
                           ))}
                         </select>
                       </td>
-                      <td className="px-3 py-2">
+                      <td className="px-2 py-2 sm:px-3">
                         <select
                           aria-label={`Última sesión del ${name}`}
                           value={day.lastHour}
