@@ -18,7 +18,8 @@ function collect(key) {
 }
 collect('index.html');
 collect('src/app/routes/home.tsx');
-// The landing also renders these lazily-imported pieces for a visitor: none (user menu and mobile menu load on demand).
+// The landing also renders these lazily-imported pieces for a visitor: none (user menu, mobile menu and the toaster
+// load on demand; the toaster with the first toast).
 
 let total = 0;
 const rows = [];

@@ -1,5 +1,5 @@
 import { commonMessages } from '@sala/shared/errors/messages';
-import { Toaster, toast } from 'sonner';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 
 /** Spec §2: toasts disappear after 3000 ms with a 300 ms fade. */
 export const TOAST_DURATION_MS = 3000;
@@ -16,14 +16,40 @@ const tones = {
 
 export type ToastTone = keyof typeof tones;
 
+type Sonner = typeof import('sonner');
+
+/**
+ * sonner is loaded on the first toast, not with the landing page: most visits never show one. notify() asks for
+ * the toaster, which mounts, loads sonner and then says it is ready; toasts asked for meanwhile wait for it.
+ */
+let toasterWanted = false;
+const wantListeners = new Set<() => void>();
+let markReady: (sonner: Sonner) => void = () => undefined;
+const sonnerReady = new Promise<Sonner>((resolve) => {
+  markReady = resolve;
+});
+
+function wantToaster() {
+  if (toasterWanted) return;
+  toasterWanted = true;
+  for (const listener of wantListeners) listener();
+}
+
 function show(tone: ToastTone, message: string) {
-  return toast.custom(
-    () => (
-      <div role={tone === 'error' ? 'alert' : 'status'} data-tone={tone} className={`${base} ${tones[tone]}`}>
-        {message}
-      </div>
+  wantToaster();
+  void sonnerReady.then(({ toast }) =>
+    toast.custom(
+      () => (
+        <div
+          role={tone === 'error' ? 'alert' : 'status'}
+          data-tone={tone}
+          className={`${base} ${tones[tone]}`}
+        >
+          {message}
+        </div>
+      ),
+      { duration: TOAST_DURATION_MS },
     ),
-    { duration: TOAST_DURATION_MS },
   );
 }
 
@@ -35,6 +61,33 @@ export const notify = {
   neutral: (message: string) => show('neutral', message),
 };
 
+const LoadedToaster = lazy(async () => {
+  const sonner = await import('sonner');
+  function ReadyToaster() {
+    // Runs after sonner's own Toaster has subscribed (child effects first): from now on toasts show.
+    useEffect(() => markReady(sonner), []);
+    return (
+      <sonner.Toaster position="top-center" visibleToasts={4} gap={8} toastOptions={{ unstyled: true }} />
+    );
+  }
+  return { default: ReadyToaster };
+});
+
+const subscribe = (listener: () => void) => {
+  wantListeners.add(listener);
+  return () => wantListeners.delete(listener);
+};
+
+/** Where toasts appear; renders nothing (and loads nothing) until the first toast is asked for. */
 export function AppToaster() {
-  return <Toaster position="top-center" visibleToasts={4} gap={8} toastOptions={{ unstyled: true }} />;
+  const wanted = useSyncExternalStore(
+    subscribe,
+    () => toasterWanted,
+    () => false,
+  );
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LoadedToaster />
+    </Suspense>
+  ) : null;
 }
