@@ -1,5 +1,5 @@
 import { createBranch, createCity, createRoom, createUser } from '@sala/db/factories/factories';
-import { dayBlocks } from '@sala/db/schema/blocks';
+import { dayBlocks, roomBlocks } from '@sala/db/schema/blocks';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
 import { roomSessions } from '@sala/db/schema/sessions';
 import { locationMessages as m } from '@sala/shared/locations/locations.messages';
@@ -32,6 +32,15 @@ const call = (
   payload?: object,
   cookie = boss.cookie,
 ) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+/** The zone every row of a table that belongs to the branch says it is in. */
+async function citiesOf(
+  table: typeof rooms | typeof dayBlocks | typeof roomBlocks | typeof roomSessions,
+  branchId: string,
+) {
+  const rows = await t.db.select({ cityId: table.cityId }).from(table).where(eq(table.branchId, branchId));
+  return [...new Set(rows.map((row) => row.cityId))];
+}
 
 const saturday: WeeklySchedule = [...DEFAULT_WEEKLY_SCHEDULE];
 saturday[6] = { firstHour: 9, lastHour: 13 };
@@ -191,12 +200,23 @@ describe('branches', () => {
     await t.db
       .insert(dayBlocks)
       .values({ cityId: from.id, branchId: branch.id, date: '2030-01-07', isHourBlocked: false });
+    const startsAt = new Date('2030-01-07T16:00:00Z');
+    await t.db.insert(roomBlocks).values({ roomId: room.id, cityId: from.id, branchId: branch.id, startsAt });
+    const client = await createUser(t.db);
+    await t.db.insert(roomSessions).values({
+      userId: client.id,
+      roomId: room.id,
+      branchId: branch.id,
+      cityId: from.id,
+      startsAt,
+      creditsCharged: 1,
+    });
     const res = await call('PATCH', `/api/branches/${branch.id}`, branchBody(to.id, { name: branch.name }));
     expect(res.statusCode, res.body).toBe(200);
-    const [movedRoom] = await t.db.select().from(rooms).where(eq(rooms.id, room.id));
-    expect(movedRoom?.cityId).toBe(to.id);
-    const [block] = await t.db.select().from(dayBlocks).where(eq(dayBlocks.branchId, branch.id));
-    expect(block?.cityId).toBe(to.id);
+    expect(await citiesOf(rooms, branch.id)).toEqual([to.id]);
+    expect(await citiesOf(dayBlocks, branch.id)).toEqual([to.id]);
+    expect(await citiesOf(roomBlocks, branch.id)).toEqual([to.id]);
+    expect(await citiesOf(roomSessions, branch.id)).toEqual([to.id]);
   });
 
   describe('delete', () => {
@@ -305,6 +325,43 @@ describe('rooms', () => {
     expect(same.statusCode).toBe(200);
     const moved = await call('PATCH', `/api/rooms/${one.id}`, { ...body, position: 9 });
     expect(moved.json()).toMatchObject({ position: 9, name: 'Sala 9' });
+  });
+
+  it('moves a room to another branch together with its blocks', async () => {
+    const room = await createRoom(t.db);
+    await t.db.insert(roomBlocks).values({
+      roomId: room.id,
+      cityId: room.cityId,
+      branchId: room.branchId,
+      startsAt: new Date('2030-02-04T16:00:00Z'),
+    });
+    const other = await createBranch(t.db);
+    const res = await call('PATCH', `/api/rooms/${room.id}`, {
+      cityId: other.cityId,
+      branchId: other.id,
+      position: 4,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ branchId: other.id, cityId: other.cityId, name: 'Sala 4' });
+    const [block] = await t.db.select().from(roomBlocks).where(eq(roomBlocks.roomId, room.id));
+    expect(block).toMatchObject({ branchId: other.id, cityId: other.cityId });
+  });
+
+  it('lets a room edit and a branch moving zone run at the same time, without a deadlock', async () => {
+    for (let round = 0; round < 5; round++) {
+      const [from, to] = [await createCity(t.db), await createCity(t.db)];
+      const branch = await createBranch(t.db, { cityId: from.id });
+      const room = await createRoom(t.db, { branchId: branch.id, cityId: from.id, position: 1 });
+      const [roomEdit, branchMove] = await Promise.all([
+        call('PATCH', `/api/rooms/${room.id}`, { cityId: from.id, branchId: branch.id, position: 2 }),
+        call('PATCH', `/api/branches/${branch.id}`, branchBody(to.id, { name: branch.name })),
+      ]);
+      expect(branchMove.statusCode, branchMove.body).toBe(200);
+      // The room edit either ran first (200) or found its branch already in the other zone (400).
+      expect([200, 400], roomEdit.body).toContain(roomEdit.statusCode);
+      if (roomEdit.statusCode === 400) expect(roomEdit.json().error.message).toBe(m.branchNotInCity);
+      expect(await citiesOf(rooms, branch.id)).toEqual([to.id]);
+    }
   });
 
   it('toggles a room and deletes one that never had a session', async () => {

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@sala/db/client';
+import { roomBlocks } from '@sala/db/schema/blocks';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
 import { roomSessions } from '@sala/db/schema/sessions';
 import type { roomSortable } from '@sala/shared/locations/rooms.contract';
@@ -104,4 +105,11 @@ export function hasFutureSessions(db: DbOrTx, roomId: string, now: Date) {
     )
     .limit(1)
     .then((rows) => rows.length > 0);
+}
+
+export function moveRoomBlocks(db: DbOrTx, roomId: string, to: { branchId: string; cityId: string }) {
+  return db
+    .update(roomBlocks)
+    .set({ branchId: to.branchId, cityId: to.cityId })
+    .where(eq(roomBlocks.roomId, roomId));
 }

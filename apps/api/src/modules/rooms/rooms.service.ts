@@ -20,6 +20,7 @@ import {
   hasFutureSessions,
   hasSessions,
   listRooms,
+  moveRoomBlocks,
   positionTaken,
 } from './rooms.repository';
 
@@ -80,7 +81,7 @@ export async function createRoom({ db, input }: Options<{ input: TSaveRoomReques
   );
 }
 
-/** A room may change position or branch; it leaves its branch only with no sessions ahead there. */
+/** A room may change position or branch (of any zone); it leaves its branch only with no sessions ahead there. */
 export async function updateRoom({
   db,
   id,
@@ -89,6 +90,13 @@ export async function updateRoom({
 }: Options<{ id: string; input: TSaveRoomRequest; now?: Date }>): Promise<TRoom> {
   return withPositionCheck(() =>
     db.transaction(async (tx) => {
+      const before = await findRoom(tx, id);
+      if (!before) throw new AppError('not-found', m.roomNotFound);
+      // Branches before the room, in id order: a branch moving zone locks itself and then its rooms, so taking
+      // the same locks in the same order cannot deadlock with it.
+      for (const branchId of [...new Set([before.branchId, input.branchId])].sort()) {
+        await findBranch(tx, branchId, { lock: 'share' });
+      }
       const current = await findRoom(tx, id, { forUpdate: true });
       if (!current) throw new AppError('not-found', m.roomNotFound);
       await requireBranchInCity(tx, input);
@@ -100,6 +108,8 @@ export async function updateRoom({
         .update(rooms)
         .set({ ...input, name: roomName(input.position) })
         .where(eq(rooms.id, id));
+      // The room's blocks carry its branch and zone for the availability queries: they move with it.
+      if (current.branchId !== input.branchId) await moveRoomBlocks(tx, id, input);
       return toRoom((await findRoomRow(tx, id))!);
     }),
   );

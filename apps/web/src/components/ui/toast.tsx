@@ -1,5 +1,5 @@
 import { commonMessages } from '@sala/shared/errors/messages';
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 
 /** Spec §2: toasts disappear after 3000 ms with a 300 ms fade. */
 export const TOAST_DURATION_MS = 3000;
@@ -29,14 +29,8 @@ const sonnerReady = new Promise<Sonner>((resolve) => {
   markReady = resolve;
 });
 
-function wantToaster() {
-  if (toasterWanted) return;
-  toasterWanted = true;
-  for (const listener of wantListeners) listener();
-}
-
 function show(tone: ToastTone, message: string) {
-  wantToaster();
+  setToasterWanted(true);
   void sonnerReady.then(({ toast }) =>
     toast.custom(
       () => (
@@ -61,17 +55,36 @@ export const notify = {
   neutral: (message: string) => show('neutral', message),
 };
 
-const LoadedToaster = lazy(async () => {
-  const sonner = await import('sonner');
-  function ReadyToaster() {
-    // Runs after sonner's own Toaster has subscribed (child effects first): from now on toasts show.
-    useEffect(() => markReady(sonner), []);
-    return (
-      <sonner.Toaster position="top-center" visibleToasts={4} gap={8} toastOptions={{ unstyled: true }} />
-    );
-  }
-  return { default: ReadyToaster };
-});
+function setToasterWanted(wanted: boolean) {
+  if (toasterWanted === wanted) return;
+  toasterWanted = wanted;
+  for (const listener of wantListeners) listener();
+}
+
+/**
+ * The lazy toaster. If sonner cannot be loaded (a flaky network, or a tab left open across a deploy), it renders
+ * nothing, and the next toast tries again; waiting toasts show once it loads. It never breaks the page.
+ */
+function lazyToaster() {
+  return lazy(async (): Promise<{ default: ComponentType }> => {
+    try {
+      const sonner = await import('sonner');
+      function ReadyToaster() {
+        // Runs after sonner's own Toaster has subscribed (child effects first): from now on toasts show.
+        useEffect(() => markReady(sonner), []);
+        return (
+          <sonner.Toaster position="top-center" visibleToasts={4} gap={8} toastOptions={{ unstyled: true }} />
+        );
+      }
+      return { default: ReadyToaster };
+    } catch {
+      LoadedToaster = lazyToaster();
+      queueMicrotask(() => setToasterWanted(false));
+      return { default: () => null };
+    }
+  });
+}
+let LoadedToaster = lazyToaster();
 
 const subscribe = (listener: () => void) => {
   wantListeners.add(listener);

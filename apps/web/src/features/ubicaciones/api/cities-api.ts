@@ -6,8 +6,8 @@ import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 import { usePagedQuery } from '../../../lib/paged-query';
 import { deleteAt, saveTo } from '../../../lib/resource-requests';
 
-/** Everything that shows zones: their table, the selects of other forms, and the branch table (zone names). */
-const affected = [['cities'], ['branches']];
+/** Everything that shows zones: their table, the selects of other forms, and the branch and room tables. */
+const affected = [['cities'], ['branches'], ['rooms']];
 
 export function useCities(state: TPageState) {
   return usePagedQuery<TCity>(['cities'], '/cities', state);
