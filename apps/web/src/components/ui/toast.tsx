@@ -61,6 +61,15 @@ function setToasterWanted(wanted: boolean) {
   for (const listener of wantListeners) listener();
 }
 
+let loadedSonner: Sonner | undefined;
+
+function SonnerToaster() {
+  // Runs after sonner's own Toaster has subscribed (child effects first): from now on toasts show.
+  useEffect(() => markReady(loadedSonner!), []);
+  const { Toaster } = loadedSonner!;
+  return <Toaster position="top-center" visibleToasts={4} gap={8} toastOptions={{ unstyled: true }} />;
+}
+
 /**
  * The lazy toaster. If sonner cannot be loaded (a flaky network, or a tab left open across a deploy), it renders
  * nothing, and the next toast tries again; waiting toasts show once it loads. It never breaks the page.
@@ -68,15 +77,8 @@ function setToasterWanted(wanted: boolean) {
 function lazyToaster() {
   return lazy(async (): Promise<{ default: ComponentType }> => {
     try {
-      const sonner = await import('sonner');
-      function ReadyToaster() {
-        // Runs after sonner's own Toaster has subscribed (child effects first): from now on toasts show.
-        useEffect(() => markReady(sonner), []);
-        return (
-          <sonner.Toaster position="top-center" visibleToasts={4} gap={8} toastOptions={{ unstyled: true }} />
-        );
-      }
-      return { default: ReadyToaster };
+      loadedSonner = await import('sonner');
+      return { default: SonnerToaster };
     } catch {
       LoadedToaster = lazyToaster();
       queueMicrotask(() => setToasterWanted(false));
