@@ -1,3 +1,4 @@
+import { notify } from '../components/ui/toast';
 import { ApiError } from './api-client';
 
 type SetFieldError = (field: string, error: { type: string; message: string }) => void;
@@ -26,4 +27,38 @@ export function firstErrorMessage(error: unknown): string | undefined {
     if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * The callbacks of a form dialog's save: on success the green toast and close; on failure the red toast and
+ * the API's messages under the fields they name.
+ */
+export function saveCallbacks<TField extends string>(options: {
+  success: string;
+  fallback: string;
+  onDone: () => void;
+  /** react-hook-form's setError: the API names its fields as the form does (one contract). */
+  setError?: (field: TField, error: { type: string; message: string }) => void;
+}) {
+  const { setError } = options;
+  return {
+    onSuccess: () => {
+      notify.success(options.success);
+      options.onDone();
+    },
+    onError: (error: unknown) =>
+      notify.error(
+        saveErrorMessage(error, options.fallback, setError && ((field, e) => setError(field as TField, e))),
+      ),
+  };
+}
+
+/** For toggles and deletes inside a confirmation: report the failure, then rethrow so the dialog stays open. */
+export async function reportFailure<T>(action: () => Promise<T>, fallback: string): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    notify.error(saveErrorMessage(error, fallback));
+    throw error;
+  }
 }

@@ -13,7 +13,7 @@ export const activeToggleText = {
 type ActiveToggleProps = {
   isActive: boolean;
   /** Saves the new state; a rejection keeps the dialog open (the caller shows the error). */
-  onChange: (next: boolean) => Promise<void>;
+  onChange: (next: boolean) => Promise<unknown>;
   /** Names the item for screen readers, e.g. 'Ana López'. */
   itemName: string;
   disabled?: boolean;

@@ -8,13 +8,12 @@ import {
 } from '@sala/shared/products/products.contract';
 import { productMessages as m } from '@sala/shared/products/products.messages';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/link-button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
-import { notify } from '../../../components/ui/toast';
-import { saveErrorMessage } from '../../../lib/form-errors';
+import { saveCallbacks } from '../../../lib/form-errors';
 import { useSaveProduct } from '../api/products-api';
 
 type Props = { product?: TProduct; onClose: () => void };
@@ -57,18 +56,12 @@ export function ProductFormDialog({ product, onClose }: Props) {
   const onSubmit = handleSubmit((input) =>
     save.mutate(
       { id: product?.id, input },
-      {
-        onSuccess: () => {
-          notify.success(product ? m.updated : m.created);
-          onClose();
-        },
-        onError: (error) =>
-          notify.error(
-            saveErrorMessage(error, m.saveFailed, (field, e) =>
-              setError(field as keyof TSaveProductRequest, e),
-            ),
-          ),
-      },
+      saveCallbacks({
+        success: product ? m.updated : m.created,
+        fallback: m.saveFailed,
+        onDone: onClose,
+        setError,
+      }),
     ),
   );
 
@@ -146,14 +139,7 @@ export function ProductFormDialog({ product, onClose }: Props) {
           />
           Es un servicio (se muestra en «Nuestros Servicios»)
         </label>
-        <div className="flex justify-end gap-2 pb-1 sm:col-span-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Guardar
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} saving={save.isPending} className="sm:col-span-2" />
       </form>
     </Modal>
   );

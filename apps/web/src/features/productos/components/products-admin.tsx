@@ -2,16 +2,13 @@ import { formatMoney } from '@sala/shared/format/money';
 import { productSortable, productTypeLabels, type TProduct } from '@sala/shared/products/products.contract';
 import { productMessages as m } from '@sala/shared/products/products.messages';
 import { DEFAULT_PAGE_SIZES } from '@sala/shared/table/table.contract';
-import { Pencil, Plus } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { ActiveToggle } from '../../../components/ui/active-toggle';
+import { ActiveStatus } from '../../../components/ui/active-status';
+import { AdminScreen, actionsColumn } from '../../../components/ui/admin-screen';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
 import { IconButton } from '../../../components/ui/icon-button';
-import { Button } from '../../../components/ui/link-button';
-import { PageHeader } from '../../../components/ui/page-header';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { notify } from '../../../components/ui/toast';
-import { saveErrorMessage } from '../../../lib/form-errors';
+import { reportFailure } from '../../../lib/form-errors';
 import { useProducts, useSetProductActive } from '../api/products-api';
 import { ProductFormDialog } from './product-form-dialog';
 
@@ -37,7 +34,11 @@ export function ProductsAdmin({ canEdit }: { canEdit: boolean }) {
       {
         id: 'isDigital',
         header: 'Tipo',
-        cell: ({ row }) => (row.original.isDigital ? productTypeLabels.online : productTypeLabels.pos),
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap">
+            {row.original.isDigital ? productTypeLabels.online : productTypeLabels.pos}
+          </span>
+        ),
       },
       { id: 'isService', header: 'Servicio', cell: ({ row }) => (row.original.isService ? 'Sí' : 'No') },
       { id: 'priceCents', header: 'Precio', cell: ({ row }) => formatMoney(row.original.priceCents) },
@@ -46,57 +47,31 @@ export function ProductsAdmin({ canEdit }: { canEdit: boolean }) {
       {
         id: 'isActive',
         header: 'Estado',
-        cell: ({ row }) =>
-          canEdit ? (
-            <ActiveToggle
-              isActive={row.original.isActive}
-              itemName={row.original.name}
-              onChange={async (isActive) => {
-                try {
-                  await setActive.mutateAsync({ id: row.original.id, isActive });
-                } catch (error) {
-                  notify.error(saveErrorMessage(error, m.saveFailed));
-                  throw error;
-                }
-              }}
-            />
-          ) : (
-            <StatusBadge isActive={row.original.isActive} />
-          ),
+        cell: ({ row }) => (
+          <ActiveStatus
+            canChange={canEdit}
+            isActive={row.original.isActive}
+            itemName={row.original.name}
+            onChange={(isActive) =>
+              reportFailure(() => setActive.mutateAsync({ id: row.original.id, isActive }), m.saveFailed)
+            }
+          />
+        ),
       },
-      ...(canEdit
-        ? [
-            {
-              id: 'actions',
-              header: 'Acciones',
-              enableSorting: false,
-              cell: ({ row }) => (
-                <IconButton
-                  icon={Pencil}
-                  label={`Editar ${row.original.name}`}
-                  onClick={() => setEditing(row.original)}
-                />
-              ),
-            } satisfies DataTableColumn<TProduct>,
-          ]
-        : []),
+      ...actionsColumn<TProduct>(canEdit, (product) => (
+        <IconButton icon={Pencil} label={`Editar ${product.name}`} onClick={() => setEditing(product)} />
+      )),
     ],
     [canEdit, setActive],
   );
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Productos"
-        description="Los paquetes y servicios de la tienda en línea y los productos del punto de venta. Un producto inactivo deja de venderse al instante."
-        actions={
-          canEdit && (
-            <Button onClick={() => setEditing('new')}>
-              <Plus aria-hidden className="size-4" /> Nuevo producto
-            </Button>
-          )
-        }
-      />
+    <AdminScreen
+      title="Productos"
+      description="Los paquetes y servicios de la tienda en línea y los productos del punto de venta. Un producto inactivo deja de venderse al instante."
+      createLabel="Nuevo producto"
+      onCreate={canEdit ? () => setEditing('new') : undefined}
+    >
       <DataTable
         caption="Productos"
         columns={columns}
@@ -113,6 +88,6 @@ export function ProductsAdmin({ canEdit }: { canEdit: boolean }) {
           onClose={() => setEditing(null)}
         />
       )}
-    </div>
+    </AdminScreen>
   );
 }

@@ -9,12 +9,11 @@ import {
 import { locationMessages as m } from '@sala/shared/locations/locations.messages';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/link-button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { DocumentSelect } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { notify } from '../../../components/ui/toast';
-import { firstErrorMessage, saveErrorMessage } from '../../../lib/form-errors';
+import { firstErrorMessage, saveCallbacks } from '../../../lib/form-errors';
 import { useSaveBranch } from '../api/branches-api';
 import { useCityOptions } from '../api/cities-api';
 import { ScheduleFields } from './schedule-fields';
@@ -44,18 +43,12 @@ export function BranchFormDialog({ branch, onClose }: Props) {
   const onSubmit = handleSubmit((input) =>
     save.mutate(
       { id: branch?.id, input },
-      {
-        onSuccess: () => {
-          notify.success(branch ? m.branchUpdated : m.branchCreated);
-          onClose();
-        },
-        onError: (error) =>
-          notify.error(
-            saveErrorMessage(error, m.saveFailed, (field, e) =>
-              setError(field as keyof TSaveBranchRequest, e),
-            ),
-          ),
-      },
+      saveCallbacks({
+        success: branch ? m.branchUpdated : m.branchCreated,
+        fallback: m.saveFailed,
+        onDone: onClose,
+        setError,
+      }),
     ),
   );
 
@@ -111,14 +104,7 @@ export function BranchFormDialog({ branch, onClose }: Props) {
             </div>
           )}
         />
-        <div className="flex justify-end gap-2 pb-1 sm:col-span-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Guardar
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} saving={save.isPending} className="sm:col-span-2" />
       </form>
     </Modal>
   );

@@ -2,12 +2,11 @@ import { formatCredits } from '@sala/shared/format/credits';
 import { branchSortable, type TBranch } from '@sala/shared/locations/branches.contract';
 import { describeSchedule } from '@sala/shared/locations/schedule';
 import { DEFAULT_PAGE_SIZES } from '@sala/shared/table/table.contract';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { AdminScreen, actionsColumn } from '../../../components/ui/admin-screen';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
 import { IconButton } from '../../../components/ui/icon-button';
-import { Button } from '../../../components/ui/link-button';
-import { PageHeader } from '../../../components/ui/page-header';
 import { useBranches } from '../api/branches-api';
 import { BranchFormDialog } from './branch-form-dialog';
 import { DeleteBranchDialog } from './delete-branch-dialog';
@@ -41,47 +40,28 @@ export function BranchesAdmin({ canEdit }: { canEdit: boolean }) {
         ),
       },
       { id: 'roomCount', header: 'Salas', cell: ({ row }) => row.original.roomCount },
-      ...(canEdit
-        ? [
-            {
-              id: 'actions',
-              header: 'Acciones',
-              enableSorting: false,
-              cell: ({ row }) => (
-                <div className="flex gap-1">
-                  <IconButton
-                    icon={Pencil}
-                    label={`Editar ${row.original.name}`}
-                    onClick={() => setEditing(row.original)}
-                  />
-                  <IconButton
-                    icon={Trash2}
-                    tone="danger"
-                    label={`Eliminar ${row.original.name}`}
-                    onClick={() => setDeleting(row.original)}
-                  />
-                </div>
-              ),
-            } satisfies DataTableColumn<TBranch>,
-          ]
-        : []),
+      ...actionsColumn<TBranch>(canEdit, (branch) => (
+        <>
+          <IconButton icon={Pencil} label={`Editar ${branch.name}`} onClick={() => setEditing(branch)} />
+          <IconButton
+            icon={Trash2}
+            tone="danger"
+            label={`Eliminar ${branch.name}`}
+            onClick={() => setDeleting(branch)}
+          />
+        </>
+      )),
     ],
     [canEdit],
   );
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Consultorios"
-        description="Las sucursales de cada zona, cuántos créditos cuesta una sesión en ellas y su horario."
-        actions={
-          canEdit && (
-            <Button onClick={() => setEditing('new')}>
-              <Plus aria-hidden className="size-4" /> Nueva sucursal
-            </Button>
-          )
-        }
-      />
+    <AdminScreen
+      title="Consultorios"
+      description="Las sucursales de cada zona, cuántos créditos cuesta una sesión en ellas y su horario."
+      createLabel="Nueva sucursal"
+      onCreate={canEdit ? () => setEditing('new') : undefined}
+    >
       <DataTable
         caption="Consultorios"
         columns={columns}
@@ -96,6 +76,6 @@ export function BranchesAdmin({ canEdit }: { canEdit: boolean }) {
         <BranchFormDialog branch={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       )}
       {deleting && <DeleteBranchDialog branch={deleting} onClose={() => setDeleting(null)} />}
-    </div>
+    </AdminScreen>
   );
 }

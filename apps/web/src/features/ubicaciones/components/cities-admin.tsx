@@ -1,15 +1,14 @@
 import { citySortable, type TCity } from '@sala/shared/locations/cities.contract';
 import { locationMessages as m } from '@sala/shared/locations/locations.messages';
 import { DEFAULT_PAGE_SIZES } from '@sala/shared/table/table.contract';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { AdminScreen, actionsColumn } from '../../../components/ui/admin-screen';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
 import { IconButton } from '../../../components/ui/icon-button';
-import { Button } from '../../../components/ui/link-button';
-import { PageHeader } from '../../../components/ui/page-header';
 import { notify } from '../../../components/ui/toast';
-import { saveErrorMessage } from '../../../lib/form-errors';
+import { reportFailure } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format-date';
 import { useCities, useDeleteCity } from '../api/cities-api';
 import { CityFormDialog } from './city-form-dialog';
@@ -31,47 +30,28 @@ export function CitiesAdmin({ canEdit }: { canEdit: boolean }) {
       },
       { id: 'branchCount', header: 'Sucursales', cell: ({ row }) => row.original.branchCount },
       { id: 'createdAt', header: 'Creada', cell: ({ row }) => formatDate(row.original.createdAt) },
-      ...(canEdit
-        ? [
-            {
-              id: 'actions',
-              header: 'Acciones',
-              enableSorting: false,
-              cell: ({ row }) => (
-                <div className="flex gap-1">
-                  <IconButton
-                    icon={Pencil}
-                    label={`Editar ${row.original.name}`}
-                    onClick={() => setEditing(row.original)}
-                  />
-                  <IconButton
-                    icon={Trash2}
-                    tone="danger"
-                    label={`Eliminar ${row.original.name}`}
-                    onClick={() => setDeleting(row.original)}
-                  />
-                </div>
-              ),
-            } satisfies DataTableColumn<TCity>,
-          ]
-        : []),
+      ...actionsColumn<TCity>(canEdit, (city) => (
+        <>
+          <IconButton icon={Pencil} label={`Editar ${city.name}`} onClick={() => setEditing(city)} />
+          <IconButton
+            icon={Trash2}
+            tone="danger"
+            label={`Eliminar ${city.name}`}
+            onClick={() => setDeleting(city)}
+          />
+        </>
+      )),
     ],
     [canEdit],
   );
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Zonas"
-        description="Las ciudades donde hay consultorios. Cada sucursal pertenece a una zona."
-        actions={
-          canEdit && (
-            <Button onClick={() => setEditing('new')}>
-              <Plus aria-hidden className="size-4" /> Nueva zona
-            </Button>
-          )
-        }
-      />
+    <AdminScreen
+      title="Zonas"
+      description="Las ciudades donde hay consultorios. Cada sucursal pertenece a una zona."
+      createLabel="Nueva zona"
+      onCreate={canEdit ? () => setEditing('new') : undefined}
+    >
       <DataTable
         caption="Zonas"
         columns={columns}
@@ -93,15 +73,10 @@ export function CitiesAdmin({ canEdit }: { canEdit: boolean }) {
         confirmLabel="Eliminar"
         tone="danger"
         onConfirm={async () => {
-          try {
-            await remove.mutateAsync({ id: deleting!.id });
-            notify.success(m.cityDeleted);
-          } catch (error) {
-            notify.error(saveErrorMessage(error, m.saveFailed));
-            throw error;
-          }
+          await reportFailure(() => remove.mutateAsync({ id: deleting!.id }), m.saveFailed);
+          notify.success(m.cityDeleted);
         }}
       />
-    </div>
+    </AdminScreen>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast';
-import { saveErrorMessage } from '../../../lib/form-errors';
+import { reportFailure } from '../../../lib/form-errors';
 import { useDeleteBranch } from '../api/branches-api';
 
 /** Spec §5: a branch is deleted only after its name is typed again. */
@@ -32,13 +32,11 @@ export function DeleteBranchDialog({ branch, onClose }: { branch: TBranch; onClo
           notify.error(m.branchNameMismatch);
           throw new Error(m.branchNameMismatch);
         }
-        try {
-          await remove.mutateAsync({ id: branch.id, body: { confirmName: typed } });
-          notify.success(m.branchDeleted);
-        } catch (failure) {
-          notify.error(saveErrorMessage(failure, m.saveFailed));
-          throw failure;
-        }
+        await reportFailure(
+          () => remove.mutateAsync({ id: branch.id, body: { confirmName: typed } }),
+          m.saveFailed,
+        );
+        notify.success(m.branchDeleted);
       }}
     >
       <TextField

@@ -8,11 +8,10 @@ import {
   ZSaveRoomRequest,
 } from '@sala/shared/locations/rooms.contract';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/link-button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { DocumentSelect, SelectField } from '../../../components/ui/select-field';
-import { notify } from '../../../components/ui/toast';
-import { saveErrorMessage } from '../../../lib/form-errors';
+import { saveCallbacks } from '../../../lib/form-errors';
 import { useBranchOptions } from '../api/branches-api';
 import { useCityOptions } from '../api/cities-api';
 import { useSaveRoom } from '../api/rooms-api';
@@ -49,16 +48,12 @@ export function RoomFormDialog({ room, onClose }: Props) {
   const onSubmit = handleSubmit((input) =>
     save.mutate(
       { id: room?.id, input },
-      {
-        onSuccess: () => {
-          notify.success(room ? m.roomUpdated : m.roomCreated);
-          onClose();
-        },
-        onError: (error) =>
-          notify.error(
-            saveErrorMessage(error, m.saveFailed, (field, e) => setError(field as keyof TSaveRoomRequest, e)),
-          ),
-      },
+      saveCallbacks({
+        success: room ? m.roomUpdated : m.roomCreated,
+        fallback: m.saveFailed,
+        onDone: onClose,
+        setError,
+      }),
     ),
   );
 
@@ -112,14 +107,7 @@ export function RoomFormDialog({ room, onClose }: Props) {
             />
           )}
         />
-        <div className="flex justify-end gap-2 pb-1">
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Guardar
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} saving={save.isPending} />
       </form>
     </Modal>
   );

@@ -1,19 +1,19 @@
 import { locationMessages as m } from '@sala/shared/locations/locations.messages';
 import { roomSortable, type TRoom } from '@sala/shared/locations/rooms.contract';
 import { DEFAULT_PAGE_SIZES } from '@sala/shared/table/table.contract';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { ActiveToggle } from '../../../components/ui/active-toggle';
+import { ActiveStatus } from '../../../components/ui/active-status';
+import { AdminScreen, actionsColumn } from '../../../components/ui/admin-screen';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
 import { IconButton } from '../../../components/ui/icon-button';
-import { Button } from '../../../components/ui/link-button';
-import { PageHeader } from '../../../components/ui/page-header';
-import { StatusBadge } from '../../../components/ui/status-badge';
 import { notify } from '../../../components/ui/toast';
-import { saveErrorMessage } from '../../../lib/form-errors';
+import { reportFailure } from '../../../lib/form-errors';
 import { useDeleteRoom, useRooms, useSetRoomActive } from '../api/rooms-api';
 import { RoomFormDialog } from './room-form-dialog';
+
+const roomLabel = (room: TRoom) => `${room.name} de ${room.branchName}`;
 
 /** /admin/salas: rooms by position, with the status toggle; changes for the super admin (spec §6). */
 export function RoomsAdmin({ canEdit }: { canEdit: boolean }) {
@@ -36,65 +36,39 @@ export function RoomsAdmin({ canEdit }: { canEdit: boolean }) {
       {
         id: 'isActive',
         header: 'Estado',
-        cell: ({ row }) =>
-          canEdit ? (
-            <ActiveToggle
-              isActive={row.original.isActive}
-              itemName={`${row.original.name} de ${row.original.branchName}`}
-              onChange={async (isActive) => {
-                try {
-                  await setActive.mutateAsync({ id: row.original.id, isActive });
-                } catch (error) {
-                  notify.error(saveErrorMessage(error, m.saveFailed));
-                  throw error;
-                }
-              }}
-            />
-          ) : (
-            <StatusBadge isActive={row.original.isActive} />
-          ),
+        cell: ({ row }) => (
+          <ActiveStatus
+            canChange={canEdit}
+            isActive={row.original.isActive}
+            itemName={roomLabel(row.original)}
+            onChange={(isActive) =>
+              reportFailure(() => setActive.mutateAsync({ id: row.original.id, isActive }), m.saveFailed)
+            }
+          />
+        ),
       },
-      ...(canEdit
-        ? [
-            {
-              id: 'actions',
-              header: 'Acciones',
-              enableSorting: false,
-              cell: ({ row }) => (
-                <div className="flex gap-1">
-                  <IconButton
-                    icon={Pencil}
-                    label={`Editar ${row.original.name} de ${row.original.branchName}`}
-                    onClick={() => setEditing(row.original)}
-                  />
-                  <IconButton
-                    icon={Trash2}
-                    tone="danger"
-                    label={`Eliminar ${row.original.name} de ${row.original.branchName}`}
-                    onClick={() => setDeleting(row.original)}
-                  />
-                </div>
-              ),
-            } satisfies DataTableColumn<TRoom>,
-          ]
-        : []),
+      ...actionsColumn<TRoom>(canEdit, (room) => (
+        <>
+          <IconButton icon={Pencil} label={`Editar ${roomLabel(room)}`} onClick={() => setEditing(room)} />
+          <IconButton
+            icon={Trash2}
+            tone="danger"
+            label={`Eliminar ${roomLabel(room)}`}
+            onClick={() => setDeleting(room)}
+          />
+        </>
+      )),
     ],
     [canEdit, setActive],
   );
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Salas"
-        description="Las salas de cada sucursal, por puesto. Una sala inactiva no se puede reservar."
-        actions={
-          canEdit && (
-            <Button onClick={() => setEditing('new')}>
-              <Plus aria-hidden className="size-4" /> Nueva sala
-            </Button>
-          )
-        }
-      />
+    <AdminScreen
+      title="Salas"
+      description="Las salas de cada sucursal, por puesto. Una sala inactiva no se puede reservar."
+      createLabel="Nueva sala"
+      onCreate={canEdit ? () => setEditing('new') : undefined}
+    >
       <DataTable
         caption="Salas"
         columns={columns}
@@ -112,21 +86,14 @@ export function RoomsAdmin({ canEdit }: { canEdit: boolean }) {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Eliminar sala"
-        description={
-          deleting ? `¿Seguro que deseas eliminar ${deleting.name} de ${deleting.branchName}?` : ''
-        }
+        description={deleting ? `¿Seguro que deseas eliminar ${roomLabel(deleting)}?` : ''}
         confirmLabel="Eliminar"
         tone="danger"
         onConfirm={async () => {
-          try {
-            await remove.mutateAsync({ id: deleting!.id });
-            notify.success(m.roomDeleted);
-          } catch (error) {
-            notify.error(saveErrorMessage(error, m.saveFailed));
-            throw error;
-          }
+          await reportFailure(() => remove.mutateAsync({ id: deleting!.id }), m.saveFailed);
+          notify.success(m.roomDeleted);
         }}
       />
-    </div>
+    </AdminScreen>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@sala/shared/users/users.contract';
 import { userMessages as m } from '@sala/shared/users/users.messages';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/link-button';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -127,14 +127,11 @@ export function UserFormDialog({ user, actor, open, onOpenChange }: Props) {
             />
           </>
         )}
-        <div className="flex justify-end gap-2 sm:col-span-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Guardar
-          </Button>
-        </div>
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          saving={update.isPending}
+          className="sm:col-span-2"
+        />
       </form>
     </Modal>
   );

@@ -1,14 +1,13 @@
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import { commonMessages } from '@sala/shared/errors/messages';
 import { roleLabels, type TUser, USER_PAGE_SIZES } from '@sala/shared/users/users.contract';
 import { Eye, Pencil } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ActiveToggle } from '../../../components/ui/active-toggle';
+import { ActiveStatus } from '../../../components/ui/active-status';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
 import { IconButton, iconButtonClass } from '../../../components/ui/icon-button';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { notify } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
+import { reportFailure } from '../../../lib/form-errors';
 import { useSetUserActive, useUsers } from '../api/users-api';
 import { UserFormDialog } from './user-form-dialog';
 
@@ -33,23 +32,19 @@ export function UsersTable({ actor }: { actor: TSessionUser }) {
       {
         id: 'isActive',
         header: 'Estado',
-        cell: ({ row }) =>
-          isSuper && row.original.id !== actor.id ? (
-            <ActiveToggle
-              isActive={row.original.isActive}
-              itemName={row.original.name}
-              onChange={async (isActive) => {
-                try {
-                  await setActive.mutateAsync({ id: row.original.id, isActive });
-                } catch (error) {
-                  notify.error(error instanceof ApiError ? error.message : undefined);
-                  throw error;
-                }
-              }}
-            />
-          ) : (
-            <StatusBadge isActive={row.original.isActive} />
-          ),
+        cell: ({ row }) => (
+          <ActiveStatus
+            canChange={isSuper && row.original.id !== actor.id}
+            isActive={row.original.isActive}
+            itemName={row.original.name}
+            onChange={(isActive) =>
+              reportFailure(
+                () => setActive.mutateAsync({ id: row.original.id, isActive }),
+                commonMessages.genericError,
+              )
+            }
+          />
+        ),
       },
       {
         id: 'actions',
