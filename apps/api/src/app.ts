@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@sala/db/client';
 import { commonMessages } from '@sala/shared/errors/messages';
+import { isWebPage } from '@sala/shared/web/pages';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +19,7 @@ import { roomRoutes } from './modules/rooms/rooms.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
-import { registerErrorHandler } from './plugins/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 
@@ -49,6 +50,10 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    // Refusals before any route runs (a malformed URL, an over-long parameter, headers over the size limit)
+    // answer in the error envelope too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -60,7 +65,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   });
 
   registerErrorHandler(app);
-  await registerSecurity(app, { isProduction: config.isProduction });
+  await registerSecurity(app, { isProduction: config.isProduction, publicUrl: config.publicUrl });
   await registerDocs(app);
   await registerAuth(app);
 
@@ -83,9 +88,16 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   const servesWeb = config.webDistDir ? await registerWeb(app, config.webDistDir) : false;
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && servesWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const path = request.url.split('?', 1)[0]!;
+    const isApi = path === '/api' || path.startsWith('/api/');
+    // A page of the app gets the app; any other path too (the app shows its 404 page) but with status 404. A
+    // missing file (an old hashed asset, say) is a plain 404, never the app's HTML.
+    const isFile = path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
+    if (!isApi && !isFile && servesWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply
+        .status(isWebPage(path) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
     }
     throw new AppError('not-found', commonMessages.routeNotFound);
   });

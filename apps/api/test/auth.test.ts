@@ -1,6 +1,7 @@
 import { createUser, FACTORY_PASSWORD } from '@sala/db/factories/factories';
+import { authSessions } from '@sala/db/schema/auth';
 import { emailOutbox } from '@sala/db/schema/infrastructure';
-import { authSessions, users } from '@sala/db/schema/users';
+import { users } from '@sala/db/schema/users';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -140,50 +141,90 @@ describe('login', () => {
     expect(res.json().error).toMatchObject({ code: 'permission-denied', message: m.accountDisabled });
     expect(res.cookies).toHaveLength(0);
   });
+});
 
-  it('limits failed attempts from one address and lets the right password in after the window', async () => {
+describe('login throttling (docs/decisions/006)', () => {
+  const attempt = (email: string, password: string, address: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress: address,
+      headers: cookie ? { cookie } : {},
+    });
+  const deviceCookieOf = (res: Awaited<ReturnType<typeof attempt>>) => {
+    const device = res.cookies.find((c) => c.name === 'sala_device');
+    return device ? `sala_device=${device.value}` : undefined;
+  };
+
+  it('slows guessing one account from one address down with growing waits, and says how long', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-21T10:00:05Z'));
-    const address = '10.77.0.1';
+    vi.setSystemTime(new Date('2026-11-21T10:00:00Z'));
     const user = await createUser(t.db);
+    const address = '10.77.1.1';
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: `intruso${i}@example.test`, password: 'x' },
-        remoteAddress: address,
-      });
-      statuses.push(res.statusCode);
-    }
-    expect(statuses.slice(0, 10).every((s) => s === 404)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    for (let i = 0; i < 6; i++) statuses.push((await attempt(user.email, 'mala', address)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
 
-    const blocked = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password: FACTORY_PASSWORD },
-      remoteAddress: address,
+    const refused = await attempt(user.email, FACTORY_PASSWORD, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('30');
+    expect(refused.json().error).toEqual({
+      code: 'resource-exhausted',
+      message: m.tooManyLoginAttempts('30 segundos'),
     });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error).toMatchObject({ code: 'resource-exhausted', message: m.tooManyAttempts });
 
-    vi.setSystemTime(new Date('2026-11-21T10:01:06Z'));
-    const later = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password: FACTORY_PASSWORD },
-      remoteAddress: address,
-    });
-    expect(later.statusCode).toBe(200);
+    // After the wait, one more guess; a wrong one doubles the next wait.
+    vi.setSystemTime(new Date('2026-11-21T10:00:31Z'));
+    expect((await attempt(user.email, 'mala', address)).statusCode).toBe(401);
+    const longer = await attempt(user.email, 'mala', address);
+    expect(longer.statusCode).toBe(429);
+    expect(longer.headers['retry-after']).toBe('60');
+
+    // The owner's right password after the wait opens the session and clears the count.
+    vi.setSystemTime(new Date('2026-11-21T10:01:32Z'));
+    expect((await attempt(user.email, FACTORY_PASSWORD, address)).statusCode).toBe(200);
+    expect((await attempt(user.email, 'mala', address)).statusCode).toBe(401);
   });
 
-  it('limits failed attempts on one account to 5 a minute, from any address', async () => {
+  it('never locks the owner out from another address while the account is attacked', async () => {
     const user = await createUser(t.db);
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++)
-      statuses.push((await post('/api/auth/login', { email: user.email, password: 'mala' })).statusCode);
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    for (let i = 0; i < 12; i++) await attempt(user.email, 'mala', '10.77.2.1');
+    expect((await attempt(user.email, 'mala', '10.77.2.1')).statusCode).toBe(429);
+    expect((await attempt(user.email, FACTORY_PASSWORD, '10.77.2.2')).statusCode).toBe(200);
+  });
+
+  it('lets the owner in from a browser it used before, even at the attacked address', async () => {
+    const user = await createUser(t.db);
+    const first = await attempt(user.email, FACTORY_PASSWORD, '10.77.3.1');
+    expect(first.statusCode).toBe(200);
+    const device = deviceCookieOf(first);
+    expect(device).toBeDefined();
+    const cookie = first.cookies.find((c) => c.name === 'sala_device')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth' });
+
+    for (let i = 0; i < 8; i++) await attempt(user.email, 'mala', '10.77.3.9');
+    expect((await attempt(user.email, FACTORY_PASSWORD, '10.77.3.9')).statusCode).toBe(429);
+    expect((await attempt(user.email, FACTORY_PASSWORD, '10.77.3.9', device)).statusCode).toBe(200);
+  });
+
+  it('does not let a shared address (a clinic) lock every account after ten failures', async () => {
+    const address = '10.77.4.1';
+    for (let i = 0; i < 12; i++) {
+      expect((await attempt(`nadie${i}@example.test`, 'x', address)).statusCode).toBe(404);
+    }
+    const colleague = await createUser(t.db);
+    expect((await attempt(colleague.email, FACTORY_PASSWORD, address)).statusCode).toBe(200);
+  });
+
+  it('counts parallel guesses before checking them, so a burst gets no more than the allowance', async () => {
+    const user = await createUser(t.db);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => attempt(user.email, 'mala', '10.77.5.1')),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
   });
 });
 
@@ -253,6 +294,44 @@ describe('password reset', () => {
     });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().error.message).toBe(m.resetInvalid);
+  });
+
+  it('ends every other open link of the account once one is used', async () => {
+    const user = await createUser(t.db);
+    await post('/api/auth/forgot-password', { email: user.email });
+    const older = await resetLinkFor(user.email);
+    await post('/api/auth/forgot-password', { email: user.email });
+    const newer = await resetLinkFor(user.email);
+    expect(newer).not.toBe(older);
+
+    const used = await post('/api/auth/reset-password', {
+      token: newer,
+      password: 'nueva123',
+      passwordConfirmation: 'nueva123',
+    });
+    expect(used.statusCode).toBe(200);
+    const stale = await post('/api/auth/reset-password', {
+      token: older,
+      password: 'robada12',
+      passwordConfirmation: 'robada12',
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.message).toBe(m.resetInvalid);
+    expect((await post('/api/auth/login', { email: user.email, password: 'nueva123' })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['a JSON null', 'null'],
+  ])('answers a reset with %s in the envelope, never a 500', async (_label, payload) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { 'content-type': 'application/json' },
+      ...(payload === undefined ? {} : { payload }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('invalid-argument');
   });
 
   it('expires the link after 30 minutes', async () => {

@@ -1,7 +1,8 @@
 import { createBranch, createProduct, createRoom, createUser } from '@sala/db/factories/factories';
+import { type authSessions, passwordResetTokens } from '@sala/db/schema/auth';
 import { products } from '@sala/db/schema/commerce';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
-import { type authSessions, passwordResetTokens, users } from '@sala/db/schema/users';
+import { users } from '@sala/db/schema/users';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,6 +173,11 @@ function productBody() {
   };
 }
 
+function isText(endpoint: { valid: () => object }, field: string) {
+  const stand = { id: '00000000-0000-4000-8000-000000000000', email: 'x@example.test' };
+  return typeof (withTarget(stand, endpoint.valid) as Record<string, unknown>)[field] === 'string';
+}
+
 function withTarget(stand: { id: string; email: string }, valid: () => object) {
   const real = target;
   target = target ?? stand;
@@ -216,11 +222,15 @@ describe('bad input on every form endpoint', () => {
       ['10 000 characters', (f) => ({ [f]: long })],
       ['HTML', (f) => ({ [f]: html })],
       ['SQL', (f) => ({ [f]: sqlText })],
+      ['NUL byte', (f) => ({ [f]: 'texto\u0000oculto' })],
+      ['control character', (f) => ({ [f]: 'texto\u001b[31m' })],
     ];
     for (const field of fields) {
       for (const [kind, spoil] of spoilers) {
         // A free-text password may legitimately contain markup or quotes; those are hashed, never shown.
         if (field.toLowerCase().includes('password') && (kind === 'HTML' || kind === 'SQL')) continue;
+        // Booleans and numbers: a string of any kind is already the 'wrong type' case.
+        if ((kind === 'NUL byte' || kind === 'control character') && !isText(endpoint, field)) continue;
         // Leaving out an optional field (credits: "no change") is not bad input.
         if (kind === 'missing' && 'optional' in endpoint && endpoint.optional?.includes(field)) continue;
         // A description is free text: quotes and semicolons are fine there (stored as typed, shown escaped).
@@ -244,4 +254,115 @@ describe('bad input on every form endpoint', () => {
       }
     }
   }
+});
+
+/**
+ * Every route of the permission table (app.routeAccess), as a super admin: what no contract of ours can foresee
+ * (a JSON null body, an over-long or upper-case id, a body over the limit, a NUL byte in the search) gets a 4xx
+ * in the envelope, never a 500, and stores nothing.
+ */
+describe('bad input on every route', () => {
+  const routes = () => [...t.app.routeAccess.keys()].map((key) => key.split(' ') as [string, string]);
+  const realUrl = (url: string) =>
+    url
+      .replace('/api/users/:id', `/api/users/${target.id}`)
+      .replace('/api/cities/:id', `/api/cities/${fx.cityId}`)
+      .replace('/api/branches/:id', `/api/branches/${fx.emptyBranchId}`)
+      .replace('/api/rooms/:id', `/api/rooms/${fx.roomId}`)
+      .replace('/api/products/:id', `/api/products/${fx.productId}`)
+      .replace(/:id\b/, standId);
+  const expectEnvelope = (res: { statusCode: number; body: string }) => {
+    expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode, res.body).toBeLessThan(500);
+    const { error } = JSON.parse(res.body);
+    expect(error.code).toBeTypeOf('string');
+    expect(error.message).toMatch(/[a-záéíóúñ]/i);
+    expect(error.message).not.toMatch(/FST_|Fastify|\/api\//);
+  };
+  // Logging out would end the session the other checks use; it reads no body (see the permission table).
+  const writes = () => routes().filter(([method, url]) => method !== 'GET' && url !== '/api/auth/logout');
+  const inject = (method: string, url: string, extra: object = {}) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { cookie: boss.cookie, 'content-type': 'application/json' },
+      remoteAddress: '10.200.0.1',
+      ...extra,
+    });
+
+  it('covers every route with the checks below', () => {
+    expect(routes().length).toBeGreaterThan(20);
+  });
+
+  it('answers a JSON null body with 4xx in the envelope, storing nothing', async () => {
+    for (const [method, url] of writes()) {
+      const before = await snapshot();
+      // A delete that reads no body would go through: aim it at a row that does not exist.
+      const target = method === 'DELETE' ? url.replace(':id', standId) : realUrl(url);
+      const res = await inject(method, target, { payload: 'null' });
+      if (res.statusCode >= 300) expectEnvelope(res);
+      expect(await snapshot(), `${method} ${url}`).toEqual(before);
+    }
+  });
+
+  it('answers a missing body with 4xx in the envelope', async () => {
+    for (const [method, url] of writes()) {
+      const res = await t.app.inject({
+        method: method as 'POST',
+        url: method === 'DELETE' ? url.replace(':id', standId) : realUrl(url),
+        headers: { cookie: boss.cookie },
+        remoteAddress: '10.200.0.2',
+      });
+      expectEnvelope(res);
+    }
+  });
+
+  it('answers a body over the size limit with 413 in the envelope', async () => {
+    const huge = JSON.stringify({ text: 'x'.repeat(1_100_000) });
+    for (const [method, url] of writes()) {
+      const res = await inject(method, realUrl(url), { payload: huge });
+      expect(res.statusCode, `${method} ${url}`).toBe(413);
+      expectEnvelope(res);
+    }
+  });
+
+  it('answers an over-long id with 414 and a malformed one with 400, in the envelope', async () => {
+    for (const [method, url] of routes().filter(([, u]) => u.includes(':id'))) {
+      const long = await inject(method, url.replace(':id', 'a'.repeat(150)), { payload: '{}' });
+      expect(long.statusCode, `${method} ${url}`).toBe(414);
+      expectEnvelope(long);
+      const nul = await inject(method, url.replace(':id', 'abc%00def'), { payload: '{}' });
+      expect(nul.statusCode, `${method} ${url}`).toBe(400);
+      expectEnvelope(nul);
+    }
+  });
+
+  it('reads an upper-case id as the same row', async () => {
+    for (const [method, url] of routes().filter(([m, u]) => m === 'GET' && u.includes(':id'))) {
+      const lower = await inject(method, realUrl(url));
+      const upper = await inject(
+        method,
+        realUrl(url).replace(/[0-9a-f-]{36}/, (id) => id.toUpperCase()),
+      );
+      expect(upper.statusCode, `${method} ${url}`).toBe(lower.statusCode);
+      expect(upper.body).toBe(lower.body);
+    }
+  });
+
+  it('refuses a NUL byte or a control character in the search of every paged list', async () => {
+    const lists: string[] = [];
+    for (const [, url] of routes().filter(([m, u]) => m === 'GET' && !u.includes(':id'))) {
+      const ok = await inject('GET', `${url}?q=abc`);
+      if (ok.statusCode !== 200 || !('rows' in ok.json())) continue;
+      lists.push(url);
+      for (const q of ['%00', 'a%1Bb', 'a%7Fb']) {
+        const res = await inject('GET', `${url}?q=${q}`);
+        expect(res.statusCode, `${url}?q=${q}`).toBe(400);
+        expectEnvelope(res);
+      }
+    }
+    expect(lists).toEqual(
+      expect.arrayContaining(['/api/users', '/api/cities', '/api/branches', '/api/rooms', '/api/products']),
+    );
+  });
 });

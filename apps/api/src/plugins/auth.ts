@@ -4,9 +4,8 @@ import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import { commonMessages } from '@sala/shared/errors/messages';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../lib/app-error';
-import { hashToken } from '../lib/tokens';
-import { findSessionWithUser, touchSession } from '../modules/auth/auth.repository';
-import { toSessionUser } from '../modules/auth/session-user';
+import { TRUSTED_DEVICE_TTL_MS } from '../modules/auth/auth.service';
+import { PERSISTENT_SESSION_MS, resolveSession } from '../modules/auth/sessions.service';
 
 /** Who may call a route. Every /api route declares one (checked at boot). */
 export type Access = 'public' | TRole;
@@ -26,10 +25,8 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'sala_session';
-export const PERSISTENT_SESSION_MS = 30 * 24 * 3_600_000;
-/** A browser-session login lasts while it is used: 12 hours after the last request. */
-export const BROWSER_SESSION_IDLE_MS = 12 * 3_600_000;
-const TOUCH_EVERY_MS = 5 * 60_000;
+/** Marks a browser where an account has logged in before; only the login reads it (docs/decisions/006). */
+export const DEVICE_COOKIE = 'sala_device';
 
 const rank: Record<Access, number> = { public: 0, user: 1, admin: 2, superadmin: 3 };
 
@@ -40,6 +37,16 @@ export function setSessionCookie(reply: FastifyReply, token: string, persistent:
     sameSite: 'lax',
     secure,
     ...(persistent ? { maxAge: PERSISTENT_SESSION_MS / 1000 } : {}),
+  });
+}
+
+export function setDeviceCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: TRUSTED_DEVICE_TTL_MS / 1000,
   });
 }
 
@@ -70,18 +77,10 @@ export async function registerAuth(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token && token.length <= 100) {
-      const now = new Date();
-      const tokenHash = hashToken(token);
-      const found = await findSessionWithUser(app.database.db, tokenHash, now);
-      if (found?.user.isActive) {
-        request.user = toSessionUser(found.user);
-        request.sessionTokenHash = tokenHash;
-        if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-          const expiresAt = found.session.persistent
-            ? found.session.expiresAt
-            : new Date(now.getTime() + BROWSER_SESSION_IDLE_MS);
-          await touchSession(app.database.db, tokenHash, now, expiresAt);
-        }
+      const session = await resolveSession(app.database.db, token, new Date());
+      if (session) {
+        request.user = session.user;
+        request.sessionTokenHash = session.tokenHash;
       } else {
         clearSessionCookie(reply, app.config.isProduction);
       }

@@ -1,8 +1,45 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import { commonMessages } from '@sala/shared/errors/messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error';
 
-/** Security headers and a strict Content-Security-Policy: everything the SPA needs comes from our origin. */
-export async function registerSecurity(app: FastifyInstance, options: { isProduction: boolean }) {
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Whether a state-changing request comes from our own pages. The Origin header decides when the browser sends
+ * one (our public URL, or the host the request was sent to); without it, Fetch Metadata does
+ * (`Sec-Fetch-Site` of another site, or of a sibling subdomain, is refused). Requests with neither header are
+ * not from a browser page (curl, a payment provider's webhook) and cannot ride on a visitor's cookies.
+ */
+export function isSameSiteWrite(request: FastifyRequest, publicOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined) {
+    if (!URL.canParse(origin)) return false; // 'null' (sandboxed frames, file://) or garbage
+    const url = new URL(origin);
+    if (url.origin === publicOrigin) return true;
+    // The host the request was sent to, read with the origin's scheme so default ports compare equal.
+    return (
+      URL.canParse(`${url.protocol}//${request.host}`) &&
+      new URL(`${url.protocol}//${request.host}`).host === url.host
+    );
+  }
+  const site = request.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
+}
+
+/** Security headers, a strict Content-Security-Policy, and cross-site writes refused (defence in depth: the
+ * session cookie is SameSite=Lax already). */
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { isProduction: boolean; publicUrl: string },
+) {
+  const publicOrigin = new URL(options.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (STATE_CHANGING.has(request.method) && !isSameSiteWrite(request, publicOrigin)) {
+      throw new AppError('permission-denied', commonMessages.crossSite);
+    }
+  });
+
   await app.register(helmet, {
     // Swagger UI sets its own policy for /api/docs (staticCSP).
     global: true,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** Serves the built SPA; unknown non-API paths get index.html so client-side routes work on reload. */
+/** Serves the built SPA's files; the not-found handler (app.ts) answers the pages and the misses. */
 export async function registerWeb(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -12,7 +12,9 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
   }
   await app.register(fastifyStatic, {
     root: distDir,
-    wildcard: true,
+    // One route per built file (the build does not change while the server runs): a path that is no file
+    // falls to the not-found handler, which knows pages from missing files.
+    wildcard: false,
     index: 'index.html',
     setHeaders(res, filePath) {
       // Vite fingerprints everything under assets/; the HTML must always be revalidated.

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -45,6 +46,8 @@ export const branches = pgTable(
   },
   (t) => [
     index('branches_city_idx').on(t.cityId),
+    // The target of the composite foreign keys that keep a room's, session's and block's zone equal to its branch's.
+    unique('branches_id_city_key').on(t.id, t.cityId),
     uniqueIndex('branches_city_name_lower_key').on(t.cityId, sql`lower(${t.name})`),
     check('branches_session_cost_positive', sql`${t.sessionCost} >= 1`),
   ],
@@ -55,12 +58,9 @@ export const rooms = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
-    cityId: uuid('city_id')
-      .notNull()
-      .references(() => cities.id, { onDelete: 'restrict' }),
-    branchId: uuid('branch_id')
-      .notNull()
-      .references(() => branches.id, { onDelete: 'restrict' }),
+    // Both checked by the composite key below: the branch exists, in this zone.
+    cityId: uuid('city_id').notNull(),
+    branchId: uuid('branch_id').notNull(),
     position: smallint('position').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
@@ -68,6 +68,16 @@ export const rooms = pgTable(
   },
   (t) => [
     unique('rooms_branch_position_key').on(t.branchId, t.position),
+    // A branch that moves to another zone takes its rooms with it (ON UPDATE CASCADE).
+    foreignKey({
+      name: 'rooms_branch_city_fk',
+      columns: [t.branchId, t.cityId],
+      foreignColumns: [branches.id, branches.cityId],
+    })
+      .onUpdate('cascade')
+      .onDelete('restrict'),
+    // The target of room_blocks' key: a block follows its room to another branch or zone.
+    unique('rooms_id_branch_city_key').on(t.id, t.branchId, t.cityId),
     check('rooms_position_range', sql`${t.position} between 1 and 10`),
   ],
 );

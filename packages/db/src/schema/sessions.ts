@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -11,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
-import { branches, cities, rooms } from './locations';
+import { branches, rooms } from './locations';
 import { users } from './users';
 
 /** A booked hour in a room. Cancelled sessions stay as history (cancelled_at set). */
@@ -23,12 +24,9 @@ export const roomSessions = pgTable(
     roomId: uuid('room_id')
       .notNull()
       .references(() => rooms.id, { onDelete: 'restrict' }),
-    branchId: uuid('branch_id')
-      .notNull()
-      .references(() => branches.id, { onDelete: 'restrict' }),
-    cityId: uuid('city_id')
-      .notNull()
-      .references(() => cities.id, { onDelete: 'restrict' }),
+    // Both checked by the composite key below: the branch exists, in this zone.
+    branchId: uuid('branch_id').notNull(),
+    cityId: uuid('city_id').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     creditsCharged: integer('credits_charged').notNull().default(0),
     isCourtesy: boolean('is_courtesy').notNull().default(false),
@@ -45,6 +43,14 @@ export const roomSessions = pgTable(
       .on(t.roomId, t.startsAt)
       .where(sql`${t.cancelledAt} is null`),
     index('room_sessions_branch_starts_at_idx').on(t.branchId, t.startsAt),
+    // A session's zone is its branch's; a branch that moves to another zone takes its sessions with it.
+    foreignKey({
+      name: 'room_sessions_branch_city_fk',
+      columns: [t.branchId, t.cityId],
+      foreignColumns: [branches.id, branches.cityId],
+    })
+      .onUpdate('cascade')
+      .onDelete('restrict'),
     index('room_sessions_user_starts_at_idx').on(t.userId, t.startsAt),
     check('room_sessions_credits_non_negative', sql`${t.creditsCharged} >= 0`),
     check(

@@ -1,13 +1,10 @@
 import { z } from 'zod';
+import { plainText, requiredText } from '../common/fields';
 import { authMessages as m } from './auth.messages';
 import { ZSessionUser } from './session.contract';
 
 export const PASSWORD_MIN_LENGTH = 6;
 const PASSWORD_MAX_LENGTH = 128;
-
-/** A required text field: missing, of the wrong type or blank all read as the form's "required" message. */
-export const requiredText = (requiredMessage: string, max: number) =>
-  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, m.tooLong);
 
 /** People's names: letters (any alphabet), spaces, apostrophes, periods and hyphens; no markup or code. */
 export const personNameField = (requiredMessage: string) =>
@@ -21,15 +18,30 @@ export const emailField = (requiredMessage: string, invalidMessage: string) =>
 export const phoneField = (requiredMessage: string, digitsMessage: string) =>
   requiredText(requiredMessage, 20).pipe(z.string().regex(/^\d{10}$/, digitsMessage));
 
-/** Compared even while other fields are still wrong, so the form shows every message at once. */
+/**
+ * Compared even while other fields are still wrong, so the form shows every message at once; a body that is not
+ * an object at all (missing, `null`) has nothing to compare.
+ */
 const passwordsMatch = {
   message: m.passwordsMustMatch,
   path: ['passwordConfirmation'],
   when: (payload: { value: unknown }) => {
-    const value = payload.value as { password?: unknown; passwordConfirmation?: unknown };
-    return typeof value.password === 'string' && typeof value.passwordConfirmation === 'string';
+    const value = payload.value as { password?: unknown; passwordConfirmation?: unknown } | null | undefined;
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof value.password === 'string' &&
+      typeof value.passwordConfirmation === 'string'
+    );
   },
 };
+
+/** A password is hashed, never shown: any printable text of 6 to 128 characters. */
+const passwordField = () =>
+  plainText(m.allFieldsRequired, PASSWORD_MAX_LENGTH)
+    .min(1, m.allFieldsRequired)
+    .min(PASSWORD_MIN_LENGTH, m.weakPassword);
+const passwordConfirmationField = () => plainText(m.allFieldsRequired, PASSWORD_MAX_LENGTH);
 
 /** POST /api/auth/register — self-registration; the API ignores any role, credits or status sent. */
 export const ZRegisterRequest = z
@@ -37,12 +49,8 @@ export const ZRegisterRequest = z
     name: personNameField(m.allFieldsRequired),
     email: emailField(m.allFieldsRequired, m.registerInvalidEmail),
     phone: phoneField(m.allFieldsRequired, m.phoneDigits),
-    password: z
-      .string({ error: m.allFieldsRequired })
-      .min(1, m.allFieldsRequired)
-      .min(PASSWORD_MIN_LENGTH, m.weakPassword)
-      .max(PASSWORD_MAX_LENGTH, m.tooLong),
-    passwordConfirmation: z.string({ error: m.allFieldsRequired }).max(PASSWORD_MAX_LENGTH, m.tooLong),
+    password: passwordField(),
+    passwordConfirmation: passwordConfirmationField(),
     acceptTerms: z.literal(true, { error: m.acceptTerms }),
   })
   .refine((data) => data.password === data.passwordConfirmation, passwordsMatch);
@@ -53,10 +61,7 @@ export const ZRegisterResponse = z.object({ message: z.string() });
 /** POST /api/auth/login */
 export const ZLoginRequest = z.object({
   email: emailField(m.loginFieldsRequired, m.invalidEmail),
-  password: z
-    .string({ error: m.loginFieldsRequired })
-    .min(1, m.loginFieldsRequired)
-    .max(PASSWORD_MAX_LENGTH, m.tooLong),
+  password: plainText(m.loginFieldsRequired, PASSWORD_MAX_LENGTH).min(1, m.loginFieldsRequired),
   remember: z.boolean().default(false),
 });
 export type TLoginRequest = z.input<typeof ZLoginRequest>;
@@ -70,13 +75,9 @@ export type TForgotPasswordRequest = z.input<typeof ZForgotPasswordRequest>;
 /** POST /api/auth/reset-password */
 export const ZResetPasswordRequest = z
   .object({
-    token: z.string({ error: m.resetInvalid }).min(20, m.resetInvalid).max(200, m.resetInvalid),
-    password: z
-      .string({ error: m.allFieldsRequired })
-      .min(1, m.allFieldsRequired)
-      .min(PASSWORD_MIN_LENGTH, m.weakPassword)
-      .max(PASSWORD_MAX_LENGTH, m.tooLong),
-    passwordConfirmation: z.string({ error: m.allFieldsRequired }).max(PASSWORD_MAX_LENGTH, m.tooLong),
+    token: z.string({ error: m.resetInvalid }).regex(/^[A-Za-z0-9_-]{20,200}$/, m.resetInvalid),
+    password: passwordField(),
+    passwordConfirmation: passwordConfirmationField(),
   })
   .refine((data) => data.password === data.passwordConfirmation, passwordsMatch);
 export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;

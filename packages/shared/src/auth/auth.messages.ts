@@ -21,6 +21,9 @@ export const authMessages = {
   resetInvalid: 'El enlace para restablecer la contraseña no es válido o ya expiró. Solicita uno nuevo.',
   passwordChanged: 'Tu contraseña se actualizó. Ya puedes iniciar sesión.',
   tooManyAttempts: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
+  /** A login refused while its throttle waits: 'Espera 30 segundos …'. */
+  tooManyLoginAttempts: (wait: string) =>
+    `Demasiados intentos fallidos. Por seguridad, espera ${wait} e inténtalo de nuevo.`,
   tooLong: 'El texto es demasiado largo.',
   invalidName: 'El nombre solo puede contener letras, espacios, apóstrofos, puntos y guiones.',
 } as const;

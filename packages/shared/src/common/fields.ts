@@ -5,7 +5,25 @@ export const fieldMessages = {
   tooLong: 'El texto es demasiado largo.',
   invalidLabel: 'Usa solo letras, números, espacios y . , - ( ) # & / +',
   noMarkup: 'El texto no puede contener < ni >.',
+  controlCharacters: 'El texto contiene caracteres no permitidos.',
 } as const;
+
+/** Control characters (NUL, escapes, DEL, C1): never typed by a person, and PostgreSQL refuses NUL in text. */
+const CONTROL = /\p{Cc}/u;
+/** The same, but a multi-line text may hold tabs and line breaks. */
+const CONTROL_BUT_LINE_BREAKS = /[^\P{Cc}\t\n\r]/u;
+
+export const hasControlCharacters = (value: string) => CONTROL.test(value);
+
+/**
+ * Every identifier the API reads (a `:id` parameter, a body or query field naming a row): a UUID, normalised to
+ * lower case, so two spellings of one id compare equal in code as they do in PostgreSQL.
+ */
+export const idField = (message: string = fieldMessages.invalidId) =>
+  z.uuid({ error: message }).toLowerCase();
+
+/** `:id` of every resource route. */
+export const ZIdParams = z.object({ id: idField() });
 
 /** PATCH /api/…/:id/active — the generic status toggle of spec §4 (users, rooms, products). */
 export const ZSetActiveRequest = z.object({
@@ -13,28 +31,41 @@ export const ZSetActiveRequest = z.object({
 });
 export type TSetActiveRequest = z.input<typeof ZSetActiveRequest>;
 
-/** `:id` of every resource route. */
-export const ZIdParams = z.object({ id: z.uuid({ error: fieldMessages.invalidId }) });
+/**
+ * Any one-line text a person types (a search, a confirmation phrase, a password): no control characters. Shorter
+ * checks of a field's own come after it.
+ */
+export const plainText = (typeMessage: string, max: number, tooLongMessage: string = fieldMessages.tooLong) =>
+  z
+    .string({ error: typeMessage })
+    .max(max, tooLongMessage)
+    .refine((value) => !CONTROL.test(value), fieldMessages.controlCharacters);
 
-/** A required text: missing, of the wrong type or blank all read as the form's "required" message. */
-const required = (requiredMessage: string, max: number) =>
-  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, fieldMessages.tooLong);
+/** A required one-line text: missing, of the wrong type or blank all read as the form's "required" message. */
+export const requiredText = (requiredMessage: string, max: number) =>
+  plainText(requiredMessage, max).trim().min(1, requiredMessage);
 
 /**
  * Names of places and things (zones, branches, products): letters of any alphabet, digits, spaces and
  * everyday punctuation; no markup or code.
  */
 export const labelField = (requiredMessage: string, max = 80) =>
-  required(requiredMessage, max).pipe(
+  requiredText(requiredMessage, max).pipe(
     z.string().regex(/^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} .,'’()#&/+-]*$/u, fieldMessages.invalidLabel),
   );
 
 /**
- * Free text such as a description: any punctuation (it is stored as typed and always rendered escaped) but no
- * angle brackets, so nobody mistakes it for markup.
+ * Free text such as a description: any punctuation and line breaks (it is stored as typed and always rendered
+ * escaped) but no angle brackets, so nobody mistakes it for markup, and no control characters.
  */
 export const freeTextField = (requiredMessage: string, max = 500) =>
-  required(requiredMessage, max).pipe(z.string().regex(/^[^<>]*$/, fieldMessages.noMarkup));
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, fieldMessages.tooLong)
+    .refine((value) => !CONTROL_BUT_LINE_BREAKS.test(value), fieldMessages.controlCharacters)
+    .pipe(z.string().regex(/^[^<>]*$/, fieldMessages.noMarkup));
 
 /** A required number: missing or blank reads as "required", anything else that is not a number as "invalid". */
 export const numberField = (requiredMessage: string, invalidMessage: string) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { labelField } from '../common/fields';
+import { idField, labelField, plainText } from '../common/fields';
 import { pageQuery, pageResponse } from '../table/table.contract';
 import { locationMessages as m } from './locations.messages';
 import type { WeeklySchedule } from './schedule';
@@ -43,7 +43,7 @@ export type TBranchListQuery = z.output<typeof ZBranchListQuery>;
 export const ZBranchListResponse = pageResponse(ZBranch);
 
 /** GET /api/branches/options — every branch, by name, optionally of one city. */
-export const ZBranchOptionsQuery = z.object({ cityId: z.uuid({ error: m.selectCity }).optional() });
+export const ZBranchOptionsQuery = z.object({ cityId: idField(m.selectCity).optional() });
 export const ZBranchOption = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -56,7 +56,7 @@ export const ZBranchOptionsResponse = z.array(ZBranchOption);
 /** POST /api/branches and PATCH /api/branches/:id */
 export const ZSaveBranchRequest = z.object({
   name: labelField(m.allFieldsRequired),
-  cityId: z.uuid({ error: m.selectCity }),
+  cityId: idField(m.selectCity),
   sessionCost: z
     .int({ error: m.sessionCostInvalid })
     .min(MIN_SESSION_COST, m.sessionCostInvalid)
@@ -67,7 +67,7 @@ export type TSaveBranchRequest = z.input<typeof ZSaveBranchRequest>;
 
 /** DELETE /api/branches/:id — the typed name must equal the branch name (spec §5). */
 export const ZDeleteBranchRequest = z.object({
-  confirmName: z.string({ error: m.branchNameMismatch }).max(200, m.branchNameMismatch),
+  confirmName: plainText(m.branchNameMismatch, 200, m.branchNameMismatch),
 });
 export type TDeleteBranchRequest = z.input<typeof ZDeleteBranchRequest>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numberField } from '../common/fields';
+import { idField, numberField } from '../common/fields';
 import { pageQuery, pageResponse } from '../table/table.contract';
 import { locationMessages as m } from './locations.messages';
 
@@ -23,17 +23,17 @@ export const ZRoom = z.object({
 });
 export type TRoom = z.infer<typeof ZRoom>;
 
-export const roomSortable = ['position', 'branchName', 'cityName', 'isActive', 'createdAt'] as const;
+export const roomSortable = ['cityName', 'branchName', 'position', 'isActive', 'createdAt'] as const;
 
-/** GET /api/rooms — by position unless asked otherwise. */
-export const ZRoomListQuery = pageQuery(roomSortable, 'position');
+/** GET /api/rooms — by zone, then branch, then position, unless asked otherwise. */
+export const ZRoomListQuery = pageQuery(roomSortable, 'cityName');
 export type TRoomListQuery = z.output<typeof ZRoomListQuery>;
 export const ZRoomListResponse = pageResponse(ZRoom);
 
 /** POST /api/rooms and PATCH /api/rooms/:id: zone → branch → position. */
 export const ZSaveRoomRequest = z.object({
-  cityId: z.uuid({ error: m.allFieldsRequired }),
-  branchId: z.uuid({ error: m.allFieldsRequired }),
+  cityId: idField(m.allFieldsRequired),
+  branchId: idField(m.allFieldsRequired),
   position: numberField(m.allFieldsRequired, m.positionInvalid)
     .int(m.positionInvalid)
     .min(1, m.positionInvalid)

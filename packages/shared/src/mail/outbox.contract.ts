@@ -3,6 +3,7 @@ import { pageQuery, pageResponse } from '../table/table.contract';
 
 /** GET /api/outbox — stored e-mails, readable by super admins (there may be no SMTP server). */
 export const ZOutboxQuery = pageQuery(['createdAt'], 'createdAt');
+export type TOutboxQuery = z.output<typeof ZOutboxQuery>;
 export const ZOutboxEmail = z.object({
   id: z.uuid(),
   to: z.string(),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { plainText } from '../common/fields';
 
 /** Spec §2: tables offer 5, 10, 30, 50 rows (users: 10, 20, 30, 50; purchase history: 5, 10, 30). */
 export const DEFAULT_PAGE_SIZES = [5, 10, 30, 50] as const;
 export const MAX_PAGE_SIZE = 50;
+const SEARCH_INVALID = 'La búsqueda debe ser un texto.';
 
 /** Query string of every server-side paged, sorted and searched table. */
 export const pageQuery = <const TSort extends readonly [string, ...string[]]>(
@@ -14,7 +16,7 @@ export const pageQuery = <const TSort extends readonly [string, ...string[]]>(
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
     sort: z.enum(sortable).default(defaultSort),
     dir: z.enum(['asc', 'desc']).default('asc'),
-    q: z.string().trim().max(100).optional(),
+    q: plainText(SEARCH_INVALID, 100).trim().optional(),
   });
 
 export const pageResponse = <T extends z.ZodType>(row: T) =>

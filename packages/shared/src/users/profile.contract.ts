@@ -3,6 +3,7 @@ import { pageQuery, pageResponse } from '../table/table.contract';
 
 /** GET /api/me/sessions — the client's own session history. */
 export const ZMySessionsQuery = pageQuery(['startsAt'], 'startsAt');
+export type TMySessionsQuery = z.output<typeof ZMySessionsQuery>;
 export const ZMySession = z.object({
   id: z.uuid(),
   startsAt: z.iso.datetime(),
@@ -18,6 +19,7 @@ export const ZMySessionsResponse = pageResponse(ZMySession);
 /** GET /api/me/orders — the client's own purchase history (page sizes 5, 10, 30). */
 export const PURCHASE_PAGE_SIZES = [5, 10, 30] as const;
 export const ZMyOrdersQuery = pageQuery(['createdAt', 'totalCents'], 'createdAt');
+export type TMyOrdersQuery = z.output<typeof ZMyOrdersQuery>;
 export const ZMyOrder = z.object({
   id: z.uuid(),
   createdAt: z.iso.datetime(),

@@ -10,7 +10,7 @@ import { authMessages as m } from '@sala/shared/auth/auth.messages';
 import { ZSessionResponse } from '@sala/shared/auth/session.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/auth';
+import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from '../../plugins/auth';
 import * as auth from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,11 +58,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Iniciar sesión', body: ZLoginRequest, response: { 200: ZLoginResponse } },
     },
     async (request, reply) => {
-      const { token, user } = await auth.login(deps(), request.body, {
+      const { token, deviceToken, user } = await auth.login(deps(), request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        deviceToken: request.cookies[DEVICE_COOKIE],
       });
       setSessionCookie(reply, token, request.body.remember, secure);
+      if (deviceToken) setDeviceCookie(reply, deviceToken, secure);
       return { user };
     },
   );

@@ -1,6 +1,5 @@
 import type { Db } from '@sala/db/client';
 import { hashPassword, verifyPassword } from '@sala/db/password';
-import { users } from '@sala/db/schema/users';
 import type {
   TForgotPasswordRequest,
   TLoginRequest,
@@ -8,59 +7,46 @@ import type {
   TResetPasswordRequest,
 } from '@sala/shared/auth/auth.contract';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
-import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { addHit, countHits } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
-import { BROWSER_SESSION_IDLE_MS, PERSISTENT_SESSION_MS } from '../../plugins/auth';
-import { enqueueEmails } from '../mail/outbox.repository';
+import { enqueueEmails } from '../mail/mail.service';
 import { newClientRegisteredEmail, passwordResetEmail } from '../mail/templates';
+import { toSessionUser } from '../users/user-views';
 import {
+  createClientAccount,
+  findAccountByEmail,
+  setPasswordHash,
+  staffNoticeRecipients,
+} from '../users/users.service';
+import {
+  clearThrottles,
   consumeResetToken,
   createResetToken,
-  createSession,
-  deleteSession,
-  deleteUserSessions,
-  findUserByEmail,
+  createTrustedDevice,
+  findTrustedDevice,
+  reserveAttempt,
+  revokeResetTokens,
+  undoAttempt,
 } from './auth.repository';
-import { toSessionUser } from './session-user';
+import { describeWait, retryAfterSeconds, THROTTLE_RULES, throttleKeys } from './login-throttle';
+import { closeSession, endSessionsOf, openSession } from './sessions.service';
 
-const ATTEMPT_WINDOW_MS = 60_000;
-/** Failed logins allowed per minute: per account, and per client address (a clinic's staff may share one). */
-export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_IP = 10;
+const RESET_WINDOW_MS = 60_000;
 const MAX_RESET_REQUESTS = 5;
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
+/** A browser where the account logged in stays trusted this long (docs/decisions/006). */
+export const TRUSTED_DEVICE_TTL_MS = 180 * 24 * 3_600_000;
 
 type Deps = { db: Db; publicUrl: string; adminEmail?: string };
 
-async function staffRecipients(db: Db, adminEmail: string | undefined) {
-  if (adminEmail) return [adminEmail];
-  const superAdmins = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.role, 'superadmin'), eq(users.isActive, true)));
-  return superAdmins.map((u) => u.email);
-}
-
 /** Self-registration: always an inactive client with no credits, whatever the request says (spec §4). */
-export async function register(
-  { db, publicUrl, adminEmail }: Deps,
-  input: TRegisterRequest & { email: string },
-) {
-  if (await findUserByEmail(db, input.email)) throw new AppError('aborted', m.emailTaken);
+export async function register({ db, publicUrl, adminEmail }: Deps, input: TRegisterRequest) {
+  if (await findAccountByEmail(db, input.email)) throw new AppError('aborted', m.emailTaken);
   const passwordHash = await hashPassword(input.password);
-  const recipients = await staffRecipients(db, adminEmail);
+  const recipients = await staffNoticeRecipients(db, adminEmail);
   await db.transaction(async (tx) => {
-    await tx.insert(users).values({
-      name: input.name,
-      email: input.email.toLowerCase(),
-      phone: input.phone,
-      passwordHash,
-      role: 'user',
-      credits: 0,
-      isActive: false,
-    });
+    await createClientAccount(tx, { name: input.name, email: input.email, phone: input.phone, passwordHash });
     await enqueueEmails(
       tx,
       recipients.map((to) => newClientRegisteredEmail(to, input, `${publicUrl}/admin/usuarios`)),
@@ -68,47 +54,70 @@ export async function register(
   });
 }
 
-export async function login(
-  { db }: Deps,
-  input: TLoginRequest & { remember: boolean },
-  client: { ip: string; userAgent?: string },
-) {
-  const emailKey = `login:email:${input.email.toLowerCase()}`;
-  const ipKey = `login:ip:${client.ip}`;
-  const [emailFailures, ipFailures] = await Promise.all([
-    countHits(db, emailKey, ATTEMPT_WINDOW_MS),
-    countHits(db, ipKey, ATTEMPT_WINDOW_MS),
-  ]);
-  if (emailFailures >= MAX_FAILURES_PER_EMAIL || ipFailures >= MAX_FAILURES_PER_IP) {
-    throw new AppError('resource-exhausted', m.tooManyAttempts);
-  }
-  const fail = async (error: AppError) => {
-    await Promise.all([addHit(db, emailKey, ATTEMPT_WINDOW_MS), addHit(db, ipKey, ATTEMPT_WINDOW_MS)]);
-    throw error;
-  };
+type LoginClient = { ip: string; userAgent?: string; deviceToken?: string };
 
-  const user = await findUserByEmail(db, input.email);
-  if (!user) return fail(new AppError('not-found', m.userNotFound));
+/**
+ * Spec §8 answers ('Usuario no encontrado', 'Contraseña incorrecta', the inactive-account modal) behind the
+ * throttle of docs/decisions/006: every attempt is counted before the password is checked, so parallel guesses
+ * cannot slip past a lock, and the right password clears what only its owner could clear.
+ */
+export async function login({ db }: Deps, input: TLoginRequest & { remember: boolean }, client: LoginClient) {
+  const now = new Date();
+  const user = await findAccountByEmail(db, input.email);
+  const device = client.deviceToken ? hashToken(client.deviceToken) : null;
+  const trusted = device && user && (await findTrustedDevice(db, device, now))?.userId === user.id;
+  const keys = throttleKeys({ email: input.email, ip: client.ip, trustedDevice: trusted ? device : null });
+
+  const reserved: typeof keys = [];
+  for (const entry of keys) {
+    const result = await reserveAttempt(db, entry.key, THROTTLE_RULES[entry.scope], now);
+    if (!result.ok) {
+      // A refused attempt tests nothing: take back what it counted elsewhere.
+      for (const done of reserved) await undoAttempt(db, done.key, THROTTLE_RULES[done.scope]);
+      const seconds = retryAfterSeconds(result.lockedUntil, now);
+      throw new AppError('resource-exhausted', m.tooManyLoginAttempts(describeWait(seconds)), undefined, {
+        'retry-after': String(seconds),
+      });
+    }
+    reserved.push(entry);
+  }
+
+  if (!user) throw new AppError('not-found', m.userNotFound);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    return fail(new AppError('unauthenticated', m.wrongPassword));
+    throw new AppError('unauthenticated', m.wrongPassword);
+  }
+
+  // The right password: its owner's counts go, and the shared address gets this attempt back.
+  await clearThrottles(
+    db,
+    keys.filter((k) => k.scope !== 'address').map((k) => k.key),
+  );
+  for (const entry of keys.filter((k) => k.scope === 'address')) {
+    await undoAttempt(db, entry.key, THROTTLE_RULES.address);
   }
   if (!user.isActive) throw new AppError('permission-denied', m.accountDisabled, { account: 'inactive' });
 
-  const token = newToken();
-  const now = Date.now();
-  await createSession(db, {
-    tokenHash: hashToken(token),
+  const token = await openSession(db, {
     userId: user.id,
     persistent: input.remember,
-    expiresAt: new Date(now + (input.remember ? PERSISTENT_SESSION_MS : BROWSER_SESSION_IDLE_MS)),
-    userAgent: client.userAgent?.slice(0, 300),
+    userAgent: client.userAgent,
     ip: client.ip,
+    now,
   });
-  return { token, user: toSessionUser(user) };
+  let deviceToken: string | undefined;
+  if (!trusted) {
+    deviceToken = newToken();
+    await createTrustedDevice(db, {
+      tokenHash: hashToken(deviceToken),
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + TRUSTED_DEVICE_TTL_MS),
+    });
+  }
+  return { token, deviceToken, user: toSessionUser(user) };
 }
 
 export async function logout({ db }: Deps, tokenHash: string | null) {
-  if (tokenHash) await deleteSession(db, tokenHash);
+  if (tokenHash) await closeSession(db, tokenHash);
 }
 
 export async function requestPasswordReset(
@@ -117,11 +126,11 @@ export async function requestPasswordReset(
   clientIp: string,
 ) {
   const key = `reset:ip:${clientIp}`;
-  if ((await countHits(db, key, ATTEMPT_WINDOW_MS)) >= MAX_RESET_REQUESTS) {
+  if ((await countHits(db, key, RESET_WINDOW_MS)) >= MAX_RESET_REQUESTS) {
     throw new AppError('resource-exhausted', m.tooManyAttempts);
   }
-  await addHit(db, key, ATTEMPT_WINDOW_MS);
-  const user = await findUserByEmail(db, input.email);
+  await addHit(db, key, RESET_WINDOW_MS);
+  const user = await findAccountByEmail(db, input.email);
   if (!user) throw new AppError('not-found', m.userNotFound);
 
   const token = newToken();
@@ -136,13 +145,18 @@ export async function requestPasswordReset(
   });
 }
 
-/** A reset link works once, within 30 minutes; it also ends every open session of the account. */
+/**
+ * A reset link works once, within 30 minutes. Using it ends every other open link of the account and every open
+ * session (the password they were issued under is gone).
+ */
 export async function resetPassword({ db }: Deps, input: TResetPasswordRequest) {
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    const consumed = await consumeResetToken(tx, hashToken(input.token), new Date());
+    const now = new Date();
+    const consumed = await consumeResetToken(tx, hashToken(input.token), now);
     if (!consumed) throw new AppError('invalid-argument', m.resetInvalid);
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, consumed.userId));
-    await deleteUserSessions(tx, consumed.userId);
+    await setPasswordHash(tx, consumed.userId, passwordHash);
+    await revokeResetTokens(tx, consumed.userId, now);
+    await endSessionsOf(tx, consumed.userId);
   });
 }

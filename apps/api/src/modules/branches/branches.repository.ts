@@ -1,7 +1,5 @@
 import type { DbOrTx } from '@sala/db/client';
-import { dayBlocks, roomBlocks } from '@sala/db/schema/blocks';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
-import { roomSessions } from '@sala/db/schema/sessions';
 import type { branchSortable } from '@sala/shared/locations/branches.contract';
 import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
@@ -14,7 +12,11 @@ type ListOptions = {
   q?: string;
 };
 
-const roomCount = sql<number>`(select count(*)::int from ${rooms} where ${rooms.branchId} = ${branches.id})`;
+/**
+ * Rooms per branch (a read of rooms). Written out with explicit table names: inside a subquery Drizzle renders
+ * columns without their table, and an unqualified `id` would be the room's own.
+ */
+const roomCount = sql<number>`(select count(*)::int from "rooms" r where r."branch_id" = "branches"."id")`;
 
 const sortColumns = {
   name: branches.name,
@@ -84,10 +86,22 @@ export function countRoomsOf(db: DbOrTx, branchId: string) {
     .then((rows) => rows[0]?.count ?? 0);
 }
 
-/** Rooms, sessions and blocks carry their branch's city: moving a branch to another zone moves them too. */
-export async function moveBranchDependentsToCity(db: DbOrTx, branchId: string, cityId: string) {
-  await db.update(rooms).set({ cityId }).where(eq(rooms.branchId, branchId));
-  await db.update(roomSessions).set({ cityId }).where(eq(roomSessions.branchId, branchId));
-  await db.update(dayBlocks).set({ cityId }).where(eq(dayBlocks.branchId, branchId));
-  await db.update(roomBlocks).set({ cityId }).where(eq(roomBlocks.branchId, branchId));
+export function insertBranch(db: DbOrTx, values: typeof branches.$inferInsert) {
+  return db
+    .insert(branches)
+    .values(values)
+    .returning({ id: branches.id })
+    .then((rows) => rows[0]!);
+}
+
+/**
+ * Rooms, sessions and blocks follow a branch that moves to another zone on their own: their composite foreign
+ * keys to branches(id, city_id) cascade the update.
+ */
+export function updateBranchRow(db: DbOrTx, id: string, values: Partial<typeof branches.$inferInsert>) {
+  return db.update(branches).set(values).where(eq(branches.id, id));
+}
+
+export function deleteBranchRow(db: DbOrTx, id: string) {
+  return db.delete(branches).where(eq(branches.id, id));
 }

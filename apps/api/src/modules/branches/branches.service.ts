@@ -1,5 +1,4 @@
 import type { Db, DbOrTx } from '@sala/db/client';
-import { branches } from '@sala/db/schema/locations';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import {
   confirmsBranchName,
@@ -11,18 +10,19 @@ import {
 } from '@sala/shared/locations/branches.contract';
 import { locationMessages as m } from '@sala/shared/locations/locations.messages';
 import type { TPage } from '@sala/shared/table/table.contract';
-import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
-import { findCity } from '../cities/cities.repository';
+import { cityExists } from '../cities/cities.service';
 import {
   countRoomsOf,
+  deleteBranchRow,
   findBranch,
   findBranchRow,
+  insertBranch,
   listBranches,
   listBranchOptions,
-  moveBranchDependentsToCity,
+  updateBranchRow,
 } from './branches.repository';
 
 type Options<T> = { db: Db; actor: TSessionUser } & T;
@@ -35,7 +35,7 @@ const toBranch = (row: BranchRow): TBranch => ({
 });
 
 async function requireCity(db: DbOrTx, cityId: string) {
-  if (!(await findCity(db, cityId))) {
+  if (!(await cityExists(db, cityId))) {
     throw new AppError('invalid-argument', m.selectCity, { cityId: m.selectCity });
   }
 }
@@ -73,8 +73,8 @@ export async function createBranch({ db, input }: Options<{ input: TSaveBranchRe
   return withNameCheck(() =>
     db.transaction(async (tx) => {
       await requireCity(tx, input.cityId);
-      const [row] = await tx.insert(branches).values(input).returning({ id: branches.id });
-      return toBranch((await findBranchRow(tx, row!.id))!);
+      const row = await insertBranch(tx, input);
+      return toBranch((await findBranchRow(tx, row.id))!);
     }),
   );
 }
@@ -89,8 +89,8 @@ export async function updateBranch({
       const current = await findBranch(tx, id, { lock: 'update' });
       if (!current) throw new AppError('not-found', m.branchNotFound);
       await requireCity(tx, input.cityId);
-      await tx.update(branches).set(input).where(eq(branches.id, id));
-      if (current.cityId !== input.cityId) await moveBranchDependentsToCity(tx, id, input.cityId);
+      // A move to another zone takes the branch's rooms, sessions and blocks along (foreign keys cascade).
+      await updateBranchRow(tx, id, input);
       return toBranch((await findBranchRow(tx, id))!);
     }),
   );
@@ -113,11 +113,19 @@ export async function deleteBranch({
         throw new AppError('invalid-argument', m.branchNameMismatch, { confirmName: m.branchNameMismatch });
       }
       if ((await countRoomsOf(tx, id)) > 0) throw new AppError('aborted', m.branchHasRooms);
-      await tx.delete(branches).where(eq(branches.id, id));
+      await deleteBranchRow(tx, id);
     });
   } catch (error) {
     // A room created between the check and the delete: the foreign key refuses, with the same message.
     if (isForeignKeyViolation(error)) throw new AppError('aborted', m.branchHasRooms);
     throw error;
   }
+}
+
+/**
+ * For the rooms module: the branch, held by a row lock until the transaction ends ('share' keeps it from moving
+ * or going while rooms of it are saved).
+ */
+export function lockBranch(db: DbOrTx, id: string, lock: 'share' | 'update' = 'share') {
+  return findBranch(db, id, { lock });
 }

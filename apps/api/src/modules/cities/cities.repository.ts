@@ -12,7 +12,11 @@ type ListOptions = {
   q?: string;
 };
 
-const branchCount = sql<number>`(select count(*)::int from ${branches} where ${branches.cityId} = ${cities.id})`;
+/**
+ * Branches per zone (a read of branches). Written out with explicit table names: inside a subquery Drizzle
+ * renders columns without their table, and an unqualified `id` would be the branch's own.
+ */
+const branchCount = sql<number>`(select count(*)::int from "branches" b where b."city_id" = "cities"."id")`;
 
 const sortColumns = { name: cities.name, branchCount, createdAt: cities.createdAt } as const;
 
@@ -48,4 +52,25 @@ export function countBranchesOf(db: DbOrTx, cityId: string) {
     .from(branches)
     .where(eq(branches.cityId, cityId))
     .then((rows) => rows[0]?.count ?? 0);
+}
+
+export function insertCity(db: DbOrTx, name: string) {
+  return db
+    .insert(cities)
+    .values({ name })
+    .returning()
+    .then((rows) => rows[0]!);
+}
+
+export function renameCity(db: DbOrTx, id: string, name: string) {
+  return db
+    .update(cities)
+    .set({ name })
+    .where(eq(cities.id, id))
+    .returning()
+    .then((rows) => rows[0]);
+}
+
+export function deleteCityRow(db: DbOrTx, id: string) {
+  return db.delete(cities).where(eq(cities.id, id));
 }

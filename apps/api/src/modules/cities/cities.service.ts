@@ -1,5 +1,4 @@
-import type { Db } from '@sala/db/client';
-import { cities } from '@sala/db/schema/locations';
+import type { Db, DbOrTx } from '@sala/db/client';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type {
   TCity,
@@ -9,11 +8,18 @@ import type {
 } from '@sala/shared/locations/cities.contract';
 import { locationMessages as m } from '@sala/shared/locations/locations.messages';
 import type { TPage } from '@sala/shared/table/table.contract';
-import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
-import { countBranchesOf, findCity, listCities, listCityOptions } from './cities.repository';
+import {
+  countBranchesOf,
+  deleteCityRow,
+  findCity,
+  insertCity,
+  listCities,
+  listCityOptions,
+  renameCity,
+} from './cities.repository';
 
 type Options<T> = { db: Db; actor: TSessionUser } & T;
 
@@ -50,8 +56,8 @@ export function listCitySelectOptions({ db }: Options<object>): Promise<TCityOpt
 }
 
 export async function createCity({ db, input }: Options<{ input: TSaveCityRequest }>): Promise<TCity> {
-  const [row] = await withNameCheck(() => db.insert(cities).values({ name: input.name }).returning());
-  return toCity({ ...row!, branchCount: 0 });
+  const row = await withNameCheck(() => insertCity(db, input.name));
+  return toCity({ ...row, branchCount: 0 });
 }
 
 export async function updateCity({
@@ -59,9 +65,7 @@ export async function updateCity({
   id,
   input,
 }: Options<{ id: string; input: TSaveCityRequest }>): Promise<TCity> {
-  const [row] = await withNameCheck(() =>
-    db.update(cities).set({ name: input.name }).where(eq(cities.id, id)).returning(),
-  );
+  const row = await withNameCheck(() => renameCity(db, id, input.name));
   if (!row) throw new AppError('not-found', m.cityNotFound);
   return toCity({ ...row, branchCount: await countBranchesOf(db, id) });
 }
@@ -73,11 +77,16 @@ export async function deleteCity({ db, id }: Options<{ id: string }>): Promise<v
       const city = await findCity(tx, id, { forUpdate: true });
       if (!city) throw new AppError('not-found', m.cityNotFound);
       if ((await countBranchesOf(tx, id)) > 0) throw new AppError('aborted', m.cityHasBranches);
-      await tx.delete(cities).where(eq(cities.id, id));
+      await deleteCityRow(tx, id);
     });
   } catch (error) {
     // A branch created between the check and the delete: the foreign key refuses, with the same message.
     if (isForeignKeyViolation(error)) throw new AppError('aborted', m.cityHasBranches);
     throw error;
   }
+}
+
+/** For the branch form: the zone must exist. */
+export async function cityExists(db: DbOrTx, id: string): Promise<boolean> {
+  return (await findCity(db, id)) !== undefined;
 }

@@ -3,34 +3,30 @@ import { type CreditReason, creditLedger } from '@sala/db/schema/ledger';
 import { users } from '@sala/db/schema/users';
 import { eq, sql } from 'drizzle-orm';
 
-export type CreditChange = {
-  userId: string;
-  delta: number;
-  reason: CreditReason;
-  actorId?: string | null;
-  referenceId?: string | null;
-  note?: string | null;
-};
-
 /**
- * The only way credits move: one UPDATE (the CHECK constraint refuses a negative balance, and the row lock
- * serialises concurrent changes) and one ledger row, in the caller's transaction.
+ * The balance column of users belongs to this module (with the ledger): one UPDATE, whose row lock serialises
+ * concurrent changes and whose CHECK refuses a negative balance. Returns the new balance, or undefined.
  */
-export async function applyCreditChange(tx: DbOrTx, change: CreditChange): Promise<number> {
-  const [row] = await tx
+export function addToBalance(tx: DbOrTx, userId: string, delta: number) {
+  return tx
     .update(users)
-    .set({ credits: sql`${users.credits} + ${change.delta}`, updatedAt: new Date() })
-    .where(eq(users.id, change.userId))
-    .returning({ credits: users.credits });
-  if (!row) throw new Error(`user ${change.userId} not found for a credit change`);
-  await tx.insert(creditLedger).values({
-    userId: change.userId,
-    delta: change.delta,
-    balanceAfter: row.credits,
-    reason: change.reason,
-    actorId: change.actorId ?? null,
-    referenceId: change.referenceId ?? null,
-    note: change.note ?? null,
-  });
-  return row.credits;
+    .set({ credits: sql`${users.credits} + ${delta}`, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ credits: users.credits })
+    .then((rows) => rows[0]?.credits);
+}
+
+export function insertLedgerRow(
+  tx: DbOrTx,
+  row: {
+    userId: string;
+    delta: number;
+    balanceAfter: number;
+    reason: CreditReason;
+    actorId: string | null;
+    referenceId: string | null;
+    note: string | null;
+  },
+) {
+  return tx.insert(creditLedger).values(row);
 }

@@ -5,8 +5,8 @@ import {
   ZMySessionsResponse,
 } from '@sala/shared/users/profile.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toPage } from '../../lib/paging';
-import { listOrdersOfUser, listSessionsOfUser } from './me.repository';
+import { listSessionsOf } from '../bookings/bookings.service';
+import { listOrdersOf } from '../orders/orders.service';
 
 /** The signed-in user's own history: the user id comes from the session, never from the request. */
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,15 +23,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMySessionsResponse },
       },
     },
-    async (request) => {
-      const { page, pageSize, dir, q } = request.query;
-      const rows = await listSessionsOfUser(app.database.db, request.user!.id, { page, pageSize, dir, q });
-      return toPage(rows, { page, pageSize }, (row) => ({
-        ...row,
-        startsAt: row.startsAt.toISOString(),
-        cancelledAt: row.cancelledAt?.toISOString() ?? null,
-      }));
-    },
+    async (request) => listSessionsOf(app.database.db, request.user!.id, request.query),
   );
 
   app.get(
@@ -45,16 +37,6 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMyOrdersResponse },
       },
     },
-    async (request) => {
-      const { page, pageSize, dir, sort, q } = request.query;
-      const rows = await listOrdersOfUser(app.database.db, request.user!.id, {
-        page,
-        pageSize,
-        dir,
-        sort,
-        q,
-      });
-      return toPage(rows, { page, pageSize }, (row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-    },
+    async (request) => listOrdersOf(app.database.db, request.user!.id, request.query),
   );
 };

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@sala/db/client';
 import { products } from '@sala/db/schema/commerce';
 import type { productSortable } from '@sala/shared/products/products.contract';
-import { ilike, or } from 'drizzle-orm';
+import { and, eq, ilike, or } from 'drizzle-orm';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 
 type ListOptions = {
@@ -45,4 +45,39 @@ export function listProducts(db: DbOrTx, options: ListOptions) {
     .orderBy(orderBy(sortColumns[options.sort], options.dir), orderBy(products.id, options.dir))
     .limit(options.pageSize)
     .offset(offsetOf(options.page, options.pageSize));
+}
+
+export function insertProduct(db: DbOrTx, values: typeof products.$inferInsert) {
+  return db
+    .insert(products)
+    .values(values)
+    .returning()
+    .then((rows) => rows[0]!);
+}
+
+export function updateProductRow(db: DbOrTx, id: string, values: Partial<typeof products.$inferInsert>) {
+  return db
+    .update(products)
+    .set(values)
+    .where(eq(products.id, id))
+    .returning()
+    .then((rows) => rows[0]);
+}
+
+/** What the online store sells: active digital products. */
+export function listOnlineProducts(db: DbOrTx) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      priceCents: products.priceCents,
+      credits: products.credits,
+      extra: products.extra,
+      isActive: products.isActive,
+      isDigital: products.isDigital,
+      isService: products.isService,
+    })
+    .from(products)
+    .where(and(eq(products.isActive, true), eq(products.isDigital, true)));
 }

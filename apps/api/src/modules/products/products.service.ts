@@ -1,5 +1,5 @@
-import type { Db } from '@sala/db/client';
-import { products } from '@sala/db/schema/commerce';
+import type { Db, DbOrTx } from '@sala/db/client';
+import type { products } from '@sala/db/schema/commerce';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import {
   type TProduct,
@@ -9,10 +9,9 @@ import {
 } from '@sala/shared/products/products.contract';
 import { productMessages as m } from '@sala/shared/products/products.messages';
 import type { TPage } from '@sala/shared/table/table.contract';
-import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/paging';
-import { listProducts } from './products.repository';
+import { insertProduct, listOnlineProducts, listProducts, updateProductRow } from './products.repository';
 
 type Options<T> = { db: Db; actor: TSessionUser } & T;
 type ProductRow = typeof products.$inferSelect;
@@ -34,8 +33,7 @@ export async function createProduct({
   db,
   input,
 }: Options<{ input: TSaveProductRequest }>): Promise<TProduct> {
-  const [row] = await db.insert(products).values(toProductValues(input)).returning();
-  return toProduct(row!);
+  return toProduct(await insertProduct(db, toProductValues(input)));
 }
 
 /** Orders keep their own snapshot of what was sold, so editing a product never rewrites history. */
@@ -44,7 +42,7 @@ export async function updateProduct({
   id,
   input,
 }: Options<{ id: string; input: TSaveProductRequest }>): Promise<TProduct> {
-  const [row] = await db.update(products).set(toProductValues(input)).where(eq(products.id, id)).returning();
+  const row = await updateProductRow(db, id, toProductValues(input));
   if (!row) throw new AppError('not-found', m.notFound);
   return toProduct(row);
 }
@@ -55,7 +53,12 @@ export async function setProductActive({
   id,
   isActive,
 }: Options<{ id: string; isActive: boolean }>): Promise<TProduct> {
-  const [row] = await db.update(products).set({ isActive }).where(eq(products.id, id)).returning();
+  const row = await updateProductRow(db, id, { isActive });
   if (!row) throw new AppError('not-found', m.notFound);
   return toProduct(row);
+}
+
+/** The online store's products (active, digital), for the public catalogue. */
+export function listProductsForSale(db: DbOrTx) {
+  return listOnlineProducts(db);
 }

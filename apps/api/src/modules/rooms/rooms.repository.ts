@@ -1,9 +1,7 @@
 import type { DbOrTx } from '@sala/db/client';
-import { roomBlocks } from '@sala/db/schema/blocks';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
-import { roomSessions } from '@sala/db/schema/sessions';
 import type { roomSortable } from '@sala/shared/locations/rooms.contract';
-import { and, asc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 
 type ListOptions = {
@@ -49,7 +47,8 @@ export function listRooms(db: DbOrTx, options: ListOptions) {
     )
     .orderBy(
       orderBy(sortColumns[options.sort], options.dir),
-      // Within one position (or branch), rooms read in a stable, natural order.
+      // Then as a receptionist reads them: by zone, branch and position (a branch's rooms stay together).
+      asc(cities.name),
       asc(branches.name),
       asc(rooms.position),
       asc(rooms.id),
@@ -87,29 +86,24 @@ export function positionTaken(db: DbOrTx, branchId: string, position: number, ex
     .then((rows) => rows.length > 0);
 }
 
-export function hasSessions(db: DbOrTx, roomId: string) {
+export function insertRoom(db: DbOrTx, values: typeof rooms.$inferInsert) {
   return db
-    .select({ id: roomSessions.id })
-    .from(roomSessions)
-    .where(eq(roomSessions.roomId, roomId))
-    .limit(1)
-    .then((rows) => rows.length > 0);
+    .insert(rooms)
+    .values(values)
+    .returning({ id: rooms.id })
+    .then((rows) => rows[0]!);
 }
 
-export function hasFutureSessions(db: DbOrTx, roomId: string, now: Date) {
+/** A room's blocks follow it to another branch or zone on their own (room_blocks' composite key cascades). */
+export function updateRoomRow(db: DbOrTx, id: string, values: Partial<typeof rooms.$inferInsert>) {
   return db
-    .select({ id: roomSessions.id })
-    .from(roomSessions)
-    .where(
-      and(eq(roomSessions.roomId, roomId), isNull(roomSessions.cancelledAt), gt(roomSessions.startsAt, now)),
-    )
-    .limit(1)
-    .then((rows) => rows.length > 0);
+    .update(rooms)
+    .set(values)
+    .where(eq(rooms.id, id))
+    .returning({ id: rooms.id })
+    .then((rows) => rows[0]);
 }
 
-export function moveRoomBlocks(db: DbOrTx, roomId: string, to: { branchId: string; cityId: string }) {
-  return db
-    .update(roomBlocks)
-    .set({ branchId: to.branchId, cityId: to.cityId })
-    .where(eq(roomBlocks.roomId, roomId));
+export function deleteRoomRow(db: DbOrTx, id: string) {
+  return db.delete(rooms).where(eq(rooms.id, id));
 }

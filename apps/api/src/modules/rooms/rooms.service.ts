@@ -1,5 +1,4 @@
 import type { Db, DbOrTx } from '@sala/db/client';
-import { rooms } from '@sala/db/schema/locations';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import { locationMessages as m } from '@sala/shared/locations/locations.messages';
 import {
@@ -9,19 +8,19 @@ import {
   type TSaveRoomRequest,
 } from '@sala/shared/locations/rooms.contract';
 import type { TPage } from '@sala/shared/table/table.contract';
-import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
-import { findBranch } from '../branches/branches.repository';
+import { roomHasSessions, roomHasSessionsAhead } from '../bookings/bookings.service';
+import { lockBranch } from '../branches/branches.service';
 import {
+  deleteRoomRow,
   findRoom,
   findRoomRow,
-  hasFutureSessions,
-  hasSessions,
+  insertRoom,
   listRooms,
-  moveRoomBlocks,
   positionTaken,
+  updateRoomRow,
 } from './rooms.repository';
 
 type Options<T> = { db: Db; actor: TSessionUser } & T;
@@ -40,7 +39,7 @@ const roomExists = () => new AppError('aborted', m.roomExists, { position: m.roo
  * is saved, while other rooms of the branch may be saved at the same time.
  */
 async function requireBranchInCity(db: DbOrTx, input: TSaveRoomRequest) {
-  const branch = await findBranch(db, input.branchId, { lock: 'share' });
+  const branch = await lockBranch(db, input.branchId, 'share');
   if (!branch) throw new AppError('invalid-argument', m.branchNotFound, { branchId: m.branchNotFound });
   if (branch.cityId !== input.cityId) {
     throw new AppError('invalid-argument', m.branchNotInCity, { branchId: m.branchNotInCity });
@@ -72,11 +71,8 @@ export async function createRoom({ db, input }: Options<{ input: TSaveRoomReques
     db.transaction(async (tx) => {
       await requireBranchInCity(tx, input);
       if (await positionTaken(tx, input.branchId, input.position)) throw roomExists();
-      const [row] = await tx
-        .insert(rooms)
-        .values({ ...input, name: roomName(input.position) })
-        .returning({ id: rooms.id });
-      return toRoom((await findRoomRow(tx, row!.id))!);
+      const row = await insertRoom(tx, { ...input, name: roomName(input.position) });
+      return toRoom((await findRoomRow(tx, row.id))!);
     }),
   );
 }
@@ -95,21 +91,18 @@ export async function updateRoom({
       // Branches before the room, in id order: a branch moving zone locks itself and then its rooms, so taking
       // the same locks in the same order cannot deadlock with it.
       for (const branchId of [...new Set([before.branchId, input.branchId])].sort()) {
-        await findBranch(tx, branchId, { lock: 'share' });
+        await lockBranch(tx, branchId, 'share');
       }
       const current = await findRoom(tx, id, { forUpdate: true });
       if (!current) throw new AppError('not-found', m.roomNotFound);
       await requireBranchInCity(tx, input);
-      if (current.branchId !== input.branchId && (await hasFutureSessions(tx, id, now))) {
+      if (current.branchId !== input.branchId && (await roomHasSessionsAhead(tx, id, now))) {
         throw new AppError('aborted', m.roomHasFutureSessions, { branchId: m.roomHasFutureSessions });
       }
       if (await positionTaken(tx, input.branchId, input.position, id)) throw roomExists();
-      await tx
-        .update(rooms)
-        .set({ ...input, name: roomName(input.position) })
-        .where(eq(rooms.id, id));
-      // The room's blocks carry its branch and zone for the availability queries: they move with it.
-      if (current.branchId !== input.branchId) await moveRoomBlocks(tx, id, input);
+      // The room's blocks carry its branch and zone for the availability queries; they move with it (the
+      // foreign key cascades).
+      await updateRoomRow(tx, id, { ...input, name: roomName(input.position) });
       return toRoom((await findRoomRow(tx, id))!);
     }),
   );
@@ -120,7 +113,7 @@ export async function setRoomActive({
   id,
   isActive,
 }: Options<{ id: string; isActive: boolean }>): Promise<TRoom> {
-  const [row] = await db.update(rooms).set({ isActive }).where(eq(rooms.id, id)).returning({ id: rooms.id });
+  const row = await updateRoomRow(db, id, { isActive });
   if (!row) throw new AppError('not-found', m.roomNotFound);
   return toRoom((await findRoomRow(db, id))!);
 }
@@ -130,8 +123,8 @@ export async function deleteRoom({ db, id }: Options<{ id: string }>): Promise<v
   try {
     await db.transaction(async (tx) => {
       if (!(await findRoom(tx, id, { forUpdate: true }))) throw new AppError('not-found', m.roomNotFound);
-      if (await hasSessions(tx, id)) throw new AppError('aborted', m.roomHasSessions);
-      await tx.delete(rooms).where(eq(rooms.id, id));
+      if (await roomHasSessions(tx, id)) throw new AppError('aborted', m.roomHasSessions);
+      await deleteRoomRow(tx, id);
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new AppError('aborted', m.roomHasSessions);

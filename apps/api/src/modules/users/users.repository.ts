@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@sala/db/client';
-import { users } from '@sala/db/schema/users';
+import { type UserRole, users } from '@sala/db/schema/users';
 import type { userSortable } from '@sala/shared/users/users.contract';
-import { eq, ilike, sql } from 'drizzle-orm';
+import { and, eq, ilike, sql } from 'drizzle-orm';
 import { containsPattern, offsetOf, orderBy } from '../../lib/paging';
 
 type ListOptions = {
@@ -47,10 +47,52 @@ export function findUserById(db: DbOrTx, id: string, options: { forUpdate?: bool
   return (options.forUpdate ? query.for('update') : query).then((rows) => rows[0]);
 }
 
+export function findUserByEmail(db: DbOrTx, email: string) {
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .then((rows) => rows[0]);
+}
+
 export function emailInUse(db: DbOrTx, email: string, exceptId: string) {
   return db
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email}) and ${users.id} <> ${exceptId}`)
     .then((rows) => rows.length > 0);
+}
+
+export function activeEmailsWithRole(db: DbOrTx, role: UserRole) {
+  return db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, role), eq(users.isActive, true)))
+    .then((rows) => rows.map((row) => row.email));
+}
+
+export function insertUser(db: DbOrTx, values: typeof users.$inferInsert) {
+  return db
+    .insert(users)
+    .values(values)
+    .returning()
+    .then((rows) => rows[0]!);
+}
+
+/** Contact data, role and status; never the balance (the credits module moves it, with its ledger). */
+export function updateUserFields(
+  db: DbOrTx,
+  id: string,
+  fields: Partial<Pick<typeof users.$inferInsert, 'name' | 'email' | 'phone' | 'role' | 'isActive'>>,
+) {
+  return db
+    .update(users)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning()
+    .then((rows) => rows[0]);
+}
+
+export function updatePasswordHash(db: DbOrTx, id: string, passwordHash: string) {
+  return db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
 }

@@ -1,19 +1,25 @@
-import type { Db } from '@sala/db/client';
-import { users } from '@sala/db/schema/users';
+import type { Db, DbOrTx } from '@sala/db/client';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { TPage } from '@sala/shared/table/table.contract';
 import type { TUpdateUserRequest, TUser, TUserListQuery } from '@sala/shared/users/users.contract';
 import { userMessages as m } from '@sala/shared/users/users.messages';
-import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
-import { deleteUserSessions } from '../auth/auth.repository';
-import { toSessionUser, type UserRow } from '../auth/session-user';
-import { applyCreditChange } from '../credits/credits.repository';
-import { emailInUse, findUserById, listUsers } from './users.repository';
+import { endSessionsOf } from '../auth/sessions.service';
+import { applyCreditChange } from '../credits/credits.service';
+import { toUser, type UserRow } from './user-views';
+import {
+  activeEmailsWithRole,
+  emailInUse,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  listUsers,
+  updatePasswordHash,
+  updateUserFields,
+} from './users.repository';
 
 type Options<T> = { db: Db; actor: TSessionUser } & T;
 
-const toUser = (row: UserRow): TUser => ({ ...toSessionUser(row), createdAt: row.createdAt.toISOString() });
 const isStaffRow = (row: UserRow) => row.role !== 'user';
 
 export async function listUserPage({ db, query }: Options<{ query: TUserListQuery }>): Promise<TPage<TUser>> {
@@ -21,7 +27,7 @@ export async function listUserPage({ db, query }: Options<{ query: TUserListQuer
   return { rows: rows.map(toUser), total, page: query.page, pageSize: query.pageSize };
 }
 
-/** Staff see any profile; a client only its own. */
+/** Staff see any profile; a client only its own. Ids arrive normalised (lower case) from the contract. */
 export async function getUser({ db, actor, id }: Options<{ id: string }>): Promise<TUser> {
   if (actor.role === 'user' && actor.id !== id) throw new AppError('permission-denied', m.notFound);
   const row = await findUserById(db, id);
@@ -54,22 +60,22 @@ export async function updateUser({
     if (isStaffRow(current) && email !== current.email.toLowerCase()) {
       throw new AppError('invalid-argument', m.emailLocked, { email: m.emailLocked });
     }
-    if (actor.id === id && ((input.role && input.role !== current.role) || input.isActive === false)) {
+    // The row's own id, not the request's spelling of it, decides who "self" is.
+    if (
+      actor.id === current.id &&
+      ((input.role && input.role !== current.role) || input.isActive === false)
+    ) {
       throw new AppError('permission-denied', m.cannotChangeSelf);
     }
     if (await emailInUse(tx, email, id)) throw new AppError('aborted', m.emailTaken, { email: m.emailTaken });
 
-    await tx
-      .update(users)
-      .set({
-        name: input.name,
-        email,
-        phone: input.phone,
-        ...(input.role ? { role: input.role } : {}),
-        ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, id));
+    await updateUserFields(tx, id, {
+      name: input.name,
+      email,
+      phone: input.phone,
+      ...(input.role ? { role: input.role } : {}),
+      ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+    });
 
     if (input.credits !== undefined && input.credits !== current.credits) {
       await applyCreditChange(tx, {
@@ -81,7 +87,7 @@ export async function updateUser({
       });
     }
     // Deactivating ends the user's sessions at once (design.md §4).
-    if (input.isActive === false) await deleteUserSessions(tx, id);
+    if (input.isActive === false) await endSessionsOf(tx, id);
     return toUser((await findUserById(tx, id))!);
   });
 }
@@ -94,13 +100,38 @@ export async function setUserActive({
 }: Options<{ id: string; isActive: boolean }>): Promise<TUser> {
   if (actor.id === id && !isActive) throw new AppError('permission-denied', m.cannotChangeSelf);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ isActive, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
+    const row = await updateUserFields(tx, id, { isActive });
     if (!row) throw new AppError('not-found', m.notFound);
-    if (!isActive) await deleteUserSessions(tx, id);
+    if (!isActive) await endSessionsOf(tx, id);
     return toUser(row);
   });
+}
+
+// For the auth module: accounts by e-mail, self-registration, passwords and who hears of new clients.
+
+export function findAccountByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  return findUserByEmail(db, email);
+}
+
+/** Self-registration: always an inactive client with no credits (spec §4). */
+export function createClientAccount(
+  db: DbOrTx,
+  input: { name: string; email: string; phone: string; passwordHash: string },
+): Promise<UserRow> {
+  return insertUser(db, {
+    ...input,
+    email: input.email.toLowerCase(),
+    role: 'user',
+    credits: 0,
+    isActive: false,
+  });
+}
+
+export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: string) {
+  await updatePasswordHash(db, userId, passwordHash);
+}
+
+/** The business inbox for staff notices; without one configured, every active super admin. */
+export async function staffNoticeRecipients(db: DbOrTx, adminEmail: string | undefined): Promise<string[]> {
+  return adminEmail ? [adminEmail] : activeEmailsWithRole(db, 'superadmin');
 }

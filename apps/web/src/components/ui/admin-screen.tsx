@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { DataTableColumn } from './data-table';
+import { ACTIONS_COLUMN_ID, type DataTableColumn } from './data-table';
 import { Button } from './link-button';
 import { PageHeader } from './page-header';
 
@@ -41,7 +41,7 @@ export function actionsColumn<T>(visible: boolean, render: (row: T) => ReactNode
   if (!visible) return [];
   return [
     {
-      id: 'actions',
+      id: ACTIONS_COLUMN_ID,
       header: 'Acciones',
       enableSorting: false,
       cell: ({ row }) => <div className="flex gap-1">{render(row.original)}</div>,

@@ -1,5 +1,5 @@
 import type { TPage, TPageState } from '@sala/shared/table/table.contract';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableColumn, TABLE_SEARCH_DEBOUNCE_MS } from './data-table';
@@ -10,11 +10,19 @@ const columns: DataTableColumn<Row>[] = [
   { id: 'actions', header: 'Acciones', enableSorting: false, cell: () => 'editar' },
 ];
 
-function Harness({ data, onChange }: { data: TPage<Row>; onChange: (s: TPageState) => void }) {
+function Harness({
+  data,
+  onChange,
+  columns: shown = columns,
+}: {
+  data: TPage<Row>;
+  onChange: (s: TPageState) => void;
+  columns?: DataTableColumn<Row>[];
+}) {
   const [state, setState] = useState<TPageState>({ page: 1, pageSize: 10, sort: 'name', dir: 'asc' });
   return (
     <DataTable
-      columns={columns}
+      columns={shown}
       data={data}
       state={state}
       onStateChange={(next) => {
@@ -83,5 +91,119 @@ describe('DataTable', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ q: 'ana', page: 1 }));
+  });
+});
+
+/** A window whose width matches `(min-width: 768px)` or not, and can change while the page is open. */
+function stubWidth(wide: boolean) {
+  let matches = wide;
+  const listeners = new Set<() => void>();
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      media: query,
+      get matches() {
+        return query === '(min-width: 768px)' ? matches : false;
+      },
+      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+    })),
+  );
+  return (next: boolean) => {
+    matches = next;
+    for (const listener of listeners) listener();
+  };
+}
+
+describe('DataTable on narrow screens', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the table when matchMedia is missing (as in jsdom)', () => {
+    expect(window.matchMedia).toBeUndefined();
+    render(<Harness data={page([{ id: '1', name: 'Ana' }], 1)} onChange={() => {}} />);
+    expect(screen.getByRole('table', { name: 'Personas' })).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Ordenar por')).not.toBeInTheDocument();
+  });
+
+  it('shows each row as a card of label and value pairs, with its actions last', () => {
+    stubWidth(false);
+    render(
+      <Harness
+        data={page(
+          [
+            { id: '1', name: 'Ana' },
+            { id: '2', name: 'Beto' },
+          ],
+          2,
+        )}
+        onChange={() => {}}
+      />,
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Personas' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const first = cards[0]!;
+    expect(within(first).getByRole('term')).toHaveTextContent('Nombre');
+    expect(within(first).getByRole('definition')).toHaveTextContent('Ana');
+    // The actions are not a labelled pair: they close the card.
+    expect(within(first).queryByText('Acciones')).not.toBeInTheDocument();
+    expect(first.lastElementChild).toHaveTextContent('editar');
+    expect(screen.getByText('Pagina 1 de 1')).toBeInTheDocument();
+  });
+
+  it('names a card field after meta.label when the header is not text', () => {
+    stubWidth(false);
+    const custom: DataTableColumn<Row>[] = [
+      {
+        id: 'name',
+        header: () => <span>Nombre completo</span>,
+        meta: { label: 'Nombre completo' },
+        cell: ({ row }) => row.original.name,
+      },
+    ];
+    render(<Harness columns={custom} data={page([{ id: '1', name: 'Ana' }], 1)} onChange={() => {}} />);
+    expect(screen.getByRole('term')).toHaveTextContent('Nombre completo');
+    expect(screen.getByRole('option', { name: 'Nombre completo' })).toBeInTheDocument();
+  });
+
+  it('shows the empty text instead of an empty list', () => {
+    stubWidth(false);
+    render(<Harness data={page([], 0)} onChange={() => {}} />);
+    expect(screen.getByText('No se encontraron datos.')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('sorts from the "Ordenar por" picker, which lists only sortable columns, and flips the direction', () => {
+    stubWidth(false);
+    const onChange = vi.fn();
+    render(<Harness data={page([{ id: '1', name: 'Ana' }], 1)} onChange={onChange} />);
+    const picker = screen.getByLabelText('Ordenar por');
+    expect(picker).toHaveValue('name');
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Nombre']);
+    fireEvent.click(screen.getByRole('button', { name: 'Orden ascendente' }));
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ sort: 'name', dir: 'desc', page: 1 }),
+    );
+    expect(screen.getByRole('button', { name: 'Orden descendente' })).toBeInTheDocument();
+    // The page-size choices stay next to it.
+    expect(screen.getByLabelText('Filas por página')).toBeInTheDocument();
+  });
+
+  it('switches between cards and the table as the window crosses 768 px', () => {
+    const resize = stubWidth(false);
+    render(<Harness data={page([{ id: '1', name: 'Ana' }], 1)} onChange={() => {}} />);
+    expect(screen.getByRole('list', { name: 'Personas' })).toBeInTheDocument();
+    act(() => resize(true));
+    expect(screen.getByRole('cell', { name: 'Ana' })).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Ordenar por')).not.toBeInTheDocument();
+    act(() => resize(false));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,11 @@
 import type { TOutboxEmail } from '@sala/shared/mail/outbox.contract';
 import { useMemo, useState } from 'react';
-import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
+import {
+  ACTIONS_COLUMN_ID,
+  DataTable,
+  type DataTableColumn,
+  useTableState,
+} from '../../../components/ui/data-table';
 import { Modal } from '../../../components/ui/modal';
 import { formatDateTime } from '../../../lib/format-date';
 import { useOutbox } from '../api/list-outbox';
@@ -24,7 +29,7 @@ export function OutboxTable() {
         cell: ({ row }) => statusLabels[row.original.status],
       },
       {
-        id: 'actions',
+        id: ACTIONS_COLUMN_ID,
         header: 'Detalle',
         enableSorting: false,
         cell: ({ row }) => (

@@ -25,25 +25,39 @@ export function ProductsAdmin({ canEdit }: { canEdit: boolean }) {
         id: 'name',
         header: 'Nombre',
         cell: ({ row }) => (
-          <div className="min-w-48">
+          <div className="md:min-w-40 md:max-w-72">
             <p className="font-medium text-ink">{row.original.name}</p>
-            <p className="line-clamp-1 text-xs text-muted">{row.original.description}</p>
+            <p className="line-clamp-2 text-xs text-muted md:line-clamp-1">{row.original.description}</p>
           </div>
         ),
       },
       {
+        // The service flag rides along with the type: it only means something online.
         id: 'isDigital',
         header: 'Tipo',
         cell: ({ row }) => (
-          <span className="whitespace-nowrap">
-            {row.original.isDigital ? productTypeLabels.online : productTypeLabels.pos}
-          </span>
+          <div className="flex flex-col items-start gap-1">
+            <span className="whitespace-nowrap">
+              {row.original.isDigital ? productTypeLabels.online : productTypeLabels.pos}
+            </span>
+            {row.original.isService && (
+              <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                Servicio
+              </span>
+            )}
+          </div>
         ),
       },
-      { id: 'isService', header: 'Servicio', cell: ({ row }) => (row.original.isService ? 'Sí' : 'No') },
-      { id: 'priceCents', header: 'Precio', cell: ({ row }) => formatMoney(row.original.priceCents) },
-      { id: 'credits', header: 'Créditos', cell: ({ row }) => row.original.credits },
-      { id: 'extra', header: 'Extra', cell: ({ row }) => row.original.extra },
+      {
+        id: 'priceCents',
+        header: 'Precio',
+        cell: ({ row }) => <span className="whitespace-nowrap">{formatMoney(row.original.priceCents)}</span>,
+      },
+      {
+        id: 'credits',
+        header: 'Créditos',
+        cell: ({ row }) => <ProductCredits credits={row.original.credits} extra={row.original.extra} />,
+      },
       {
         id: 'isActive',
         header: 'Estado',
@@ -89,5 +103,24 @@ export function ProductsAdmin({ canEdit }: { canEdit: boolean }) {
         />
       )}
     </AdminScreen>
+  );
+}
+
+/** '6 + 1 de regalo', '5', or a dash for a product that grants no credits. */
+function ProductCredits({ credits, extra }: { credits: number; extra: number }) {
+  if (credits === 0 && extra === 0)
+    return (
+      <>
+        <span aria-hidden className="text-muted">
+          —
+        </span>
+        <span className="sr-only">Sin créditos</span>
+      </>
+    );
+  return (
+    <span className="whitespace-nowrap">
+      {credits}
+      {extra > 0 && <span className="text-muted"> + {extra} de regalo</span>}
+    </span>
   );
 }

@@ -36,7 +36,9 @@ export function BranchesAdmin({ canEdit }: { canEdit: boolean }) {
         header: 'Horario',
         enableSorting: false,
         cell: ({ row }) => (
-          <span className="block min-w-56 text-xs text-muted">{describeSchedule(row.original.schedule)}</span>
+          <span className="block text-xs text-muted md:min-w-56">
+            {describeSchedule(row.original.schedule)}
+          </span>
         ),
       },
       { id: 'roomCount', header: 'Salas', cell: ({ row }) => row.original.roomCount },

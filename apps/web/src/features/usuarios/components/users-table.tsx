@@ -5,7 +5,12 @@ import { Eye, Pencil } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ActiveStatus } from '../../../components/ui/active-status';
-import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
+import {
+  ACTIONS_COLUMN_ID,
+  DataTable,
+  type DataTableColumn,
+  useTableState,
+} from '../../../components/ui/data-table';
 import { IconButton, iconButtonClass } from '../../../components/ui/icon-button';
 import { reportFailure } from '../../../lib/form-errors';
 import { useSetUserActive, useUsers } from '../api/users-api';
@@ -47,7 +52,7 @@ export function UsersTable({ actor }: { actor: TSessionUser }) {
         ),
       },
       {
-        id: 'actions',
+        id: ACTIONS_COLUMN_ID,
         header: 'Acciones',
         enableSorting: false,
         cell: ({ row }) => {

@@ -1,8 +1,7 @@
 import type { DbOrTx } from '@sala/db/client';
-import { orderItems, orders } from '@sala/db/schema/commerce';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
 import { roomSessions } from '@sala/db/schema/sessions';
-import { and, eq, exists, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, gt, ilike, isNull, or } from 'drizzle-orm';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 
 type Page = { page: number; pageSize: number; dir: 'asc' | 'desc'; q?: string };
@@ -40,43 +39,23 @@ export function listSessionsOfUser(db: DbOrTx, userId: string, page: Page) {
     .offset(offsetOf(page.page, page.pageSize));
 }
 
-export function listOrdersOfUser(
-  db: DbOrTx,
-  userId: string,
-  page: Page & { sort: 'createdAt' | 'totalCents' },
-) {
+/** Whether a room ever had a session (cancelled ones too: they are history). */
+export function roomHasAnySession(db: DbOrTx, roomId: string) {
   return db
-    .select({
-      id: orders.id,
-      createdAt: orders.createdAt,
-      totalCents: orders.totalCents,
-      status: orders.status,
-      isPos: orders.isPos,
-      products: sql<
-        string[]
-      >`coalesce(array_agg(${orderItems.name} order by ${orderItems.name}) filter (where ${orderItems.id} is not null), '{}')`,
-      creditsGranted: sql<number>`coalesce(sum(${orderItems.creditsGranted}), 0)::int`,
-      total: totalCount(),
-    })
-    .from(orders)
-    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .select({ id: roomSessions.id })
+    .from(roomSessions)
+    .where(eq(roomSessions.roomId, roomId))
+    .limit(1)
+    .then((rows) => rows.length > 0);
+}
+
+export function roomHasActiveSessionAfter(db: DbOrTx, roomId: string, now: Date) {
+  return db
+    .select({ id: roomSessions.id })
+    .from(roomSessions)
     .where(
-      and(
-        eq(orders.userId, userId),
-        page.q
-          ? exists(
-              db
-                .select({ one: sql`1` })
-                .from(orderItems)
-                .where(
-                  and(eq(orderItems.orderId, orders.id), ilike(orderItems.name, containsPattern(page.q))),
-                ),
-            )
-          : undefined,
-      ),
+      and(eq(roomSessions.roomId, roomId), isNull(roomSessions.cancelledAt), gt(roomSessions.startsAt, now)),
     )
-    .groupBy(orders.id)
-    .orderBy(orderBy(page.sort === 'totalCents' ? orders.totalCents : orders.createdAt, page.dir), orders.id)
-    .limit(page.pageSize)
-    .offset(offsetOf(page.page, page.pageSize));
+    .limit(1)
+    .then((rows) => rows.length > 0);
 }

@@ -1,5 +1,6 @@
 import type { users } from '@sala/db/schema/users';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import type { TUser } from '@sala/shared/users/users.contract';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -17,3 +18,8 @@ export function toSessionUser(user: UserRow): TSessionUser {
     isActive: user.isActive,
   };
 }
+
+export const toUser = (row: UserRow): TUser => ({
+  ...toSessionUser(row),
+  createdAt: row.createdAt.toISOString(),
+});

@@ -1,0 +1,65 @@
+import type { DbOrTx } from '@sala/db/client';
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import { hashToken, newToken } from '../../lib/tokens';
+import { toSessionUser } from '../users/user-views';
+import {
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  findSessionWithUser,
+  touchSession,
+} from './auth.repository';
+
+export const PERSISTENT_SESSION_MS = 30 * 24 * 3_600_000;
+/** A browser-session login lasts while it is used: 12 hours after the last request. */
+export const BROWSER_SESSION_IDLE_MS = 12 * 3_600_000;
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+/** Opens a login session; the token goes to the cookie, only its hash to the database. */
+export async function openSession(
+  db: DbOrTx,
+  options: { userId: string; persistent: boolean; userAgent?: string; ip: string; now: Date },
+): Promise<string> {
+  const token = newToken();
+  await createSession(db, {
+    tokenHash: hashToken(token),
+    userId: options.userId,
+    persistent: options.persistent,
+    expiresAt: new Date(
+      options.now.getTime() + (options.persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_IDLE_MS),
+    ),
+    userAgent: options.userAgent?.slice(0, 300),
+    ip: options.ip,
+  });
+  return token;
+}
+
+/**
+ * The active user behind a session cookie, or null (unknown, expired, or the user was deactivated). A
+ * browser-session login is extended while it is used.
+ */
+export async function resolveSession(
+  db: DbOrTx,
+  token: string,
+  now: Date,
+): Promise<{ user: TSessionUser; tokenHash: string } | null> {
+  const tokenHash = hashToken(token);
+  const found = await findSessionWithUser(db, tokenHash, now);
+  if (!found?.user.isActive) return null;
+  if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    const expiresAt = found.session.persistent
+      ? found.session.expiresAt
+      : new Date(now.getTime() + BROWSER_SESSION_IDLE_MS);
+    await touchSession(db, tokenHash, now, expiresAt);
+  }
+  return { user: toSessionUser(found.user), tokenHash };
+}
+
+export async function closeSession(db: DbOrTx, tokenHash: string) {
+  await deleteSession(db, tokenHash);
+}
+
+/** Deactivating a user or changing the password ends every login of that user at once. */
+export async function endSessionsOf(db: DbOrTx, userId: string) {
+  await deleteUserSessions(db, userId);
+}

@@ -1,0 +1,32 @@
+import type { DbOrTx } from '@sala/db/client';
+import type { CreditReason } from '@sala/db/schema/ledger';
+import { addToBalance, insertLedgerRow } from './credits.repository';
+
+export type CreditChange = {
+  userId: string;
+  delta: number;
+  reason: CreditReason;
+  actorId?: string | null;
+  referenceId?: string | null;
+  note?: string | null;
+};
+
+/**
+ * The only way credits move: the balance and one ledger row, in the caller's transaction, so users.credits
+ * always equals the sum of the ledger. A change that would leave a negative balance fails on the CHECK
+ * constraint (callers that can fall short check first, under the row lock, for a friendly message).
+ */
+export async function applyCreditChange(tx: DbOrTx, change: CreditChange): Promise<number> {
+  const balance = await addToBalance(tx, change.userId, change.delta);
+  if (balance === undefined) throw new Error(`user ${change.userId} not found for a credit change`);
+  await insertLedgerRow(tx, {
+    userId: change.userId,
+    delta: change.delta,
+    balanceAfter: balance,
+    reason: change.reason,
+    actorId: change.actorId ?? null,
+    referenceId: change.referenceId ?? null,
+    note: change.note ?? null,
+  });
+  return balance;
+}
