@@ -70,12 +70,23 @@ test.describe('redirects', () => {
     await expect(page.getByRole('link', { name: 'Ir a mi perfil' })).toHaveAttribute('href', '/perfil');
   });
 
-  test('an unknown path shows the 404 page with a link home', async ({ page }) => {
-    await page.goto('/esta/no/existe');
+  test('an unknown path shows the 404 page with a link home, with HTTP status 404', async ({ page }) => {
+    const response = await page.goto('/esta/no/existe');
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada');
     await page.getByRole('link', { name: 'Volver al inicio' }).click();
     await expect(page).toHaveURL('/');
   });
+});
+
+test('robots.txt is a text file, and a missing asset is a 404, never the app', async ({ request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()['content-type']).toContain('text/plain');
+  expect(await robots.text()).toContain('Disallow: /admin');
+  const asset = await request.get('/assets/no-existe-123.js');
+  expect(asset.status()).toBe(404);
+  expect(await asset.text()).not.toContain('<div id="root">');
 });
 
 test.describe('landing', () => {
