@@ -29,7 +29,9 @@ export const MODULES: Record<string, ModuleRule> = {
   branches: { owns: ['branches'], reads: ['cities', 'rooms'] },
   rooms: { owns: ['rooms'], reads: ['branches', 'cities'] },
   products: { owns: ['products'] },
-  bookings: { owns: ['roomSessions'], reads: ['rooms', 'branches', 'cities'] },
+  bookings: { owns: ['roomSessions'], reads: ['rooms', 'branches', 'cities', 'users'] },
+  blocks: { owns: ['dayBlocks', 'roomBlocks'], reads: ['branches', 'cities', 'rooms'] },
+  availability: { reads: ['branches', 'rooms', 'roomSessions', 'dayBlocks', 'roomBlocks'] },
   orders: { owns: ['orders', 'orderItems'] },
   catalog: {},
   health: {},
@@ -127,6 +129,19 @@ export function checkModuleBoundaries(apiSrc: string, modules = MODULES): string
       if (area === 'lib' && /\/modules\//.test(imp.from)) say(`lib/ imports a module (${imp.from})`);
     }
 
+    // Raw SQL names tables in quotes ("room_sessions"): those count as the camelCase tables they are.
+    const rawWrites = new Set<string>();
+    for (const match of source.matchAll(/\b(from|join|into|update)\s+"(\w+)"/gi)) {
+      const table = match[2]!.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+      if (!owner.has(table) && !Object.values(modules).some((r) => r.reads?.includes(table))) continue;
+      tables.add(table);
+      const verb = match[1]!.toLowerCase();
+      const before = source.slice(Math.max(0, match.index! - 10), match.index!);
+      if (verb === 'into' || verb === 'update' || (verb === 'from' && /delete\s*$/i.test(before))) {
+        rawWrites.add(table);
+      }
+    }
+
     if (tables.size > 0 && !isRepository && area !== 'lib') {
       say(`tables outside a repository: ${[...tables].join(', ')}`);
       continue;
@@ -137,6 +152,11 @@ export function checkModuleBoundaries(apiSrc: string, modules = MODULES): string
         say(
           `touches ${table}, which belongs to ${owner.get(table) ?? 'no module'} (declare a read or call its service)`,
         );
+      }
+    }
+    for (const table of rawWrites) {
+      if (!(rule.owns?.includes(table) || rule.writes?.includes(table))) {
+        say(`writes ${table} in SQL, which belongs to ${owner.get(table)}; only its own module writes it`);
       }
     }
     for (const match of source.matchAll(/\.(insert|update|delete)\(\s*(\w+)\s*\)/g)) {

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import type { AppConfig } from './config';
 import { AppError } from './lib/app-error';
 import { authRoutes } from './modules/auth/auth.routes';
+import { availabilityRoutes } from './modules/availability/availability.routes';
+import { blockRoutes } from './modules/blocks/blocks.routes';
 import { branchRoutes } from './modules/branches/branches.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { cityRoutes } from './modules/cities/cities.routes';
@@ -81,6 +83,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(branchRoutes);
       await api.register(roomRoutes);
       await api.register(productRoutes);
+      await api.register(availabilityRoutes);
+      await api.register(blockRoutes);
     },
     { prefix: '/api' },
   );

@@ -81,3 +81,19 @@ export const f = (db) => db.update(branches).set({});`,
     expect(problems).toEqual([expect.stringMatching(problem)]);
   });
 });
+
+describe('module boundaries in raw SQL', () => {
+  it('count a quoted table name as a read, and an insert or update into one as a write', () => {
+    const modulesWithOrders = { ...modules, orders: { owns: ['orders'] } };
+    const read = tree({
+      'modules/rooms/rooms.repository.ts': 'export const q = sql`select 1 from "orders" o`;',
+    });
+    expect(checkModuleBoundaries(read, modulesWithOrders)).toEqual([expect.stringMatching(/touches orders/)]);
+    const write = tree({
+      'modules/rooms/rooms.repository.ts': 'export const q = sql`update "branches" set x = 1`;',
+    });
+    expect(checkModuleBoundaries(write, modulesWithOrders)).toEqual([
+      expect.stringMatching(/writes branches in SQL/),
+    ]);
+  });
+});

@@ -1,11 +1,14 @@
 import {
   createBranch,
   createCity,
+  createDayBlock,
   createProduct,
   createRoom,
+  createRoomBlock,
   createUser,
 } from '@sala/db/factories/factories';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
+import { addDays, businessDate, businessInstant, weekdayOf } from '@sala/shared/time/business-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
@@ -201,6 +204,74 @@ const table = (): Row[] => [
     expect: superWrite(204),
   },
   { method: 'POST', url: '/api/products', body: () => productBody(), expect: superWrite(201) },
+  // Availability is public (design.md §4); blocks are read by staff and written by the super admin.
+  ...(['days', 'hours', 'rooms'] as const).map(
+    (what): Row => ({
+      method: 'GET',
+      url: `/api/availability/${what}`,
+      request: async () => {
+        const room = await createRoom(t.db);
+        return { url: `/api/availability/${what}?branchId=${room.branchId}&date=${aheadDate()}&hour=10:00` };
+      },
+      expect: everyone(200),
+    }),
+  ),
+  { method: 'GET', url: '/api/blocks/days', expect: staffRead },
+  { method: 'GET', url: '/api/blocks/rooms', expect: staffRead },
+  {
+    method: 'GET',
+    url: '/api/blocks/affected-sessions',
+    request: async () => {
+      const room = await createRoom(t.db);
+      return { url: `/api/blocks/affected-sessions?branchId=${room.branchId}&date=${aheadDate()}` };
+    },
+    expect: staffRead,
+  },
+  {
+    method: 'POST',
+    url: '/api/blocks/days',
+    request: async () => ({ url: '/api/blocks/days', body: await blockBody() }),
+    expect: superWrite(201),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/blocks/days/:id',
+    request: async () => {
+      const branch = await createBranch(t.db);
+      const block = await createDayBlock(t.db, branch, aheadDate());
+      return { url: `/api/blocks/days/${block.id}` };
+    },
+    expect: superWrite(204),
+  },
+  {
+    method: 'POST',
+    url: '/api/blocks/rooms',
+    request: async () => ({
+      url: '/api/blocks/rooms',
+      body: await blockBody((room) => ({ roomId: room.id })),
+    }),
+    expect: superWrite(201),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/blocks/rooms/:id',
+    request: async () => {
+      const room = await createRoom(t.db);
+      const block = await createRoomBlock(t.db, room, businessInstant(aheadDate(), '10:00'));
+      return { url: `/api/blocks/rooms/${block.id}` };
+    },
+    expect: superWrite(204),
+  },
+  {
+    method: 'POST',
+    url: '/api/blocks/rooms/remove-day',
+    request: async () => {
+      const room = await createRoom(t.db);
+      await createRoomBlock(t.db, room, businessInstant(aheadDate(), '10:00'));
+      return { url: '/api/blocks/rooms/remove-day', body: { roomId: room.id, date: aheadDate() } };
+    },
+    expect: superWrite(200),
+  },
   {
     method: 'PATCH',
     url: '/api/products/:id',
@@ -219,6 +290,23 @@ const table = (): Row[] => [
 ];
 
 const staffRead = { anonymous: 401, user: 403, admin: 200, superadmin: 200 };
+const everyone = (status: number) => ({ anonymous: status, user: status, admin: status, superadmin: status });
+/** A weekday a few days ahead (the block forms refuse Sundays and past days). */
+const aheadDate = () => {
+  const date = addDays(businessDate(new Date()), 3);
+  return weekdayOf(date) === 0 ? addDays(date, 1) : date;
+};
+const blockBody = async (extra: (room: { id: string }) => object = () => ({})) => {
+  const room = await createRoom(t.db);
+  return {
+    cityId: room.cityId,
+    branchId: room.branchId,
+    date: aheadDate(),
+    wholeDay: false,
+    hour: '10:00',
+    ...extra(room),
+  };
+};
 const superWrite = (status: number) => ({ anonymous: 401, user: 403, admin: 403, superadmin: status });
 const uniqueLabel = (prefix: string) => `${prefix} ${Date.now().toString(36)} ${n++}`;
 const branchBody = async () => ({

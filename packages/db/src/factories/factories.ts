@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
+import { DEFAULT_WEEKLY_SCHEDULE, type WeeklySchedule } from '@sala/shared/locations/schedule';
 import type { DbOrTx } from '../client';
 import { hashPassword } from '../password';
+import { dayBlocks, roomBlocks } from '../schema/blocks';
 import { products } from '../schema/commerce';
 import { creditLedger } from '../schema/ledger';
 import { branches, cities, rooms } from '../schema/locations';
+import { roomSessions } from '../schema/sessions';
 import { type UserRole, users } from '../schema/users';
 
 /** Test data with unique values, so tests never depend on each other's rows. */
@@ -68,7 +70,7 @@ export async function createCity(db: DbOrTx, overrides: Partial<{ name: string }
 
 export async function createBranch(
   db: DbOrTx,
-  overrides: Partial<{ name: string; cityId: string; sessionCost: number }> = {},
+  overrides: Partial<{ name: string; cityId: string; sessionCost: number; schedule: WeeklySchedule }> = {},
 ) {
   const cityId = overrides.cityId ?? (await createCity(db)).id;
   const [branch] = await db
@@ -77,7 +79,7 @@ export async function createBranch(
       name: overrides.name ?? `Sucursal ${unique()}`,
       cityId,
       sessionCost: overrides.sessionCost ?? 1,
-      schedule: DEFAULT_WEEKLY_SCHEDULE,
+      schedule: overrides.schedule ?? DEFAULT_WEEKLY_SCHEDULE,
     })
     .returning();
   return branch!;
@@ -131,4 +133,61 @@ export async function createProduct(
     })
     .returning();
   return product!;
+}
+
+/** An active (or cancelled) session of a client in a room; the room gives its branch and zone. */
+export async function createSession(
+  db: DbOrTx,
+  room: { id: string; branchId: string; cityId: string },
+  overrides: Partial<{
+    userId: string | null;
+    startsAt: Date;
+    creditsCharged: number;
+    isCourtesy: boolean;
+    courtesyName: string;
+    cancelledAt: Date | null;
+  }> = {},
+) {
+  const isCourtesy = overrides.isCourtesy ?? false;
+  const userId = isCourtesy ? null : (overrides.userId ?? (await createUser(db)).id);
+  const [session] = await db
+    .insert(roomSessions)
+    .values({
+      userId,
+      roomId: room.id,
+      branchId: room.branchId,
+      cityId: room.cityId,
+      startsAt: overrides.startsAt ?? new Date(Date.now() + 2 * 86_400_000),
+      creditsCharged: overrides.creditsCharged ?? (isCourtesy ? 0 : 1),
+      isCourtesy,
+      courtesyName: isCourtesy ? (overrides.courtesyName ?? 'Sesion de prueba - Visitante') : null,
+      cancelledAt: overrides.cancelledAt ?? null,
+    })
+    .returning();
+  return session!;
+}
+
+export async function createDayBlock(
+  db: DbOrTx,
+  branch: { id: string; cityId: string },
+  date: string,
+  hour: string | null = null,
+) {
+  const [block] = await db
+    .insert(dayBlocks)
+    .values({ branchId: branch.id, cityId: branch.cityId, date, hour, isHourBlocked: hour !== null })
+    .returning();
+  return block!;
+}
+
+export async function createRoomBlock(
+  db: DbOrTx,
+  room: { id: string; branchId: string; cityId: string },
+  startsAt: Date,
+) {
+  const [block] = await db
+    .insert(roomBlocks)
+    .values({ roomId: room.id, branchId: room.branchId, cityId: room.cityId, startsAt })
+    .returning();
+  return block!;
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { businessDate, businessInstant, dateFormatMessage, timeFormatMessage } from './business-time';
+import {
+  addDays,
+  businessDate,
+  businessInstant,
+  businessTime,
+  dateFormatMessage,
+  dayRange,
+  isHourMinute,
+  isIsoDate,
+  timeFormatMessage,
+  weekdayOf,
+} from './business-time';
 
 describe('businessDate', () => {
   it.each([
@@ -22,5 +33,43 @@ describe('businessInstant', () => {
 
   it.each([['8:00'], ['24:00'], ['12:60']])('rejects the time %s', (time) => {
     expect(() => businessInstant('2026-07-15', time)).toThrow(timeFormatMessage);
+  });
+});
+
+describe('calendar helpers', () => {
+  it('adds days across months, years and leap days', () => {
+    expect(addDays('2026-11-28', 7)).toBe('2026-12-05');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it.each([
+    ['2026-11-22', 0],
+    ['2026-11-23', 1],
+    ['2026-11-28', 6],
+  ])('%s falls on weekday %i', (date, weekday) => {
+    expect(weekdayOf(date)).toBe(weekday);
+  });
+
+  it('knows a real date from a look-alike', () => {
+    expect(isIsoDate('2028-02-29')).toBe(true);
+    expect(isIsoDate('2026-02-29')).toBe(false);
+    expect(isIsoDate('2026-1-01')).toBe(false);
+    expect(isHourMinute('09:00')).toBe(true);
+    expect(isHourMinute('9:00')).toBe(false);
+  });
+
+  it('spans a Mexico City day from midnight to midnight, and reads wall-clock times back', () => {
+    const { from, to } = dayRange('2026-11-23');
+    expect(from.toISOString()).toBe('2026-11-23T06:00:00.000Z');
+    expect(to.toISOString()).toBe('2026-11-24T06:00:00.000Z');
+    expect(businessTime(new Date('2026-11-23T16:30:00Z'))).toBe('10:30');
+  });
+
+  it('takes the time zone as a parameter', () => {
+    expect(businessInstant('2026-11-23', '08:00', 'UTC').toISOString()).toBe('2026-11-23T08:00:00.000Z');
+    expect(businessDate(new Date('2026-11-23T03:00:00Z'), 'UTC')).toBe('2026-11-23');
+    expect(businessDate(new Date('2026-11-23T03:00:00Z'))).toBe('2026-11-22');
   });
 });

@@ -7,21 +7,56 @@ export const BUSINESS_TIME_ZONE = 'America/Mexico_City';
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/** Spec §5's date helpers, verbatim. */
 export const dateFormatMessage = 'Invalid date format. Expected YYYY-MM-DD.';
 export const timeFormatMessage = 'Invalid time format. Expected HH:mm.';
 
-/** The Mexico City calendar date (YYYY-MM-DD) of an instant. */
-export function businessDate(instant: Date): string {
-  return format(new TZDate(instant.getTime(), BUSINESS_TIME_ZONE), 'yyyy-MM-dd');
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
+export function isIsoDate(date: string): boolean {
+  if (!DATE_RE.test(date)) return false;
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const utc = new Date(Date.UTC(y, m - 1, d));
+  return utc.getUTCFullYear() === y && utc.getUTCMonth() === m - 1 && utc.getUTCDate() === d;
 }
 
-/** The instant at which a Mexico City wall-clock date and HH:mm time happens. */
-export function businessInstant(date: string, time: string): Date {
-  if (!DATE_RE.test(date)) throw new Error(dateFormatMessage);
-  if (!TIME_RE.test(time)) throw new Error(timeFormatMessage);
+/** A wall-clock time written HH:mm (00:00 to 23:59). */
+export const isHourMinute = (time: string) => TIME_RE.test(time);
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone (Mexico City unless told). */
+export function businessDate(instant: Date, timeZone = BUSINESS_TIME_ZONE): string {
+  return format(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd');
+}
+
+/** The instant at which a wall-clock date and HH:mm time happens in a time zone (Mexico City unless told). */
+export function businessInstant(date: string, time: string, timeZone = BUSINESS_TIME_ZONE): Date {
+  if (!isIsoDate(date)) throw new Error(dateFormatMessage);
+  if (!isHourMinute(time)) throw new Error(timeFormatMessage);
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const wall = new TZDate(y, m - 1, d, hh, mm, 0, BUSINESS_TIME_ZONE);
-  if (wall.getMonth() !== m - 1 || wall.getDate() !== d) throw new Error(dateFormatMessage);
-  return new Date(wall.getTime());
+  return new Date(new TZDate(y, m - 1, d, hh, mm, 0, timeZone).getTime());
+}
+
+/** A calendar date n days later (or earlier), as YYYY-MM-DD; no time zone involved. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday … 6 = Saturday, as Date#getDay(), for a calendar date. */
+export function weekdayOf(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/** The instants a calendar day spans in a time zone: [its midnight, the next midnight). */
+export function dayRange(date: string, timeZone = BUSINESS_TIME_ZONE): { from: Date; to: Date } {
+  return {
+    from: businessInstant(date, '00:00', timeZone),
+    to: businessInstant(addDays(date, 1), '00:00', timeZone),
+  };
+}
+
+/** The HH:mm wall-clock time of an instant in a time zone. */
+export function businessTime(instant: Date, timeZone = BUSINESS_TIME_ZONE): string {
+  return format(new TZDate(instant.getTime(), timeZone), 'HH:mm');
 }

@@ -1,7 +1,8 @@
 import type { DbOrTx } from '@sala/db/client';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
 import { roomSessions } from '@sala/db/schema/sessions';
-import { and, eq, gt, ilike, isNull, or } from 'drizzle-orm';
+import { users } from '@sala/db/schema/users';
+import { and, asc, eq, gt, gte, ilike, isNull, lt, or } from 'drizzle-orm';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 
 type Page = { page: number; pageSize: number; dir: 'asc' | 'desc'; q?: string };
@@ -58,4 +59,34 @@ export function roomHasActiveSessionAfter(db: DbOrTx, roomId: string, now: Date)
     )
     .limit(1)
     .then((rows) => rows.length > 0);
+}
+
+/** The active sessions of a branch in [from, to), optionally of one room, with who holds them (a read of users). */
+export function activeSessionsBetween(
+  db: DbOrTx,
+  options: { branchId: string; from: Date; to: Date; roomId?: string },
+) {
+  return db
+    .select({
+      id: roomSessions.id,
+      startsAt: roomSessions.startsAt,
+      roomName: rooms.name,
+      isCourtesy: roomSessions.isCourtesy,
+      courtesyName: roomSessions.courtesyName,
+      clientName: users.name,
+      phone: users.phone,
+    })
+    .from(roomSessions)
+    .innerJoin(rooms, eq(rooms.id, roomSessions.roomId))
+    .leftJoin(users, eq(users.id, roomSessions.userId))
+    .where(
+      and(
+        eq(roomSessions.branchId, options.branchId),
+        gte(roomSessions.startsAt, options.from),
+        lt(roomSessions.startsAt, options.to),
+        isNull(roomSessions.cancelledAt),
+        options.roomId ? eq(roomSessions.roomId, options.roomId) : undefined,
+      ),
+    )
+    .orderBy(asc(roomSessions.startsAt), asc(rooms.position));
 }

@@ -72,8 +72,14 @@ export function listBranchOptions(db: DbOrTx, cityId?: string) {
     .orderBy(asc(branches.name));
 }
 
-/** `lock: 'share'` keeps the branch (and its zone) as read until the transaction ends; 'update' to change it. */
-export function findBranch(db: DbOrTx, id: string, options: { lock?: 'update' | 'share' } = {}) {
+/**
+ * `lock: 'share'` keeps the branch (and its zone) as read until the transaction ends; 'update' to change it;
+ * 'no key update' serialises writers of one branch's blocks without holding up bookings (their foreign-key
+ * checks take 'key share', which it does not conflict with).
+ */
+export type BranchLock = 'update' | 'no key update' | 'share';
+
+export function findBranch(db: DbOrTx, id: string, options: { lock?: BranchLock } = {}) {
   const query = db.select().from(branches).where(eq(branches.id, id));
   return (options.lock ? query.for(options.lock) : query).then((rows) => rows[0]);
 }

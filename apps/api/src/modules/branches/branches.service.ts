@@ -15,6 +15,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
 import { cityExists } from '../cities/cities.service';
 import {
+  type BranchLock,
   countRoomsOf,
   deleteBranchRow,
   findBranch,
@@ -126,6 +127,6 @@ export async function deleteBranch({
  * For the rooms module: the branch, held by a row lock until the transaction ends ('share' keeps it from moving
  * or going while rooms of it are saved).
  */
-export function lockBranch(db: DbOrTx, id: string, lock: 'share' | 'update' = 'share') {
+export function lockBranch(db: DbOrTx, id: string, lock: BranchLock = 'share') {
   return findBranch(db, id, { lock });
 }

@@ -131,3 +131,8 @@ export async function deleteRoom({ db, id }: Options<{ id: string }>): Promise<v
     throw error;
   }
 }
+
+/** For the blocks and bookings modules: a room as stored (its branch, zone and status), or undefined. */
+export function findRoomById(db: DbOrTx, id: string) {
+  return findRoom(db, id);
+}

@@ -1,0 +1,62 @@
+import {
+  ZAvailabilityDaysQuery,
+  ZAvailabilityDaysResponse,
+  ZAvailabilityHoursQuery,
+  ZAvailabilityHoursResponse,
+  ZAvailabilityRoomsQuery,
+  ZAvailabilityRoomsResponse,
+} from '@sala/shared/bookings/availability.contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { availableDays, availableHours, availableRooms } from './availability.service';
+
+/** What can be booked when: public, so visitors see free hours before logging in (design.md §4). */
+export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['disponibilidad'];
+  const db = () => app.database.db;
+  // Availability changes with every booking: never from a cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/availability/days',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Días reservables de una sucursal (hoy y los 7 siguientes)',
+        querystring: ZAvailabilityDaysQuery,
+        response: { 200: ZAvailabilityDaysResponse },
+      },
+    },
+    async (request) => availableDays(db(), request.query.branchId),
+  );
+
+  app.get(
+    '/availability/hours',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Horas de un día con su estado (libre, pasada, bloqueada, llena)',
+        querystring: ZAvailabilityHoursQuery,
+        response: { 200: ZAvailabilityHoursResponse },
+      },
+    },
+    async (request) => availableHours(db(), request.query),
+  );
+
+  app.get(
+    '/availability/rooms',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Salas activas a una hora con su estado (libre, ocupada, bloqueada)',
+        querystring: ZAvailabilityRoomsQuery,
+        response: { 200: ZAvailabilityRoomsResponse },
+      },
+    },
+    async (request) => availableRooms(db(), request.query),
+  );
+};

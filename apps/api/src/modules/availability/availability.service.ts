@@ -1,0 +1,71 @@
+import type { DbOrTx } from '@sala/db/client';
+import {
+  type BranchDay,
+  bookableDays,
+  bookingWindow,
+  type Clock,
+  dayHours,
+  hourRooms,
+} from '@sala/shared/bookings/availability';
+import type {
+  TAvailabilityDaysResponse,
+  TAvailabilityHoursQuery,
+  TAvailabilityHoursResponse,
+  TAvailabilityRoomsQuery,
+  TAvailabilityRoomsResponse,
+} from '@sala/shared/bookings/availability.contract';
+import { locationMessages } from '@sala/shared/locations/locations.messages';
+import { dayRange } from '@sala/shared/time/business-time';
+import { AppError } from '../../lib/app-error';
+import { findBranchCalendar, findBranchDay } from './availability.repository';
+
+const branchNotFound = () => new AppError('not-found', locationMessages.branchNotFound);
+
+export async function availableDays(
+  db: DbOrTx,
+  branchId: string,
+  clock: Clock = { now: new Date() },
+): Promise<TAvailabilityDaysResponse> {
+  const window = bookingWindow(clock);
+  const branch = await findBranchCalendar(db, branchId, window[0]!, window.at(-1)!);
+  if (!branch) throw branchNotFound();
+  return {
+    branchId: branch.id,
+    today: window[0]!,
+    sessionCost: branch.sessionCost,
+    days: bookableDays(clock, branch),
+  };
+}
+
+/**
+ * One day of a branch as the availability rules read it, with its zone and session cost. The booking service
+ * reads it inside its transaction and decides with the same rules (checkSlot).
+ */
+export async function loadBranchDay(
+  db: DbOrTx,
+  branchId: string,
+  date: string,
+): Promise<(BranchDay & { id: string; cityId: string; sessionCost: number }) | undefined> {
+  const { from, to } = dayRange(date);
+  return findBranchDay(db, branchId, date, from, to);
+}
+
+export async function availableHours(
+  db: DbOrTx,
+  { branchId, date }: TAvailabilityHoursQuery,
+  clock: Clock = { now: new Date() },
+): Promise<TAvailabilityHoursResponse> {
+  const day = await loadBranchDay(db, branchId, date);
+  if (!day) throw branchNotFound();
+  return { date, hours: dayHours(clock, day, date) };
+}
+
+export async function availableRooms(
+  db: DbOrTx,
+  { branchId, date, hour }: TAvailabilityRoomsQuery,
+  clock: Clock = { now: new Date() },
+): Promise<TAvailabilityRoomsResponse> {
+  const day = await loadBranchDay(db, branchId, date);
+  if (!day) throw branchNotFound();
+  return { date, hour, ...hourRooms(clock, day, date, hour) };
+}

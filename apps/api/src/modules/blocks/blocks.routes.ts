@@ -1,0 +1,137 @@
+import {
+  ZAffectedSessionsQuery,
+  ZAffectedSessionsResponse,
+  ZCreateDayBlockRequest,
+  ZCreateRoomBlockRequest,
+  ZCreateRoomBlockResponse,
+  ZDayBlock,
+  ZDayBlockListQuery,
+  ZDayBlockListResponse,
+  ZDeletedCountResponse,
+  ZDeleteRoomDayRequest,
+  ZRoomBlockListQuery,
+  ZRoomBlockListResponse,
+} from '@sala/shared/blocks/blocks.contract';
+import { ZIdParams } from '@sala/shared/common/fields';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as service from './blocks.service';
+
+/** Bloquear hora (spec §2): staff read the blocks; the super admin alone creates and removes them. */
+export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['bloqueos'];
+  const db = () => app.database.db;
+
+  app.get(
+    '/blocks/days',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Días y horas bloqueados de hoy en adelante, y cuántos pasados',
+        querystring: ZDayBlockListQuery,
+        response: { 200: ZDayBlockListResponse },
+      },
+    },
+    async (request) => service.listDayBlocks({ db: db(), actor: request.user!, query: request.query }),
+  );
+
+  app.post(
+    '/blocks/days',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary: 'Bloquear un día completo o una hora de una sucursal',
+        body: ZCreateDayBlockRequest,
+        response: { 201: ZDayBlock },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createDayBlock({ db: db(), actor: request.user!, input: request.body })),
+  );
+
+  app.delete(
+    '/blocks/days/:id',
+    {
+      config: { access: 'superadmin' },
+      schema: { tags, summary: 'Quitar un bloqueo de día u hora', params: ZIdParams },
+    },
+    async (request, reply) => {
+      await service.deleteDayBlock({ db: db(), actor: request.user!, id: request.params.id });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/blocks/rooms',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Salas bloqueadas de ahora en adelante, y cuántos bloqueos pasados',
+        querystring: ZRoomBlockListQuery,
+        response: { 200: ZRoomBlockListResponse },
+      },
+    },
+    async (request) => service.listRoomBlocks({ db: db(), actor: request.user!, query: request.query }),
+  );
+
+  app.post(
+    '/blocks/rooms',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary: 'Bloquear una sala una hora o el día completo (un bloqueo por hora)',
+        body: ZCreateRoomBlockRequest,
+        response: { 201: ZCreateRoomBlockResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        created: await service.createRoomBlocks({ db: db(), actor: request.user!, input: request.body }),
+      }),
+  );
+
+  app.delete(
+    '/blocks/rooms/:id',
+    {
+      config: { access: 'superadmin' },
+      schema: { tags, summary: 'Cancelar un bloqueo de sala', params: ZIdParams },
+    },
+    async (request, reply) => {
+      await service.deleteRoomBlock({ db: db(), actor: request.user!, id: request.params.id });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/blocks/rooms/remove-day',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary: 'Cancelar todos los bloqueos de una sala en un día',
+        body: ZDeleteRoomDayRequest,
+        response: { 200: ZDeletedCountResponse },
+      },
+    },
+    async (request) => service.deleteRoomDay({ db: db(), actor: request.user!, input: request.body }),
+  );
+
+  app.get(
+    '/blocks/affected-sessions',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Sesiones activas dentro de un periodo que se quiere bloquear',
+        querystring: ZAffectedSessionsQuery,
+        response: { 200: ZAffectedSessionsResponse },
+      },
+    },
+    async (request) => service.affectedSessions({ db: db(), actor: request.user!, query: request.query }),
+  );
+};

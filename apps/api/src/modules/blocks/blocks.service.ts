@@ -1,0 +1,214 @@
+import type { Db, DbOrTx } from '@sala/db/client';
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import { blockPeriodProblem, dayBlockConflict, roomDayHoursToBlock } from '@sala/shared/blocks/block-rules';
+import type {
+  TAffectedSession,
+  TAffectedSessionsQuery,
+  TDayBlock,
+  TDayBlockInput,
+  TDayBlockListQuery,
+  TDayBlockListResponse,
+  TDeleteRoomDayRequest,
+  TRoomBlock,
+  TRoomBlockInput,
+  TRoomBlockListQuery,
+  TRoomBlockListResponse,
+} from '@sala/shared/blocks/blocks.contract';
+import { blockMessages as m } from '@sala/shared/blocks/blocks.messages';
+import type { WeeklySchedule } from '@sala/shared/locations/schedule';
+import {
+  addDays,
+  businessDate,
+  businessInstant,
+  businessTime,
+  dayRange,
+} from '@sala/shared/time/business-time';
+import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { toPage } from '../../lib/paging';
+import { activeSessionsInPeriod } from '../bookings/bookings.service';
+import { lockBranch } from '../branches/branches.service';
+import { findRoomById } from '../rooms/rooms.service';
+import {
+  dayBlocksOn,
+  deleteDayBlockRow,
+  deleteRoomBlockRow,
+  deleteRoomBlocksBetween,
+  findDayBlockRow,
+  findRoomBlockRows,
+  insertDayBlock,
+  insertRoomBlocks,
+  listDayBlocksFrom,
+  listRoomBlocksFrom,
+  roomBlockStartsBetween,
+} from './blocks.repository';
+
+type Options<T> = { db: Db; actor: TSessionUser; now?: Date } & T;
+
+const toDayBlock = (row: NonNullable<Awaited<ReturnType<typeof findDayBlockRow>>>): TDayBlock => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const toRoomBlock = (row: Awaited<ReturnType<typeof findRoomBlockRows>>[number]): TRoomBlock => ({
+  ...row,
+  startsAt: row.startsAt.toISOString(),
+  date: businessDate(row.startsAt),
+  hour: businessTime(row.startsAt),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * The branch of a block form, locked so that block writes of one branch run one at a time (a whole day and one
+ * of its hours saved at once cannot both pass their checks). Bookings are not held up: see BranchLock.
+ */
+async function lockedBranch(tx: DbOrTx, input: { branchId: string; cityId: string }, missing: string) {
+  const branch = await lockBranch(tx, input.branchId, 'no key update');
+  if (!branch) throw new AppError('invalid-argument', missing, { branchId: missing });
+  if (branch.cityId !== input.cityId) {
+    throw new AppError('invalid-argument', m.branchNotInCity, { branchId: m.branchNotInCity });
+  }
+  return branch;
+}
+
+function refusePeriod(now: Date, schedule: WeeklySchedule, period: { date: string; hour: string | null }) {
+  const problem = blockPeriodProblem({ now }, schedule, period);
+  if (problem) throw new AppError('invalid-argument', problem, { [period.hour ? 'hour' : 'date']: problem });
+}
+
+export async function listDayBlocks({
+  db,
+  query,
+  now = new Date(),
+}: Options<{ query: TDayBlockListQuery }>): Promise<TDayBlockListResponse> {
+  const { rows, pastCount } = await listDayBlocksFrom(db, businessDate(now), query);
+  return { ...toPage(rows, query, toDayBlock), pastCount };
+}
+
+/** Spec §5 "Block day/hour form", decided here as well as in the form. */
+export async function createDayBlock({
+  db,
+  actor,
+  input,
+  now = new Date(),
+}: Options<{ input: TDayBlockInput }>): Promise<TDayBlock> {
+  const conflictMessage = input.hour === null ? m.dayAlreadyBlocked : m.hourAlreadyBlocked;
+  try {
+    return await db.transaction(async (tx) => {
+      const branch = await lockedBranch(tx, input, m.requiredFields);
+      refusePeriod(now, branch.schedule, input);
+      const conflict = dayBlockConflict(await dayBlocksOn(tx, branch.id, input.date), input.hour);
+      if (conflict) throw new AppError('aborted', conflict);
+      const row = await insertDayBlock(tx, {
+        cityId: branch.cityId,
+        branchId: branch.id,
+        date: input.date,
+        hour: input.hour,
+        isHourBlocked: input.hour !== null,
+        createdBy: actor.id,
+      });
+      return toDayBlock((await findDayBlockRow(tx, row.id))!);
+    });
+  } catch (error) {
+    // The unique index (branch, date, hour) decides two identical saves that race.
+    if (isUniqueViolation(error, 'day_blocks_branch_date_hour_key'))
+      throw new AppError('aborted', conflictMessage);
+    throw error;
+  }
+}
+
+export async function deleteDayBlock({ db, id }: Options<{ id: string }>): Promise<void> {
+  if (!(await deleteDayBlockRow(db, id))) throw new AppError('not-found', m.notFound);
+}
+
+export async function listRoomBlocks({
+  db,
+  query,
+  now = new Date(),
+}: Options<{ query: TRoomBlockListQuery }>): Promise<TRoomBlockListResponse> {
+  const { rows, pastCount } = await listRoomBlocksFrom(db, now, query);
+  return { ...toPage(rows, query, toRoomBlock), pastCount };
+}
+
+/**
+ * Spec §5 "Block room form": one hour, or the whole day as one block per hour of the branch's schedule that is
+ * still ahead (only the ones missing).
+ */
+export async function createRoomBlocks({
+  db,
+  actor,
+  input,
+  now = new Date(),
+}: Options<{ input: TRoomBlockInput }>): Promise<TRoomBlock[]> {
+  try {
+    return await db.transaction(async (tx) => {
+      const branch = await lockedBranch(tx, input, m.roomRequiredFields);
+      const room = await findRoomById(tx, input.roomId);
+      if (!room || room.branchId !== branch.id) {
+        throw new AppError('invalid-argument', m.roomNotInBranch, { roomId: m.roomNotInBranch });
+      }
+      refusePeriod(now, branch.schedule, input);
+      const { from, to } = dayRange(input.date);
+      const blocked = (await roomBlockStartsBetween(tx, room.id, from, to)).map((at) => businessTime(at));
+      let hours: string[];
+      if (input.hour === null) {
+        hours = roomDayHoursToBlock({ now }, branch.schedule, input.date, blocked);
+        if (hours.length === 0) throw new AppError('aborted', m.allHoursBlocked);
+      } else {
+        if (blocked.includes(input.hour)) throw new AppError('aborted', m.roomAlreadyBlocked);
+        hours = [input.hour];
+      }
+      const inserted = await insertRoomBlocks(
+        tx,
+        hours.map((hour) => ({
+          roomId: room.id,
+          branchId: room.branchId,
+          cityId: room.cityId,
+          startsAt: businessInstant(input.date, hour),
+          createdBy: actor.id,
+        })),
+      );
+      if (inserted.length === 0) {
+        throw new AppError('aborted', input.hour === null ? m.allHoursBlocked : m.roomAlreadyBlocked);
+      }
+      return (
+        await findRoomBlockRows(
+          tx,
+          inserted.map((row) => row.id),
+        )
+      ).map(toRoomBlock);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'room_blocks_room_starts_at_key')) {
+      throw new AppError('aborted', m.roomAlreadyBlocked);
+    }
+    throw error;
+  }
+}
+
+export async function deleteRoomBlock({ db, id }: Options<{ id: string }>): Promise<void> {
+  if (!(await deleteRoomBlockRow(db, id))) throw new AppError('not-found', m.notFound);
+}
+
+/** Every block of one room on one date, at once. */
+export async function deleteRoomDay({
+  db,
+  input,
+}: Options<{ input: TDeleteRoomDayRequest }>): Promise<{ deleted: number }> {
+  const { from, to } = dayRange(input.date);
+  const deleted = await deleteRoomBlocksBetween(db, input.roomId, from, to);
+  if (deleted.length === 0) throw new AppError('not-found', m.notFound);
+  return { deleted: deleted.length };
+}
+
+/** The active sessions a period would cover: blocks never touch them, so staff can call the clients first. */
+export async function affectedSessions({
+  db,
+  query,
+}: Options<{ query: TAffectedSessionsQuery }>): Promise<TAffectedSession[]> {
+  const from = businessInstant(query.date, query.hour ?? '00:00');
+  const to = query.hour
+    ? new Date(from.getTime() + 3_600_000)
+    : businessInstant(addDays(query.date, 1), '00:00');
+  return activeSessionsInPeriod(db, { branchId: query.branchId, from, to, roomId: query.roomId });
+}

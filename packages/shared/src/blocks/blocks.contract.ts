@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { idField } from '../common/fields';
+import { pageQuery, pageResponse } from '../table/table.contract';
+import { dateField, hourField } from '../time/time-fields';
+import { blockMessages as m } from './blocks.messages';
+
+/** A whole day, or one hour, of a branch (spec's "blocked"). */
+export const ZDayBlock = z.object({
+  id: z.uuid(),
+  cityId: z.uuid(),
+  cityName: z.string(),
+  branchId: z.uuid(),
+  branchName: z.string(),
+  date: z.string(),
+  /** null: the whole day. */
+  hour: z.string().nullable(),
+  isHourBlocked: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type TDayBlock = z.infer<typeof ZDayBlock>;
+
+/** One room at one hour (spec's "blockedRoom"). */
+export const ZRoomBlock = z.object({
+  id: z.uuid(),
+  cityId: z.uuid(),
+  cityName: z.string(),
+  branchId: z.uuid(),
+  branchName: z.string(),
+  roomId: z.uuid(),
+  roomName: z.string(),
+  startsAt: z.iso.datetime(),
+  /** The Mexico City date and hour of startsAt, as the forms speak of them. */
+  date: z.string(),
+  hour: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type TRoomBlock = z.infer<typeof ZRoomBlock>;
+
+/** Both block lists show what is still ahead, and how many records lie in the past (spec §2). */
+const withPastCount = <T extends z.ZodType>(row: T) =>
+  pageResponse(row).extend({ pastCount: z.int().nonnegative() });
+
+export const BLOCK_PAGE_SIZES = [5, 10, 30, 50] as const;
+
+/** GET /api/blocks/days — upcoming day and hour blocks, by date unless asked otherwise. */
+export const dayBlockSortable = ['date', 'cityName', 'branchName', 'createdAt'] as const;
+export const ZDayBlockListQuery = pageQuery(dayBlockSortable, 'date');
+export type TDayBlockListQuery = z.output<typeof ZDayBlockListQuery>;
+export const ZDayBlockListResponse = withPastCount(ZDayBlock);
+export type TDayBlockListResponse = z.infer<typeof ZDayBlockListResponse>;
+
+/** GET /api/blocks/rooms — upcoming room blocks, by date and hour unless asked otherwise. */
+export const roomBlockSortable = ['startsAt', 'cityName', 'branchName', 'roomName', 'createdAt'] as const;
+export const ZRoomBlockListQuery = pageQuery(roomBlockSortable, 'startsAt');
+export type TRoomBlockListQuery = z.output<typeof ZRoomBlockListQuery>;
+export const ZRoomBlockListResponse = withPastCount(ZRoomBlock);
+export type TRoomBlockListResponse = z.infer<typeof ZRoomBlockListResponse>;
+
+/** The fields of a period to block: a date, and the whole day or one hour of it. */
+const periodFields = (requiredMessage: string) => ({
+  date: dateField(requiredMessage),
+  wholeDay: z.boolean({ error: requiredMessage }),
+  hour: hourField(requiredMessage).nullish(),
+});
+
+/** One hour needs its hour; a whole day has none, whatever the form sent. */
+const periodRule = <S extends z.ZodType<{ wholeDay: boolean; hour?: string | null }>>(
+  schema: S,
+  requiredMessage: string,
+) =>
+  schema
+    .refine((input) => input.wholeDay || Boolean(input.hour), { message: requiredMessage, path: ['hour'] })
+    .transform((input) => ({ ...input, hour: input.wholeDay ? null : (input.hour ?? null) }));
+
+/** POST /api/blocks/days — spec §5 "Block day/hour form". */
+export const ZCreateDayBlockRequest = periodRule(
+  z.object(
+    {
+      cityId: idField(m.requiredFields),
+      branchId: idField(m.requiredFields),
+      ...periodFields(m.requiredFields),
+    },
+    { error: m.requiredFields },
+  ),
+  m.requiredFields,
+);
+export type TCreateDayBlockRequest = z.input<typeof ZCreateDayBlockRequest>;
+export type TDayBlockInput = z.output<typeof ZCreateDayBlockRequest>;
+
+/** POST /api/blocks/rooms — spec §5 "Block room form"; a whole day makes one block per hour. */
+export const ZCreateRoomBlockRequest = periodRule(
+  z.object(
+    {
+      cityId: idField(m.roomRequiredFields),
+      branchId: idField(m.roomRequiredFields),
+      roomId: idField(m.roomRequiredFields),
+      ...periodFields(m.roomRequiredFields),
+    },
+    { error: m.roomRequiredFields },
+  ),
+  m.roomRequiredFields,
+);
+export type TCreateRoomBlockRequest = z.input<typeof ZCreateRoomBlockRequest>;
+export type TRoomBlockInput = z.output<typeof ZCreateRoomBlockRequest>;
+export const ZCreateRoomBlockResponse = z.object({ created: z.array(ZRoomBlock) });
+
+/** DELETE /api/blocks/rooms/day — every block of one room on one date. */
+export const ZDeleteRoomDayRequest = z.object({
+  roomId: idField(m.roomRequiredFields),
+  date: dateField(m.roomRequiredFields),
+});
+export type TDeleteRoomDayRequest = z.input<typeof ZDeleteRoomDayRequest>;
+export const ZDeletedCountResponse = z.object({ deleted: z.int().nonnegative() });
+
+/**
+ * GET /api/blocks/affected-sessions — the active sessions a period would cover (blocks never touch them, so
+ * staff can call the clients first; design.md §4).
+ */
+export const ZAffectedSessionsQuery = z.object({
+  branchId: idField(m.requiredFields),
+  date: dateField(m.requiredFields),
+  hour: hourField(m.requiredFields).optional(),
+  roomId: idField(m.requiredFields).optional(),
+});
+export type TAffectedSessionsQuery = z.output<typeof ZAffectedSessionsQuery>;
+export const ZAffectedSession = z.object({
+  id: z.uuid(),
+  startsAt: z.iso.datetime(),
+  hour: z.string(),
+  roomName: z.string(),
+  /** The client's name, or the courtesy name. */
+  clientName: z.string(),
+  phone: z.string().nullable(),
+  isCourtesy: z.boolean(),
+});
+export type TAffectedSession = z.infer<typeof ZAffectedSession>;
+export const ZAffectedSessionsResponse = z.array(ZAffectedSession);

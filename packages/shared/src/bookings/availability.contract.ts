@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { idField } from '../common/fields';
+import { locationMessages } from '../locations/locations.messages';
+import { dateField, hourField } from '../time/time-fields';
+
+const branchId = () => idField(locationMessages.branchNotFound);
+
+export const ZHourState = z.enum(['free', 'past', 'blocked', 'full']);
+export const ZRoomState = z.enum(['free', 'busy', 'blocked']);
+
+/** GET /api/availability/days?branchId= — the days of the booking window the branch can be booked. */
+export const ZAvailabilityDaysQuery = z.object({ branchId: branchId() });
+export type TAvailabilityDaysQuery = z.output<typeof ZAvailabilityDaysQuery>;
+export const ZAvailabilityDaysResponse = z.object({
+  branchId: z.uuid(),
+  /** Today in Mexico City, so the client never trusts its own clock for "today". */
+  today: z.string(),
+  sessionCost: z.int().positive(),
+  days: z.array(z.object({ date: z.string(), weekday: z.int().min(0).max(6) })),
+});
+export type TAvailabilityDaysResponse = z.infer<typeof ZAvailabilityDaysResponse>;
+
+/** GET /api/availability/hours?branchId=&date= — a day's hours with their state. */
+export const ZAvailabilityHoursQuery = z.object({ branchId: branchId(), date: dateField() });
+export type TAvailabilityHoursQuery = z.output<typeof ZAvailabilityHoursQuery>;
+export const ZAvailabilityHoursResponse = z.object({
+  date: z.string(),
+  hours: z.array(z.object({ hour: z.string(), state: ZHourState, freeRooms: z.int().nonnegative() })),
+});
+export type TAvailabilityHoursResponse = z.infer<typeof ZAvailabilityHoursResponse>;
+
+/** GET /api/availability/rooms?branchId=&date=&hour= — the active rooms at one hour. */
+export const ZAvailabilityRoomsQuery = z.object({
+  branchId: branchId(),
+  date: dateField(),
+  hour: hourField(),
+});
+export type TAvailabilityRoomsQuery = z.output<typeof ZAvailabilityRoomsQuery>;
+export const ZAvailabilityRoomsResponse = z.object({
+  date: z.string(),
+  hour: z.string(),
+  hourState: z.enum(['free', 'past', 'blocked', 'full', 'closed']),
+  rooms: z.array(z.object({ id: z.uuid(), name: z.string(), position: z.int(), state: ZRoomState })),
+});
+export type TAvailabilityRoomsResponse = z.infer<typeof ZAvailabilityRoomsResponse>;
