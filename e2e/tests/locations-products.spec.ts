@@ -161,15 +161,20 @@ test.describe('zones, branches, rooms and products', () => {
     await expect(toast(page, 'Registro eliminado')).toBeVisible();
   });
 
-  test('an admin reads the four tables without actions, and the API refuses every write', async ({
+  test('an admin reads zones and branches without actions, is kept off Salas and Productos, and the API refuses every write', async ({
     page,
   }) => {
     await loginAs(page, 'admin');
+    for (const path of ['/admin/salas', '/admin/productos']) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/admin');
+    }
+    const menu = page.getByRole('navigation', { name: 'Secciones' });
+    await expect(menu.getByRole('link', { name: 'Salas', exact: true })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Productos', exact: true })).toHaveCount(0);
     for (const [path, create] of [
       ['/admin/zonas', 'Nueva zona'],
       ['/admin/consultorios', 'Nueva sucursal'],
-      ['/admin/salas', 'Nueva sala'],
-      ['/admin/productos', 'Nuevo producto'],
     ] as const) {
       await page.goto(path);
       const table = page.getByRole('table');

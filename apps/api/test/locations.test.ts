@@ -190,7 +190,9 @@ describe('branches', () => {
       expect.objectContaining({ id: branch.id, cityName: city.name, roomCount: 2 }),
     ]);
     const options = await call('GET', `/api/branches/options?cityId=${city.id}`, undefined, admin.cookie);
-    expect(options.json()).toEqual([{ id: branch.id, name: branch.name, cityId: city.id, sessionCost: 1 }]);
+    expect(options.json()).toEqual([
+      { id: branch.id, name: branch.name, cityId: city.id, sessionCost: 1, schedule: DEFAULT_WEEKLY_SCHEDULE },
+    ]);
   });
 
   it('moves rooms, sessions and blocks along when a branch changes zone', async () => {
@@ -362,6 +364,13 @@ describe('rooms', () => {
       if (roomEdit.statusCode === 400) expect(roomEdit.json().error.message).toBe(m.branchNotInCity);
       expect(await citiesOf(rooms, branch.id)).toEqual([to.id]);
     }
+  });
+
+  it('lists the rooms of one branch by position for the selects of other forms', async () => {
+    const branch = await createBranch(t.db);
+    for (const position of [3, 1]) await createRoom(t.db, { branchId: branch.id, cityId: branch.cityId, position });
+    const res = await call('GET', `/api/rooms/options?branchId=${branch.id}`, undefined, admin.cookie);
+    expect(res.json().map((r: { name: string }) => r.name)).toEqual(['Sala 1', 'Sala 3']);
   });
 
   it('toggles a room and deletes one that never had a session', async () => {

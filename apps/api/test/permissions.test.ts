@@ -216,6 +216,12 @@ const table = (): Row[] => [
       expect: everyone(200),
     }),
   ),
+  {
+    method: 'GET',
+    url: '/api/rooms/options',
+    request: async () => ({ url: `/api/rooms/options?branchId=${(await createRoom(t.db)).branchId}` }),
+    expect: staffRead,
+  },
   { method: 'GET', url: '/api/blocks/days', expect: staffRead },
   { method: 'GET', url: '/api/blocks/rooms', expect: staffRead },
   {

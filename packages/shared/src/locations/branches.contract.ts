@@ -49,6 +49,8 @@ export const ZBranchOption = z.object({
   name: z.string(),
   cityId: z.uuid(),
   sessionCost: z.int().positive(),
+  /** The forms offer the hours of the chosen day from it. */
+  schedule: ZWeeklySchedule,
 });
 export type TBranchOption = z.infer<typeof ZBranchOption>;
 export const ZBranchOptionsResponse = z.array(ZBranchOption);

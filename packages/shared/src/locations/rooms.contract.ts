@@ -30,6 +30,17 @@ export const ZRoomListQuery = pageQuery(roomSortable, 'cityName');
 export type TRoomListQuery = z.output<typeof ZRoomListQuery>;
 export const ZRoomListResponse = pageResponse(ZRoom);
 
+/** GET /api/rooms/options?branchId= — the rooms of one branch by position, for the selects of other forms. */
+export const ZRoomOptionsQuery = z.object({ branchId: idField(m.allFieldsRequired) });
+export const ZRoomOption = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  position: z.int(),
+  isActive: z.boolean(),
+});
+export type TRoomOption = z.infer<typeof ZRoomOption>;
+export const ZRoomOptionsResponse = z.array(ZRoomOption);
+
 /** POST /api/rooms and PATCH /api/rooms/:id: zone → branch → position. */
 export const ZSaveRoomRequest = z.object({
   cityId: idField(m.allFieldsRequired),

@@ -66,6 +66,7 @@ export function listBranchOptions(db: DbOrTx, cityId?: string) {
       name: branches.name,
       cityId: branches.cityId,
       sessionCost: branches.sessionCost,
+      schedule: branches.schedule,
     })
     .from(branches)
     .where(cityId ? eq(branches.cityId, cityId) : undefined)

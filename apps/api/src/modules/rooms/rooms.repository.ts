@@ -57,6 +57,14 @@ export function listRooms(db: DbOrTx, options: ListOptions) {
     .offset(offsetOf(options.page, options.pageSize));
 }
 
+export function listRoomOptions(db: DbOrTx, branchId: string) {
+  return db
+    .select({ id: rooms.id, name: rooms.name, position: rooms.position, isActive: rooms.isActive })
+    .from(rooms)
+    .where(eq(rooms.branchId, branchId))
+    .orderBy(asc(rooms.position));
+}
+
 export function findRoomRow(db: DbOrTx, id: string) {
   return db
     .select(roomRow)

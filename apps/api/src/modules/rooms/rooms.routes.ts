@@ -3,6 +3,8 @@ import {
   ZRoom,
   ZRoomListQuery,
   ZRoomListResponse,
+  ZRoomOptionsQuery,
+  ZRoomOptionsResponse,
   ZSaveRoomRequest,
 } from '@sala/shared/locations/rooms.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,6 +27,21 @@ export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.listRoomPage({ db: db(), actor: request.user!, query: request.query }),
+  );
+
+  app.get(
+    '/rooms/options',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Las salas de una sucursal, para elegir una',
+        querystring: ZRoomOptionsQuery,
+        response: { 200: ZRoomOptionsResponse },
+      },
+    },
+    async (request) =>
+      service.listRoomSelectOptions({ db: db(), actor: request.user!, branchId: request.query.branchId }),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import {
   roomName,
   type TRoom,
   type TRoomListQuery,
+  type TRoomOption,
   type TSaveRoomRequest,
 } from '@sala/shared/locations/rooms.contract';
 import type { TPage } from '@sala/shared/table/table.contract';
@@ -18,6 +19,7 @@ import {
   findRoom,
   findRoomRow,
   insertRoom,
+  listRoomOptions,
   listRooms,
   positionTaken,
   updateRoomRow,
@@ -64,6 +66,10 @@ async function withPositionCheck<T>(save: () => Promise<T>): Promise<T> {
 
 export async function listRoomPage({ db, query }: Options<{ query: TRoomListQuery }>): Promise<TPage<TRoom>> {
   return toPage(await listRooms(db, query), query, toRoom);
+}
+
+export function listRoomSelectOptions({ db, branchId }: Options<{ branchId: string }>): Promise<TRoomOption[]> {
+  return listRoomOptions(db, branchId);
 }
 
 export async function createRoom({ db, input }: Options<{ input: TSaveRoomRequest }>): Promise<TRoom> {

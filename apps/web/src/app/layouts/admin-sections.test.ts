@@ -15,14 +15,12 @@ describe('admin sections', () => {
     expect(adminSections.some((s) => canOpen(s, 'user'))).toBe(false);
   });
 
-  it('gives admins the screens of spec §2, with rooms and products to read (docs/decisions/005)', () => {
+  it('gives admins the screens of spec §2 (Salas and Productos are super-admin pages)', () => {
     expect(adminSections.filter((s) => canOpen(s, 'admin')).map((s) => s.label)).toEqual([
       'Panel',
       'Usuarios',
       'Zonas',
       'Consultorios',
-      'Salas',
-      'Productos',
       'Punto de venta',
       'Reservaciones',
       'Historial de reservaciones',

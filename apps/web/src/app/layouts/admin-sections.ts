@@ -21,16 +21,16 @@ import {
 export type AdminSection = { path: string; label: string; level: 'admin' | 'superadmin'; icon: LucideIcon };
 
 /**
- * The admin area of spec §2, with who may open each screen (the API enforces the same). Salas and Productos
- * are read-only for admins, like Zonas and Consultorios (docs/decisions/005).
+ * The admin area of spec §2, with who may open each screen (the API enforces the same). Salas and Productos are
+ * super-admin pages (spec §2); their read endpoints stay open to staff, whose other screens need them.
  */
 export const adminSections: AdminSection[] = [
   { path: '/admin', label: 'Panel', level: 'admin', icon: LayoutDashboard },
   { path: '/admin/usuarios', label: 'Usuarios', level: 'admin', icon: Users },
   { path: '/admin/zonas', label: 'Zonas', level: 'admin', icon: MapPinned },
   { path: '/admin/consultorios', label: 'Consultorios', level: 'admin', icon: Building2 },
-  { path: '/admin/salas', label: 'Salas', level: 'admin', icon: DoorOpen },
-  { path: '/admin/productos', label: 'Productos', level: 'admin', icon: Package },
+  { path: '/admin/salas', label: 'Salas', level: 'superadmin', icon: DoorOpen },
+  { path: '/admin/productos', label: 'Productos', level: 'superadmin', icon: Package },
   { path: '/admin/punto-venta', label: 'Punto de venta', level: 'admin', icon: Store },
   { path: '/admin/corte', label: 'Corte', level: 'superadmin', icon: Calculator },
   { path: '/admin/gastos', label: 'Gastos', level: 'superadmin', icon: Receipt },
