@@ -191,7 +191,13 @@ describe('branches', () => {
     ]);
     const options = await call('GET', `/api/branches/options?cityId=${city.id}`, undefined, admin.cookie);
     expect(options.json()).toEqual([
-      { id: branch.id, name: branch.name, cityId: city.id, sessionCost: 1, schedule: DEFAULT_WEEKLY_SCHEDULE },
+      {
+        id: branch.id,
+        name: branch.name,
+        cityId: city.id,
+        sessionCost: 1,
+        schedule: DEFAULT_WEEKLY_SCHEDULE,
+      },
     ]);
   });
 
@@ -368,7 +374,8 @@ describe('rooms', () => {
 
   it('lists the rooms of one branch by position for the selects of other forms', async () => {
     const branch = await createBranch(t.db);
-    for (const position of [3, 1]) await createRoom(t.db, { branchId: branch.id, cityId: branch.cityId, position });
+    for (const position of [3, 1])
+      await createRoom(t.db, { branchId: branch.id, cityId: branch.cityId, position });
     const res = await call('GET', `/api/rooms/options?branchId=${branch.id}`, undefined, admin.cookie);
     expect(res.json().map((r: { name: string }) => r.name)).toEqual(['Sala 1', 'Sala 3']);
   });

@@ -61,25 +61,49 @@ export function bookableDays(clock: Clock, data: Pick<BranchDay, 'schedule' | 'd
 const isBookableDay = (clock: Clock, data: Pick<BranchDay, 'schedule' | 'dayBlocks'>, date: string) =>
   bookableDays(clock, data).some((day) => day.date === date);
 
-/** Each active room's state at one instant: a session makes it busy, else a room block blocks it. */
-function roomStates(data: BranchDay, startsAt: Date): RoomOption[] {
-  const at = startsAt.getTime();
-  const busy = new Set(data.sessions.filter((s) => s.startsAt.getTime() === at).map((s) => s.roomId));
-  const blocked = new Set(data.roomBlocks.filter((b) => b.startsAt.getTime() === at).map((b) => b.roomId));
-  return data.rooms
-    .filter((room) => room.isActive)
-    .sort((a, b) => a.position - b.position)
-    .map((room) => ({
-      id: room.id,
-      name: room.name,
-      position: room.position,
-      state: busy.has(room.id) ? 'busy' : blocked.has(room.id) ? 'blocked' : 'free',
-    }));
+/** Who is where at each instant of the day, read once per answer. */
+type DayIndex = {
+  activeRooms: BranchDay['rooms'];
+  busyAt: Map<number, Set<string>>;
+  blockedAt: Map<number, Set<string>>;
+};
+
+function byInstant(rows: { roomId: string; startsAt: Date }[]): Map<number, Set<string>> {
+  const map = new Map<number, Set<string>>();
+  for (const row of rows) {
+    const at = row.startsAt.getTime();
+    const rooms = map.get(at) ?? new Set<string>();
+    rooms.add(row.roomId);
+    map.set(at, rooms);
+  }
+  return map;
 }
 
-function hourState(clock: Clock, data: BranchDay, date: string, hour: string): HourOption {
+function indexDay(data: BranchDay): DayIndex {
+  return {
+    activeRooms: data.rooms.filter((room) => room.isActive).sort((a, b) => a.position - b.position),
+    busyAt: byInstant(data.sessions),
+    blockedAt: byInstant(data.roomBlocks),
+  };
+}
+
+/** Each active room's state at one instant: a session makes it busy, else a room block blocks it. */
+function roomStates(index: DayIndex, startsAt: Date): RoomOption[] {
+  const busy = index.busyAt.get(startsAt.getTime());
+  const blocked = index.blockedAt.get(startsAt.getTime());
+  return index.activeRooms.map((room) => ({
+    id: room.id,
+    name: room.name,
+    position: room.position,
+    state: busy?.has(room.id) ? 'busy' : blocked?.has(room.id) ? 'blocked' : 'free',
+  }));
+}
+
+function hourState(clock: Clock, data: BranchDay, index: DayIndex, date: string, hour: string): HourOption {
   const startsAt = businessInstant(date, hour, clock.timeZone);
-  const freeRooms = roomStates(data, startsAt).filter((room) => room.state === 'free').length;
+  const busy = index.busyAt.get(startsAt.getTime());
+  const blocked = index.blockedAt.get(startsAt.getTime());
+  const freeRooms = index.activeRooms.filter((room) => !busy?.has(room.id) && !blocked?.has(room.id)).length;
   // A session that has started (its start is not after now) can no longer be booked.
   if (startsAt.getTime() <= clock.now.getTime()) return { hour, state: 'past', freeRooms };
   if (isHourBlocked(data, date, hour)) return { hour, state: 'blocked', freeRooms };
@@ -89,7 +113,8 @@ function hourState(clock: Clock, data: BranchDay, date: string, hour: string): H
 /** The hours of a bookable day with their state; a day outside the window, closed or blocked whole has none. */
 export function dayHours(clock: Clock, data: BranchDay, date: string): HourOption[] {
   if (!isBookableDay(clock, data, date)) return [];
-  return hoursOn(data.schedule, date).map((hour) => hourState(clock, data, date, hour));
+  const index = indexDay(data);
+  return hoursOn(data.schedule, date).map((hour) => hourState(clock, data, index, date, hour));
 }
 
 /**
@@ -105,8 +130,9 @@ export function hourRooms(
   if (!isBookableDay(clock, data, date) || !hoursOn(data.schedule, date).includes(hour)) {
     return { hourState: 'closed', rooms: [] };
   }
+  const index = indexDay(data);
   const startsAt = businessInstant(date, hour, clock.timeZone);
-  return { hourState: hourState(clock, data, date, hour).state, rooms: roomStates(data, startsAt) };
+  return { hourState: hourState(clock, data, index, date, hour).state, rooms: roomStates(index, startsAt) };
 }
 
 export type SlotRefusal = 'closed' | 'past' | 'blocked' | 'full' | 'unknown-room' | 'busy' | 'room-blocked';

@@ -18,6 +18,7 @@ import { locationMessages } from '@sala/shared/locations/locations.messages';
 import { dayRange } from '@sala/shared/time/business-time';
 import { AppError } from '../../lib/app-error';
 import { findBranchCalendar, findBranchDay } from './availability.repository';
+import { forgetBranch, remembered } from './day-cache';
 
 const branchNotFound = () => new AppError('not-found', locationMessages.branchNotFound);
 
@@ -27,7 +28,9 @@ export async function availableDays(
   clock: Clock = { now: new Date() },
 ): Promise<TAvailabilityDaysResponse> {
   const window = bookingWindow(clock);
-  const branch = await findBranchCalendar(db, branchId, window[0]!, window.at(-1)!);
+  const branch = await remembered(db, `${branchId}|calendar|${window[0]}`, () =>
+    findBranchCalendar(db, branchId, window[0]!, window.at(-1)!),
+  );
   if (!branch) throw branchNotFound();
   return {
     branchId: branch.id,
@@ -38,8 +41,8 @@ export async function availableDays(
 }
 
 /**
- * One day of a branch as the availability rules read it, with its zone and session cost. The booking service
- * reads it inside its transaction and decides with the same rules (checkSlot).
+ * One day of a branch as the availability rules read it, with its zone and session cost, read now. The booking
+ * service reads it inside its transaction and decides with the same rules (checkSlot).
  */
 export async function loadBranchDay(
   db: DbOrTx,
@@ -50,14 +53,28 @@ export async function loadBranchDay(
   return findBranchDay(db, branchId, date, from, to);
 }
 
+/** The day as the availability answers read it: at most TTL_MS old (day-cache.ts). */
+function recentBranchDay(db: DbOrTx, branchId: string, date: string) {
+  return remembered(db, `${branchId}|day|${date}`, () => loadBranchDay(db, branchId, date));
+}
+
+/** After a change to a branch's blocks, rooms or sessions: this process answers from fresh data at once. */
+export function availabilityChanged(db: DbOrTx, branchId: string) {
+  forgetBranch(db, branchId);
+}
+
 export async function availableHours(
   db: DbOrTx,
   { branchId, date }: TAvailabilityHoursQuery,
   clock: Clock = { now: new Date() },
 ): Promise<TAvailabilityHoursResponse> {
-  const day = await loadBranchDay(db, branchId, date);
-  if (!day) throw branchNotFound();
-  return { date, hours: dayHours(clock, day, date) };
+  // The answer changes only with the data and when a slot starts (on a minute): one per key and minute.
+  const minute = Math.floor(clock.now.getTime() / 60_000);
+  return remembered(db, `${branchId}|hours|${date}|${minute}`, async () => {
+    const day = await recentBranchDay(db, branchId, date);
+    if (!day) throw branchNotFound();
+    return { date, hours: dayHours(clock, day, date) };
+  });
 }
 
 export async function availableRooms(
@@ -65,7 +82,7 @@ export async function availableRooms(
   { branchId, date, hour }: TAvailabilityRoomsQuery,
   clock: Clock = { now: new Date() },
 ): Promise<TAvailabilityRoomsResponse> {
-  const day = await loadBranchDay(db, branchId, date);
+  const day = await recentBranchDay(db, branchId, date);
   if (!day) throw branchNotFound();
   return { date, hour, ...hourRooms(clock, day, date, hour) };
 }

@@ -89,7 +89,7 @@ export function deleteDayBlockRow(db: DbOrTx, id: string) {
   return db
     .delete(dayBlocks)
     .where(eq(dayBlocks.id, id))
-    .returning({ id: dayBlocks.id })
+    .returning({ id: dayBlocks.id, branchId: dayBlocks.branchId })
     .then((rows) => rows[0]);
 }
 
@@ -183,7 +183,7 @@ export function deleteRoomBlockRow(db: DbOrTx, id: string) {
   return db
     .delete(roomBlocks)
     .where(eq(roomBlocks.id, id))
-    .returning({ id: roomBlocks.id })
+    .returning({ id: roomBlocks.id, branchId: roomBlocks.branchId })
     .then((rows) => rows[0]);
 }
 
@@ -191,5 +191,5 @@ export function deleteRoomBlocksBetween(db: DbOrTx, roomId: string, from: Date, 
   return db
     .delete(roomBlocks)
     .where(and(eq(roomBlocks.roomId, roomId), gte(roomBlocks.startsAt, from), lt(roomBlocks.startsAt, to)))
-    .returning({ id: roomBlocks.id });
+    .returning({ id: roomBlocks.id, branchId: roomBlocks.branchId });
 }

@@ -26,6 +26,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
+import { availabilityChanged } from '../availability/availability.service';
 import { activeSessionsInPeriod } from '../bookings/bookings.service';
 import { lockBranch } from '../branches/branches.service';
 import { findRoomById } from '../rooms/rooms.service';
@@ -94,7 +95,7 @@ export async function createDayBlock({
 }: Options<{ input: TDayBlockInput }>): Promise<TDayBlock> {
   const conflictMessage = input.hour === null ? m.dayAlreadyBlocked : m.hourAlreadyBlocked;
   try {
-    return await db.transaction(async (tx) => {
+    const block = await db.transaction(async (tx) => {
       const branch = await lockedBranch(tx, input, m.requiredFields);
       refusePeriod(now, branch.schedule, input);
       const conflict = dayBlockConflict(await dayBlocksOn(tx, branch.id, input.date), input.hour);
@@ -109,6 +110,8 @@ export async function createDayBlock({
       });
       return toDayBlock((await findDayBlockRow(tx, row.id))!);
     });
+    availabilityChanged(db, block.branchId);
+    return block;
   } catch (error) {
     // The unique index (branch, date, hour) decides two identical saves that race.
     if (isUniqueViolation(error, 'day_blocks_branch_date_hour_key'))
@@ -118,7 +121,9 @@ export async function createDayBlock({
 }
 
 export async function deleteDayBlock({ db, id }: Options<{ id: string }>): Promise<void> {
-  if (!(await deleteDayBlockRow(db, id))) throw new AppError('not-found', m.notFound);
+  const deleted = await deleteDayBlockRow(db, id);
+  if (!deleted) throw new AppError('not-found', m.notFound);
+  availabilityChanged(db, deleted.branchId);
 }
 
 export async function listRoomBlocks({
@@ -141,7 +146,7 @@ export async function createRoomBlocks({
   now = new Date(),
 }: Options<{ input: TRoomBlockInput }>): Promise<TRoomBlock[]> {
   try {
-    return await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const branch = await lockedBranch(tx, input, m.roomRequiredFields);
       const room = await findRoomById(tx, input.roomId);
       if (!room || room.branchId !== branch.id) {
@@ -178,6 +183,8 @@ export async function createRoomBlocks({
         )
       ).map(toRoomBlock);
     });
+    availabilityChanged(db, input.branchId);
+    return created;
   } catch (error) {
     if (isUniqueViolation(error, 'room_blocks_room_starts_at_key')) {
       throw new AppError('aborted', m.roomAlreadyBlocked);
@@ -187,7 +194,9 @@ export async function createRoomBlocks({
 }
 
 export async function deleteRoomBlock({ db, id }: Options<{ id: string }>): Promise<void> {
-  if (!(await deleteRoomBlockRow(db, id))) throw new AppError('not-found', m.notFound);
+  const deleted = await deleteRoomBlockRow(db, id);
+  if (!deleted) throw new AppError('not-found', m.notFound);
+  availabilityChanged(db, deleted.branchId);
 }
 
 /** Every block of one room on one date, at once. */
@@ -198,6 +207,7 @@ export async function deleteRoomDay({
   const { from, to } = dayRange(input.date);
   const deleted = await deleteRoomBlocksBetween(db, input.roomId, from, to);
   if (deleted.length === 0) throw new AppError('not-found', m.notFound);
+  availabilityChanged(db, deleted[0]!.branchId);
   return { deleted: deleted.length };
 }
 

@@ -13,6 +13,7 @@ import type { TPage } from '@sala/shared/table/table.contract';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
+import { availabilityChanged } from '../availability/availability.service';
 import { cityExists } from '../cities/cities.service';
 import {
   type BranchLock,
@@ -94,7 +95,11 @@ export async function updateBranch({
       await updateBranchRow(tx, id, input);
       return toBranch((await findBranchRow(tx, id))!);
     }),
-  );
+  ).then((branch) => {
+    // The schedule decides the bookable days and hours.
+    availabilityChanged(db, id);
+    return branch;
+  });
 }
 
 /**

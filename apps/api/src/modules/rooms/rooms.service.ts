@@ -12,6 +12,7 @@ import type { TPage } from '@sala/shared/table/table.contract';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
+import { availabilityChanged } from '../availability/availability.service';
 import { roomHasSessions, roomHasSessionsAhead } from '../bookings/bookings.service';
 import { lockBranch } from '../branches/branches.service';
 import {
@@ -33,6 +34,12 @@ const toRoom = (row: RoomRow): TRoom => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/** The rooms a branch offers changed: the availability answers of this process read them afresh. */
+function roomsChanged<T>(db: DbOrTx, result: T, branchIds: string[]): T {
+  for (const branchId of new Set(branchIds)) availabilityChanged(db, branchId);
+  return result;
+}
 
 const roomExists = () => new AppError('aborted', m.roomExists, { position: m.roomExists });
 
@@ -68,7 +75,10 @@ export async function listRoomPage({ db, query }: Options<{ query: TRoomListQuer
   return toPage(await listRooms(db, query), query, toRoom);
 }
 
-export function listRoomSelectOptions({ db, branchId }: Options<{ branchId: string }>): Promise<TRoomOption[]> {
+export function listRoomSelectOptions({
+  db,
+  branchId,
+}: Options<{ branchId: string }>): Promise<TRoomOption[]> {
   return listRoomOptions(db, branchId);
 }
 
@@ -80,7 +90,7 @@ export async function createRoom({ db, input }: Options<{ input: TSaveRoomReques
       const row = await insertRoom(tx, { ...input, name: roomName(input.position) });
       return toRoom((await findRoomRow(tx, row.id))!);
     }),
-  );
+  ).then((room) => roomsChanged(db, room, [room.branchId]));
 }
 
 /** A room may change position or branch (of any zone); it leaves its branch only with no sessions ahead there. */
@@ -90,10 +100,12 @@ export async function updateRoom({
   input,
   now = new Date(),
 }: Options<{ id: string; input: TSaveRoomRequest; now?: Date }>): Promise<TRoom> {
+  let fromBranch = input.branchId;
   return withPositionCheck(() =>
     db.transaction(async (tx) => {
       const before = await findRoom(tx, id);
       if (!before) throw new AppError('not-found', m.roomNotFound);
+      fromBranch = before.branchId;
       // Branches before the room, in id order: a branch moving zone locks itself and then its rooms, so taking
       // the same locks in the same order cannot deadlock with it.
       for (const branchId of [...new Set([before.branchId, input.branchId])].sort()) {
@@ -111,7 +123,7 @@ export async function updateRoom({
       await updateRoomRow(tx, id, { ...input, name: roomName(input.position) });
       return toRoom((await findRoomRow(tx, id))!);
     }),
-  );
+  ).then((room) => roomsChanged(db, room, [fromBranch, room.branchId]));
 }
 
 export async function setRoomActive({
@@ -121,17 +133,21 @@ export async function setRoomActive({
 }: Options<{ id: string; isActive: boolean }>): Promise<TRoom> {
   const row = await updateRoomRow(db, id, { isActive });
   if (!row) throw new AppError('not-found', m.roomNotFound);
-  return toRoom((await findRoomRow(db, id))!);
+  const room = toRoom((await findRoomRow(db, id))!);
+  return roomsChanged(db, room, [room.branchId]);
 }
 
 /** A room that ever had a session stays, for the history; deactivating it closes it to bookings. */
 export async function deleteRoom({ db, id }: Options<{ id: string }>): Promise<void> {
   try {
-    await db.transaction(async (tx) => {
-      if (!(await findRoom(tx, id, { forUpdate: true }))) throw new AppError('not-found', m.roomNotFound);
+    const room = await db.transaction(async (tx) => {
+      const found = await findRoom(tx, id, { forUpdate: true });
+      if (!found) throw new AppError('not-found', m.roomNotFound);
       if (await roomHasSessions(tx, id)) throw new AppError('aborted', m.roomHasSessions);
       await deleteRoomRow(tx, id);
+      return found;
     });
+    roomsChanged(db, room, [room.branchId]);
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new AppError('aborted', m.roomHasSessions);
     throw error;
