@@ -103,7 +103,8 @@ describe('Bloquear Dia/Hora', () => {
     for (const [body, message] of cases) {
       const res = await call('POST', '/api/blocks/days', body);
       expect(res.statusCode).toBe(409);
-      expect(res.json().error).toEqual({ code: 'aborted', message });
+      expect(res.json().error).toMatchObject({ code: 'aborted', message });
+      expect(Object.values(res.json().error.fields)).toEqual([message]);
     }
   });
 

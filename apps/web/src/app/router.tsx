@@ -13,7 +13,6 @@ const upcoming = [
   'reservar',
   'reservaciones',
   'historial-reservaciones',
-  'bloquear-hora',
 ];
 
 /** Every page is its own lazy chunk, so the landing route ships only what it shows. */
@@ -58,6 +57,7 @@ export const routes: RouteObject[] = [
       { path: 'consultorios', ...page(() => import('./routes/admin/consultorios')) },
       { path: 'salas', ...page(() => import('./routes/admin/salas')) },
       { path: 'productos', ...page(() => import('./routes/admin/productos')) },
+      { path: 'bloquear-hora', ...page(() => import('./routes/admin/bloquear-hora')) },
       ...upcoming.map((path) => ({ path, ...page(() => import('./routes/admin/proximamente')) })),
       { path: '*', element: <Navigate to="/admin" replace /> },
     ],

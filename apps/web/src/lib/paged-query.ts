@@ -5,12 +5,17 @@ import { pageQueryString } from './query-string';
 
 /**
  * One page of a server-paged list endpoint. The query key starts with `key`, so invalidating `key` refreshes
- * every page; the previous page stays on screen while the next one loads.
+ * every page; the previous page stays on screen while the next one loads. `TResponse` is for lists that answer
+ * more than the page (a count of past records, say).
  */
-export function usePagedQuery<T>(key: QueryKey, path: string, state: TPageState) {
+export function usePagedQuery<T, TResponse extends TPage<T> = TPage<T>>(
+  key: QueryKey,
+  path: string,
+  state: TPageState,
+) {
   return useQuery({
     queryKey: [...key, 'page', state],
-    queryFn: ({ signal }) => apiRequest<TPage<T>>(`${path}?${pageQueryString(state)}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<TResponse>(`${path}?${pageQueryString(state)}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -104,7 +104,7 @@ export type TCreateRoomBlockRequest = z.input<typeof ZCreateRoomBlockRequest>;
 export type TRoomBlockInput = z.output<typeof ZCreateRoomBlockRequest>;
 export const ZCreateRoomBlockResponse = z.object({ created: z.array(ZRoomBlock) });
 
-/** DELETE /api/blocks/rooms/day — every block of one room on one date. */
+/** POST /api/blocks/rooms/remove-day — cancels every block of one room on one date. */
 export const ZDeleteRoomDayRequest = z.object({
   roomId: idField(m.roomRequiredFields),
   date: dateField(m.roomRequiredFields),

@@ -72,6 +72,10 @@ async function lockedBranch(tx: DbOrTx, input: { branchId: string; cityId: strin
   return branch;
 }
 
+/** A block that collides with one already there: 409, under the hour (one hour) or the date (a whole day). */
+const refusal = (message: string, hour: string | null) =>
+  new AppError('aborted', message, { [hour ? 'hour' : 'date']: message });
+
 function refusePeriod(now: Date, schedule: WeeklySchedule, period: { date: string; hour: string | null }) {
   const problem = blockPeriodProblem({ now }, schedule, period);
   if (problem) throw new AppError('invalid-argument', problem, { [period.hour ? 'hour' : 'date']: problem });
@@ -99,7 +103,7 @@ export async function createDayBlock({
       const branch = await lockedBranch(tx, input, m.requiredFields);
       refusePeriod(now, branch.schedule, input);
       const conflict = dayBlockConflict(await dayBlocksOn(tx, branch.id, input.date), input.hour);
-      if (conflict) throw new AppError('aborted', conflict);
+      if (conflict) throw refusal(conflict, input.hour);
       const row = await insertDayBlock(tx, {
         cityId: branch.cityId,
         branchId: branch.id,
@@ -115,7 +119,7 @@ export async function createDayBlock({
   } catch (error) {
     // The unique index (branch, date, hour) decides two identical saves that race.
     if (isUniqueViolation(error, 'day_blocks_branch_date_hour_key'))
-      throw new AppError('aborted', conflictMessage);
+      throw refusal(conflictMessage, input.hour);
     throw error;
   }
 }
@@ -158,9 +162,9 @@ export async function createRoomBlocks({
       let hours: string[];
       if (input.hour === null) {
         hours = roomDayHoursToBlock({ now }, branch.schedule, input.date, blocked);
-        if (hours.length === 0) throw new AppError('aborted', m.allHoursBlocked);
+        if (hours.length === 0) throw refusal(m.allHoursBlocked, null);
       } else {
-        if (blocked.includes(input.hour)) throw new AppError('aborted', m.roomAlreadyBlocked);
+        if (blocked.includes(input.hour)) throw refusal(m.roomAlreadyBlocked, input.hour);
         hours = [input.hour];
       }
       const inserted = await insertRoomBlocks(
@@ -174,7 +178,7 @@ export async function createRoomBlocks({
         })),
       );
       if (inserted.length === 0) {
-        throw new AppError('aborted', input.hour === null ? m.allHoursBlocked : m.roomAlreadyBlocked);
+        throw refusal(input.hour === null ? m.allHoursBlocked : m.roomAlreadyBlocked, input.hour);
       }
       return (
         await findRoomBlockRows(
@@ -186,9 +190,8 @@ export async function createRoomBlocks({
     availabilityChanged(db, input.branchId);
     return created;
   } catch (error) {
-    if (isUniqueViolation(error, 'room_blocks_room_starts_at_key')) {
-      throw new AppError('aborted', m.roomAlreadyBlocked);
-    }
+    if (isUniqueViolation(error, 'room_blocks_room_starts_at_key'))
+      throw refusal(m.roomAlreadyBlocked, input.hour);
     throw error;
   }
 }

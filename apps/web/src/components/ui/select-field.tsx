@@ -7,6 +7,8 @@ export const SELECT_PLACEHOLDER = 'Seleccione opcion';
 export interface SelectOption {
   value: string;
   label: string;
+  /** Shown but not pickable (an hour that already passed, say). */
+  disabled?: boolean;
 }
 
 export interface SelectFieldProps {
@@ -74,7 +76,7 @@ export function SelectField({
             {SELECT_PLACEHOLDER}
           </option>
           {options.map((option) => (
-            <option key={option.value} value={option.value} className="text-ink">
+            <option key={option.value} value={option.value} disabled={option.disabled} className="text-ink">
               {option.label}
             </option>
           ))}

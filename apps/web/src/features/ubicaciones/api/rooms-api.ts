@@ -1,5 +1,7 @@
-import type { TRoom, TSaveRoomRequest } from '@sala/shared/locations/rooms.contract';
+import type { TRoom, TRoomOption, TSaveRoomRequest } from '@sala/shared/locations/rooms.contract';
 import type { TPageState } from '@sala/shared/table/table.contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 import { usePagedQuery } from '../../../lib/paged-query';
 import { deleteAt, saveTo, setActiveAt } from '../../../lib/resource-requests';
@@ -9,6 +11,16 @@ const affected = [['rooms'], ['branches']];
 
 export function useRooms(state: TPageState) {
   return usePagedQuery<TRoom>(['rooms'], '/rooms', state);
+}
+
+/** The rooms of one branch by position (inactive ones too), for a select that waits until a branch is chosen. */
+export function useRoomOptions(branchId: string | undefined) {
+  return useQuery({
+    queryKey: ['rooms', 'options', branchId],
+    queryFn: ({ signal }) =>
+      apiRequest<TRoomOption[]>(`/rooms/options?branchId=${encodeURIComponent(branchId ?? '')}`, { signal }),
+    enabled: Boolean(branchId),
+  });
 }
 
 /** Creates a room, or edits it when an id is given. */

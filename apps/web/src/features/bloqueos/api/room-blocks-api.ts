@@ -1,0 +1,42 @@
+import type {
+  TCreateRoomBlockRequest,
+  TDeleteRoomDayRequest,
+  TRoomBlock,
+  TRoomBlockListResponse,
+} from '@sala/shared/blocks/blocks.contract';
+import type { TPageState } from '@sala/shared/table/table.contract';
+import { apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
+import { usePagedQuery } from '../../../lib/paged-query';
+import { deleteAt } from '../../../lib/resource-requests';
+import { affectedSessionsKey } from './affected-sessions-api';
+
+export const roomBlocksKey = ['blocks', 'rooms'] as const;
+
+const affected = [roomBlocksKey, affectedSessionsKey];
+
+/** Upcoming room blocks (from now on), with how many lie in the past. */
+export function useRoomBlocks(state: TPageState) {
+  return usePagedQuery<TRoomBlock, TRoomBlockListResponse>(roomBlocksKey, '/blocks/rooms', state);
+}
+
+/** One hour, or the whole day as one block per hour still open: the answer lists what was created. */
+export const createRoomBlocks = (input: TCreateRoomBlockRequest) =>
+  apiRequest<{ created: TRoomBlock[] }>('/blocks/rooms', { method: 'POST', body: input });
+
+export function useCreateRoomBlocks() {
+  return useInvalidatingMutation(createRoomBlocks, affected);
+}
+
+export function useDeleteRoomBlock() {
+  return useInvalidatingMutation(deleteAt('/blocks/rooms'), affected);
+}
+
+/** Every block of one room on one date, at once. */
+export function useRemoveRoomDay() {
+  return useInvalidatingMutation(
+    (input: TDeleteRoomDayRequest) =>
+      apiRequest<{ deleted: number }>('/blocks/rooms/remove-day', { method: 'POST', body: input }),
+    affected,
+  );
+}

@@ -1,0 +1,62 @@
+import { type ReactNode, useId } from 'react';
+
+/** The card that holds a block form, with its heading. */
+export function BlockFormSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <h2 id={headingId} className="font-display text-xl font-semibold text-brand-800">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-muted">{description}</p>
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+/** The heading of a list of upcoming blocks, with how many records lie in the past (spec §2). */
+export function BlockListSection({
+  title,
+  pastCount,
+  children,
+}: {
+  title: string;
+  pastCount: number | undefined;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id={headingId} className="font-display text-xl font-semibold text-brand-800">
+          {title}
+        </h2>
+        {pastCount !== undefined && (
+          <p className="text-sm text-muted">
+            Registros pasados: <span className="font-semibold text-ink tabular-nums">{pastCount}</span>
+          </p>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The last refusal of the API while the form still holds what was refused; the toast has already said it. */
+export function RefusalNote({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">{message}</p>
+  );
+}

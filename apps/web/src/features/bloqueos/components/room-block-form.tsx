@@ -1,0 +1,218 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type TCreateRoomBlockRequest,
+  type TRoomBlockInput,
+  ZCreateRoomBlockRequest,
+} from '@sala/shared/blocks/blocks.contract';
+import { blockMessages as m } from '@sala/shared/blocks/blocks.messages';
+import { businessDate } from '@sala/shared/time/business-time';
+import { Ban } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/link-button';
+import { DocumentSelect, SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { notify } from '../../../components/ui/toast';
+import { useBranchOptions } from '../../ubicaciones/api/branches-api';
+import { useCityOptions } from '../../ubicaciones/api/cities-api';
+import { useRoomOptions } from '../../ubicaciones/api/rooms-api';
+import { useAffectedSessions } from '../api/affected-sessions-api';
+import { useCreateRoomBlocks } from '../api/room-blocks-api';
+import { affectedPeriod, periodHourOptions, periodProblems } from '../block-period';
+import { useSaveRefusal } from '../hooks/use-save-refusal';
+import { AffectedSessionsNotice } from './affected-sessions-notice';
+import { BlockFormSection, RefusalNote } from './block-sections';
+import { BlockTypeField } from './block-type-field';
+
+/** 'Sesion bloqueada con éxito', and for a whole day how many hours it took. */
+function blockedMessage(wholeDay: boolean, hours: number) {
+  if (!wholeDay) return m.blocked;
+  return `${m.blocked} (${hours === 1 ? '1 hora' : `${hours} horas`})`;
+}
+
+/**
+ * Spec §2 and §5 "Block room form": zone → branch → room → whole day or one hour → date → hour. A whole day
+ * becomes one block per hour the branch still offers that day; the API says when they are all blocked already.
+ */
+export function RoomBlockForm() {
+  const create = useCreateRoomBlocks();
+  const {
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<TCreateRoomBlockRequest, unknown, TRoomBlockInput>({
+    resolver: zodResolver(ZCreateRoomBlockRequest),
+    defaultValues: { cityId: '', branchId: '', roomId: '', date: undefined, wholeDay: true, hour: null },
+  });
+  const [cityId, branchId, roomId, date, wholeDay, hour] = watch([
+    'cityId',
+    'branchId',
+    'roomId',
+    'date',
+    'wholeDay',
+    'hour',
+  ]);
+  const cities = useCityOptions();
+  const branches = useBranchOptions(cityId || undefined);
+  const rooms = useRoomOptions(branchId || undefined);
+  const branch = branches.data?.find((option) => option.id === branchId);
+  const roomOptions = (rooms.data ?? []).map((room) => ({
+    value: room.id,
+    label: room.isActive ? room.name : `${room.name} (inactiva)`,
+  }));
+
+  const now = new Date();
+  const choice = { schedule: branch?.schedule, date, wholeDay, hour };
+  const problems = periodProblems(now, choice);
+  const hours = periodHourOptions(now, choice);
+  const period = affectedPeriod(now, { ...choice, branchId, roomId });
+  const affected = useAffectedSessions(period);
+  const { refusal, onError, clear } = useSaveRefusal(
+    JSON.stringify([cityId, branchId, roomId, date, wholeDay, hour]),
+    m.unexpected,
+    (field, error) => setError(field as keyof TCreateRoomBlockRequest, error),
+  );
+
+  const onSubmit = handleSubmit((input) => {
+    if (problems.date || problems.hour) return;
+    create.mutate(input, {
+      onSuccess: ({ created }) => {
+        clear();
+        notify.success(blockedMessage(input.wholeDay, created.length));
+      },
+      onError,
+    });
+  });
+
+  return (
+    <BlockFormSection
+      title="Nuevo bloqueo de sala"
+      description="Solo esa sala deja de poder reservarse; un día completo bloquea cada hora que la sucursal abre."
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-x-5 gap-y-4 md:grid-cols-2 lg:grid-cols-3">
+        <Controller
+          control={control}
+          name="cityId"
+          render={({ field }) => (
+            <DocumentSelect
+              label="Zona"
+              name={field.name}
+              ref={field.ref}
+              documents={cities.data ?? []}
+              value={field.value}
+              onChange={(value) => {
+                field.onChange(value);
+                setValue('branchId', '');
+                setValue('roomId', '');
+                setValue('hour', null);
+              }}
+              error={errors.cityId?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="branchId"
+          render={({ field }) => (
+            <DocumentSelect
+              label="Sucursal"
+              name={field.name}
+              ref={field.ref}
+              documents={branches.data ?? []}
+              value={field.value}
+              onChange={(value) => {
+                field.onChange(value);
+                setValue('roomId', '');
+                setValue('hour', null);
+              }}
+              disabled={!cityId}
+              error={errors.branchId?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="roomId"
+          render={({ field }) => (
+            <SelectField
+              label="Sala"
+              name={field.name}
+              ref={field.ref}
+              options={roomOptions}
+              value={field.value}
+              onChange={field.onChange}
+              disabled={!branchId}
+              error={errors.roomId?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="wholeDay"
+          render={({ field }) => (
+            <BlockTypeField
+              name={field.name}
+              wholeDay={field.value}
+              onChange={field.onChange}
+              error={errors.wholeDay?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="date"
+          render={({ field }) => (
+            <TextField
+              label="Fecha"
+              type="date"
+              name={field.name}
+              ref={field.ref}
+              min={businessDate(now)}
+              value={field.value ?? ''}
+              onChange={(event) => {
+                field.onChange(event.target.value || undefined);
+                setValue('hour', null);
+              }}
+              onBlur={field.onBlur}
+              error={errors.date?.message ?? problems.date}
+            />
+          )}
+        />
+        {!wholeDay && (
+          <Controller
+            control={control}
+            name="hour"
+            render={({ field }) => (
+              <SelectField
+                label="Hora"
+                name={field.name}
+                ref={field.ref}
+                options={hours}
+                value={field.value ?? ''}
+                onChange={(value) => field.onChange(value || null)}
+                disabled={hours.length === 0}
+                error={errors.hour?.message ?? problems.hour}
+              />
+            )}
+          />
+        )}
+        <div className="grid gap-4 md:col-span-full">
+          <AffectedSessionsNotice
+            asked={period !== undefined}
+            sessions={affected.data}
+            isLoading={affected.isPending}
+            isError={affected.isError}
+          />
+          <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
+            <RefusalNote message={refusal} />
+            <Button type="submit" loading={create.isPending} className="sm:min-w-36">
+              <Ban aria-hidden className="size-4" /> Bloquear sala
+            </Button>
+          </div>
+        </div>
+      </form>
+    </BlockFormSection>
+  );
+}

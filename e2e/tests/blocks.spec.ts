@@ -1,0 +1,228 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { loginAs } from './fixtures';
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
+
+/** Today in Mexico City, as YYYY-MM-DD (the business day the API reasons in). */
+const mexicoToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+
+const addDays = (date: string, days: number) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+};
+const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+
+/** The first Monday–Friday at least `from` days ahead (every weekday offers 08:00–20:00). */
+function weekdayAhead(from: number) {
+  for (let i = from; ; i++) {
+    const date = addDays(mexicoToday(), i);
+    if (weekdayOf(date) >= 1 && weekdayOf(date) <= 5) return date;
+  }
+}
+
+function sundayAhead() {
+  for (let i = 1; ; i++) {
+    const date = addDays(mexicoToday(), i);
+    if (weekdayOf(date) === 0) return date;
+  }
+}
+
+/** As the tables write a date: 'martes 8 de enero de 2030'. */
+const spokenDate = (date: string) =>
+  new Intl.DateTimeFormat('es-MX', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+    .format(new Date(`${date}T12:00:00Z`))
+    .replace(',', '');
+
+/** Types into the shared table's search box; the 1000 ms debounce lands before the rows are checked. */
+async function searchTable(page: Page, term: string) {
+  await page.getByPlaceholder('Buscar en la tabla...').fill(term);
+  await page.waitForTimeout(1_300);
+}
+
+// Providencia (Guadalajara) a few days ahead: no other spec blocks or books there, and everything made here is
+// taken down at the end.
+const ZONE = 'Guadalajara';
+const BRANCH = 'Providencia';
+
+test.describe('Bloquear hora', () => {
+  test.skip(({ isMobile }) => isMobile, 'admin screens are tested on desktop');
+
+  test('a super admin blocks an hour of a day, meets the spec refusals, and removes the block', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const date = weekdayAhead(3);
+    const hour = '19:00';
+    await loginAs(page, 'superadmin');
+    await page.goto('/admin/bloquear-hora');
+    await expect(page.getByRole('tab', { name: 'Bloquear Dia/Hora' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+
+    const form = page.getByRole('region', { name: 'Nuevo bloqueo de día u hora' });
+    const branchSelect = form.getByLabel('Sucursal', { exact: true });
+    await expect(branchSelect).toBeDisabled();
+    await form.getByLabel('Zona', { exact: true }).selectOption({ label: ZONE });
+    await branchSelect.selectOption({ label: BRANCH });
+    const branchId = await branchSelect.inputValue();
+    await form.getByLabel('Fecha', { exact: true }).fill(date);
+    await form.getByRole('radio', { name: 'Una hora' }).check();
+    await form.getByLabel('Hora', { exact: true }).selectOption(hour);
+    await expect(form.getByText('No hay sesiones reservadas en este periodo.')).toBeVisible();
+    await form.getByRole('button', { name: 'Bloquear', exact: true }).click();
+    await expect(toast(page, 'Sesion bloqueada con éxito')).toBeVisible();
+
+    await searchTable(page, BRANCH);
+    const table = page.getByRole('table', { name: 'Días y horas bloqueados' });
+    const row = table
+      .getByRole('row')
+      .filter({ hasText: spokenDate(date) })
+      .filter({ hasText: hour })
+      .filter({ hasText: BRANCH });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(ZONE);
+    await expect(page.getByText(/^Registros pasados: \d+$/)).toBeVisible();
+
+    // The same hour again, then the whole day over it.
+    await form.getByRole('button', { name: 'Bloquear', exact: true }).click();
+    await expect(toast(page, 'Esta hora ya está bloqueada en este día y sucursal.')).toBeVisible();
+    await form.getByRole('radio', { name: 'Día completo' }).check();
+    await expect(form.getByLabel('Hora', { exact: true })).toHaveCount(0);
+    await form.getByRole('button', { name: 'Bloquear', exact: true }).click();
+    await expect(
+      toast(page, 'Este día ya tiene horas bloqueadas, no se puede bloquear el día completo.'),
+    ).toBeVisible();
+
+    // Clients can no longer book that hour.
+    const availability = await page.request.get(`/api/availability/hours?branchId=${branchId}&date=${date}`);
+    expect(availability.status()).toBe(200);
+    const { hours } = (await availability.json()) as { hours: { hour: string; state: string }[] };
+    expect(hours.find((h) => h.hour === hour)?.state).toBe('blocked');
+
+    // A Sunday is refused in the form, before anything is sent.
+    await form.getByLabel('Fecha', { exact: true }).fill(sundayAhead());
+    await expect(form.getByText('No se puede bloquear un día domingo.')).toBeVisible();
+    await expect(form.getByLabel('Fecha', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+
+    await row.getByRole('button', { name: /^Eliminar bloqueo/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Eliminar bloqueo' });
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(toast(page, 'Bloqueo removido con exito')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    const after = await page.request.get(`/api/availability/hours?branchId=${branchId}&date=${date}`);
+    const reopened = (await after.json()) as { hours: { hour: string; state: string }[] };
+    expect(reopened.hours.find((h) => h.hour === hour)?.state).not.toBe('blocked');
+  });
+
+  test('a super admin blocks a room for an hour and a whole day, and cancels the blocks', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const date = weekdayAhead(4);
+    const room = 'Sala 6';
+    await loginAs(page, 'superadmin');
+    await page.goto('/admin/bloquear-hora');
+    await page.getByRole('tab', { name: 'Bloquear Sala' }).click();
+    await expect(page).toHaveURL(/tab=sala/);
+
+    const form = page.getByRole('region', { name: 'Nuevo bloqueo de sala' });
+    const roomSelect = form.getByLabel('Sala', { exact: true });
+    await expect(roomSelect).toBeDisabled();
+    await form.getByLabel('Zona', { exact: true }).selectOption({ label: ZONE });
+    await form.getByLabel('Sucursal', { exact: true }).selectOption({ label: BRANCH });
+    await roomSelect.selectOption({ label: room });
+    await form.getByRole('radio', { name: 'Una hora' }).check();
+    await form.getByLabel('Fecha', { exact: true }).fill(date);
+    await form.getByLabel('Hora', { exact: true }).selectOption('18:00');
+    await expect(form.getByText('No hay sesiones reservadas en este periodo.')).toBeVisible();
+    const save = form.getByRole('button', { name: 'Bloquear sala' });
+    await save.click();
+    await expect(toast(page, 'Sesion bloqueada con éxito')).toBeVisible();
+    await save.click();
+    await expect(toast(page, 'La sala ya está bloqueada en este horario.')).toBeVisible();
+
+    // The whole day adds the other twelve hours; asking again finds nothing left to block.
+    await form.getByRole('radio', { name: 'Día completo' }).check();
+    await save.click();
+    await expect(toast(page, 'Sesion bloqueada con éxito (12 horas)')).toBeVisible();
+    await save.click();
+    await expect(toast(page, 'Todas las horas ya están bloqueadas.')).toBeVisible();
+
+    await page.getByLabel('Filas por página').selectOption('50');
+    await searchTable(page, BRANCH);
+    const rows = page
+      .getByRole('table', { name: 'Salas bloqueadas' })
+      .getByRole('row')
+      .filter({ hasText: spokenDate(date) })
+      .filter({ hasText: room });
+    await expect(rows).toHaveCount(13);
+
+    // One hour through the 'Cancelar Bloqueo' modal…
+    await rows
+      .filter({ hasText: '18:00' })
+      .getByRole('button', { name: /^Cancelar bloqueo:/ })
+      .click();
+    const cancelOne = page.getByRole('dialog', { name: 'Cancelar Bloqueo' });
+    await cancelOne.getByRole('button', { name: 'Cancelar bloqueo' }).click();
+    await expect(toast(page, 'Bloqueo removido con exito')).toBeVisible();
+    await expect(rows).toHaveCount(12);
+
+    // …then the rest of that room's day at once.
+    await rows
+      .first()
+      .getByRole('button', { name: /^Cancelar todo el día:/ })
+      .click();
+    const cancelDay = page.getByRole('dialog', { name: 'Cancelar todo el día' });
+    await cancelDay.getByRole('button', { name: 'Cancelar todo el día' }).click();
+    await expect(cancelDay).toHaveCount(0);
+    await expect(rows).toHaveCount(0);
+  });
+
+  test('both tabs have no serious or critical axe violations, with a refusal on screen', async ({ page }) => {
+    await loginAs(page, 'superadmin');
+    await page.goto('/admin/bloquear-hora');
+    const expectNoSeriousViolations = async () => {
+      await expect(page.getByText('Cargando...')).toHaveCount(0);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      expect(serious).toEqual([]);
+    };
+    const day = page.getByRole('region', { name: 'Nuevo bloqueo de día u hora' });
+    await day.getByRole('button', { name: 'Bloquear', exact: true }).click();
+    await expect(day.getByText('Verifica los campos obligatorios')).toHaveCount(3);
+    await expectNoSeriousViolations();
+
+    await page.getByRole('tab', { name: 'Bloquear Sala' }).click();
+    const room = page.getByRole('region', { name: 'Nuevo bloqueo de sala' });
+    await room.getByLabel('Zona', { exact: true }).selectOption({ label: ZONE });
+    await room.getByRole('radio', { name: 'Una hora' }).check();
+    await room.getByLabel('Fecha', { exact: true }).fill(sundayAhead());
+    await room.getByRole('button', { name: 'Bloquear sala' }).click();
+    await expect(room.getByText('Valida los campos obligatorios.').first()).toBeVisible();
+    await expectNoSeriousViolations();
+  });
+
+  test('an admin is sent back to /admin from the super-admin screens', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/admin/bloquear-hora');
+    await expect(page).toHaveURL('/admin');
+    await page.goto('/admin/salas');
+    await expect(page).toHaveURL('/admin');
+    const write = await page.request.post('/api/blocks/days', { data: {} });
+    expect(write.status()).toBe(403);
+  });
+});
