@@ -31,7 +31,7 @@ export const MODULES: Record<string, ModuleRule> = {
   products: { owns: ['products'] },
   bookings: { owns: ['roomSessions'], reads: ['rooms', 'branches', 'cities', 'users'] },
   blocks: { owns: ['dayBlocks', 'roomBlocks'], reads: ['branches', 'cities', 'rooms'] },
-  availability: { reads: ['branches', 'rooms', 'roomSessions', 'dayBlocks', 'roomBlocks'] },
+  availability: { reads: ['branches', 'cities', 'rooms', 'roomSessions', 'dayBlocks', 'roomBlocks'] },
   orders: { owns: ['orders', 'orderItems'] },
   catalog: {},
   health: {},

@@ -10,6 +10,7 @@ import { AppError } from './lib/app-error';
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { blockRoutes } from './modules/blocks/blocks.routes';
+import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { branchRoutes } from './modules/branches/branches.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { cityRoutes } from './modules/cities/cities.routes';
@@ -85,6 +86,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(productRoutes);
       await api.register(availabilityRoutes);
       await api.register(blockRoutes);
+      await api.register(bookingRoutes);
     },
     { prefix: '/api' },
   );

@@ -27,6 +27,13 @@ const ZEnv = z
     SEED_DEMO: z.enum(['true', 'false']).optional(),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     ADMIN_EMAIL: z.email('ADMIN_EMAIL debe ser un correo electrónico.').optional(),
+    MAIL_FROM: z
+      .string()
+      .regex(
+        /^(?:[^<>]+<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+        'MAIL_FROM debe ser un correo, p. ej. "Sala Común <reservas@ejemplo.mx>".',
+      )
+      .optional(),
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -44,7 +51,20 @@ const ZEnv = z
     trustProxy: env.TRUST_PROXY === 'true',
     /** Business inbox for staff notices; without it, every active super admin gets them. */
     adminEmail: env.ADMIN_EMAIL,
+    /** The sender of every e-mail (and the organizer of the calendar invitations). */
+    mailFrom: parseMailbox(
+      env.MAIL_FROM ??
+        `Sala Común <reservas@${new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).hostname}>`,
+    ),
   }));
+
+/** 'Sala Común <reservas@x.mx>' or 'reservas@x.mx' → name and address. */
+export function parseMailbox(value: string): { name: string; email: string } {
+  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(value);
+  return match
+    ? { name: match[1] || 'Sala Común', email: match[2]! }
+    : { name: 'Sala Común', email: value.trim() };
+}
 
 export type AppConfig = z.output<typeof ZEnv>;
 

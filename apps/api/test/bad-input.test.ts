@@ -3,6 +3,7 @@ import { type authSessions, passwordResetTokens } from '@sala/db/schema/auth';
 import { dayBlocks, roomBlocks } from '@sala/db/schema/blocks';
 import { products } from '@sala/db/schema/commerce';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
+import { roomSessions } from '@sala/db/schema/sessions';
 import { users } from '@sala/db/schema/users';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
 import {
@@ -189,6 +190,25 @@ const endpoints = () => [
     valid: () => ({ roomId: fx.roomId, date: aheadDate() }),
   },
   {
+    name: 'book a session',
+    method: 'POST' as const,
+    url: '/api/sessions',
+    valid: () => ({ branchId: fx.branchId, roomId: fx.roomId, date: aheadDate(), hour: '15:00' }),
+  },
+  {
+    name: 'book a courtesy session',
+    method: 'POST' as const,
+    url: '/api/staff/sessions',
+    valid: () => ({
+      branchId: fx.branchId,
+      roomId: fx.roomId,
+      date: aheadDate(),
+      hour: '16:00',
+      for: 'courtesy',
+      courtesyName: 'Visita Cortesía',
+    }),
+  },
+  {
     name: 'toggle product',
     method: 'PATCH' as const,
     url: () => `/api/products/${fx.productId}/active`,
@@ -246,6 +266,7 @@ async function snapshot() {
     rooms: await t.db.select().from(rooms).orderBy(asc(rooms.id)),
     products: await t.db.select().from(products).orderBy(asc(products.id)),
     dayBlocks: await t.db.select().from(dayBlocks).orderBy(asc(dayBlocks.id)),
+    sessions: await t.db.select().from(roomSessions).orderBy(asc(roomSessions.id)),
     roomBlocks: await t.db.select().from(roomBlocks).orderBy(asc(roomBlocks.id)),
   };
 }

@@ -5,6 +5,7 @@ import {
   createProduct,
   createRoom,
   createRoomBlock,
+  createSession,
   createUser,
 } from '@sala/db/factories/factories';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
@@ -221,6 +222,81 @@ const table = (): Row[] => [
     url: '/api/rooms/options',
     request: async () => ({ url: `/api/rooms/options?branchId=${(await createRoom(t.db)).branchId}` }),
     expect: staffRead,
+  },
+  { method: 'GET', url: '/api/availability/branches', expect: everyone(200) },
+  {
+    method: 'GET',
+    url: '/api/users/clients',
+    request: async () => ({ url: '/api/users/clients?q=usuario' }),
+    expect: staffRead,
+  },
+  // Sessions: any signed-in user books and cancels its own (a fresh account has no credits: 409, not 401/403);
+  // staff read the days; the super admin books for others and cancels anyone's.
+  {
+    method: 'POST',
+    url: '/api/sessions',
+    request: async () => {
+      const room = await createRoom(t.db);
+      return {
+        url: '/api/sessions',
+        body: { branchId: room.branchId, roomId: room.id, date: aheadDate(), hour: '10:00' },
+      };
+    },
+    expect: { anonymous: 401, user: 409, admin: 409, superadmin: 409 },
+  },
+  {
+    method: 'POST',
+    url: '/api/sessions/:id/cancel',
+    request: async () => {
+      const room = await createRoom(t.db);
+      const session = await createSession(t.db, room, { startsAt: businessInstant(aheadDate(), '10:00') });
+      return { url: `/api/sessions/${session.id}/cancel` };
+    },
+    expect: { anonymous: 401, user: 404, admin: 404, superadmin: 200 },
+  },
+  {
+    method: 'POST',
+    url: '/api/staff/sessions',
+    request: async () => {
+      const room = await createRoom(t.db);
+      return {
+        url: '/api/staff/sessions',
+        body: {
+          branchId: room.branchId,
+          roomId: room.id,
+          date: aheadDate(),
+          hour: '11:00',
+          for: 'courtesy',
+          courtesyName: 'Visita de prueba',
+        },
+      };
+    },
+    expect: superWrite(201),
+  },
+  {
+    method: 'GET',
+    url: '/api/staff/sessions',
+    request: async () => ({ url: `/api/staff/sessions?date=${aheadDate()}` }),
+    expect: staffRead,
+  },
+  {
+    method: 'GET',
+    url: '/api/staff/sessions/grid',
+    request: async () => {
+      const room = await createRoom(t.db);
+      return { url: `/api/staff/sessions/grid?date=${aheadDate()}&branchId=${room.branchId}` };
+    },
+    expect: staffRead,
+  },
+  {
+    method: 'GET',
+    url: '/api/me/sessions/:id/calendar',
+    request: async () => {
+      const room = await createRoom(t.db);
+      const session = await createSession(t.db, room, { startsAt: businessInstant(aheadDate(), '12:00') });
+      return { url: `/api/me/sessions/${session.id}/calendar` };
+    },
+    expect: { anonymous: 401, user: 404, admin: 404, superadmin: 404 },
   },
   { method: 'GET', url: '/api/blocks/days', expect: staffRead },
   { method: 'GET', url: '/api/blocks/rooms', expect: staffRead },

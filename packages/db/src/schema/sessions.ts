@@ -52,6 +52,10 @@ export const roomSessions = pgTable(
       .onUpdate('cascade')
       .onDelete('restrict'),
     index('room_sessions_user_starts_at_idx').on(t.userId, t.startsAt),
+    // A client holds one active session per start time: a double click cannot book two rooms.
+    uniqueIndex('room_sessions_user_starts_at_active_key')
+      .on(t.userId, t.startsAt)
+      .where(sql`${t.cancelledAt} is null and ${t.userId} is not null`),
     check('room_sessions_credits_non_negative', sql`${t.creditsCharged} >= 0`),
     check(
       'room_sessions_owner',

@@ -8,6 +8,17 @@ const branchId = () => idField(locationMessages.branchNotFound);
 export const ZHourState = z.enum(['free', 'past', 'blocked', 'full']);
 export const ZRoomState = z.enum(['free', 'busy', 'blocked']);
 
+/** GET /api/availability/branches — every branch with its zone and session cost, for the wizard's first steps. */
+export const ZPublicBranch = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  cityId: z.uuid(),
+  cityName: z.string(),
+  sessionCost: z.int().positive(),
+});
+export type TPublicBranch = z.infer<typeof ZPublicBranch>;
+export const ZPublicBranchesResponse = z.array(ZPublicBranch);
+
 /** GET /api/availability/days?branchId= — the days of the booking window the branch can be booked. */
 export const ZAvailabilityDaysQuery = z.object({ branchId: branchId() });
 export type TAvailabilityDaysQuery = z.output<typeof ZAvailabilityDaysQuery>;

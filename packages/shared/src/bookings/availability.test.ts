@@ -10,6 +10,7 @@ import {
   hourRooms,
   hoursOn,
   opensOn,
+  staffWeek,
 } from './availability';
 
 // Monday 23 November 2026, 10:59 in Mexico City (UTC−6).
@@ -49,6 +50,22 @@ describe('the booking window', () => {
     // 23:30 on Sunday 22 in Mexico City is already Monday in UTC.
     expect(bookingWindow(at('2026-11-23T05:30:00Z'))[0]).toBe('2026-11-22');
     expect(bookingWindow({ now: new Date('2026-11-23T05:30:00Z'), timeZone: 'UTC' })[0]).toBe('2026-11-23');
+  });
+});
+
+describe('the staff week', () => {
+  it('is the next 7 days from today, Sunday skipped', () => {
+    expect(staffWeek(monday1059)).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-30',
+    ]);
+    // From a Sunday (in Mexico City) the week starts on Monday.
+    expect(staffWeek(at('2026-11-22T18:00:00Z'))[0]).toBe('2026-11-23');
   });
 });
 

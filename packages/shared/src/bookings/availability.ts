@@ -34,6 +34,17 @@ export function bookingWindow({ now, timeZone = BUSINESS_TIME_ZONE }: Clock): st
   return Array.from({ length: BOOKING_WINDOW_DAYS }, (_, i) => addDays(today, i));
 }
 
+/** Spec §2 Reservaciones: buttons for the next 7 days from today, Sundays skipped. */
+export function staffWeek({ now, timeZone = BUSINESS_TIME_ZONE }: Clock): string[] {
+  const today = businessDate(now, timeZone);
+  const days: string[] = [];
+  for (let i = 0; days.length < 7; i++) {
+    const date = addDays(today, i);
+    if (weekdayOf(date) !== 0) days.push(date);
+  }
+  return days;
+}
+
 /** Sundays never open (spec §9); other days as the branch's weekly schedule says. */
 export function opensOn(schedule: WeeklySchedule, date: string): boolean {
   const weekday = weekdayOf(date);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailField, personNameField, phoneField } from '../auth/auth.contract';
 import { roles } from '../auth/roles';
 import { ZSessionUser } from '../auth/session.contract';
+import { plainText } from '../common/fields';
 import { pageQuery, pageResponse } from '../table/table.contract';
 import { userMessages as m } from './users.messages';
 
@@ -35,6 +36,20 @@ export const ZUpdateUserRequest = z.object({
   isActive: z.boolean({ error: m.allFieldsRequired }).optional(),
 });
 export type TUpdateUserRequest = z.input<typeof ZUpdateUserRequest>;
+
+/** GET /api/users/clients?q= — active clients by name, e-mail or phone (search-as-you-type pickers). */
+export const ZClientSearchQuery = z.object({
+  q: plainText('Escribe un nombre, correo o teléfono.', 100).trim(),
+});
+export const ZClientOption = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  credits: z.int().nonnegative(),
+});
+export type TClientOption = z.infer<typeof ZClientOption>;
+export const ZClientSearchResponse = z.array(ZClientOption);
 
 /** The role shown in the users table, derived from the flags. */
 export const roleLabels = {

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@sala/db/client';
-import { branches } from '@sala/db/schema/locations';
+import { branches, cities } from '@sala/db/schema/locations';
 import type { WeeklySchedule } from '@sala/shared/locations/schedule';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 
 /*
  * Reads of branches, rooms, room_sessions, day_blocks and room_blocks (declared in module-boundaries.ts): one
@@ -69,5 +69,61 @@ export async function findBranchDay(db: DbOrTx, branchId: string, date: string, 
     schedule: row.schedule as WeeklySchedule,
     sessions: row.sessions.map((s) => ({ roomId: s.roomId, startsAt: new Date(s.startsAt) })),
     roomBlocks: row.roomBlocks.map((b) => ({ roomId: b.roomId, startsAt: new Date(b.startsAt) })),
+  };
+}
+
+/** Every branch with its zone and cost, by zone and name: the first steps of the booking wizard. */
+export function listPublicBranches(db: DbOrTx) {
+  return db
+    .select({
+      id: branches.id,
+      name: branches.name,
+      cityId: branches.cityId,
+      cityName: cities.name,
+      sessionCost: branches.sessionCost,
+    })
+    .from(branches)
+    .innerJoin(cities, eq(cities.id, branches.cityId))
+    .orderBy(asc(cities.name), asc(branches.name));
+}
+
+/**
+ * What one booking needs to know, in one query: the branch, the day's blocks, and the one room at the one
+ * instant (the room only if it belongs to the branch; its active session and block at that start).
+ */
+export async function findSlot(db: DbOrTx, branchId: string, date: string, roomId: string, startsAt: Date) {
+  const at = startsAt.toISOString();
+  const [row] = await db
+    .select({
+      id: branches.id,
+      cityId: branches.cityId,
+      schedule: branches.schedule,
+      sessionCost: branches.sessionCost,
+      dayBlocks: sql<{ date: string; hour: string | null }[]>`coalesce((
+        select json_agg(json_build_object('date', d."date", 'hour', d."hour"))
+        from "day_blocks" d where d."branch_id" = "branches"."id" and d."date" = ${date}
+      ), '[]'::json)`,
+      rooms: sql<{ id: string; name: string; position: number; isActive: boolean }[]>`coalesce((
+        select json_agg(json_build_object('id', r."id", 'name', r."name", 'position', r."position",
+          'isActive', r."is_active"))
+        from "rooms" r where r."id" = ${roomId} and r."branch_id" = "branches"."id"
+      ), '[]'::json)`,
+      sessionCount: sql<number>`(select count(*)::int from "room_sessions" s
+        where s."room_id" = ${roomId} and s."starts_at" = ${at}::timestamptz and s."cancelled_at" is null)`,
+      blockCount: sql<number>`(select count(*)::int from "room_blocks" b
+        where b."room_id" = ${roomId} and b."starts_at" = ${at}::timestamptz)`,
+    })
+    .from(branches)
+    .where(eq(branches.id, branchId));
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    cityId: row.cityId,
+    sessionCost: row.sessionCost,
+    schedule: row.schedule as WeeklySchedule,
+    dayBlocks: row.dayBlocks,
+    rooms: row.rooms,
+    sessions: row.sessionCount > 0 ? [{ roomId, startsAt }] : [],
+    roomBlocks: row.blockCount > 0 ? [{ roomId, startsAt }] : [],
   };
 }

@@ -5,9 +5,10 @@ import {
   ZAvailabilityHoursResponse,
   ZAvailabilityRoomsQuery,
   ZAvailabilityRoomsResponse,
+  ZPublicBranchesResponse,
 } from '@sala/shared/bookings/availability.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { availableDays, availableHours, availableRooms } from './availability.service';
+import { availableDays, availableHours, availableRooms, publicBranches } from './availability.service';
 
 /** What can be booked when: public, so visitors see free hours before logging in (design.md §4). */
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,6 +18,19 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+
+  app.get(
+    '/availability/branches',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Zonas y sucursales, con su costo por sesión',
+        response: { 200: ZPublicBranchesResponse },
+      },
+    },
+    async () => publicBranches(db()),
+  );
 
   app.get(
     '/availability/days',

@@ -13,11 +13,12 @@ import type {
   TAvailabilityHoursResponse,
   TAvailabilityRoomsQuery,
   TAvailabilityRoomsResponse,
+  TPublicBranch,
 } from '@sala/shared/bookings/availability.contract';
 import { locationMessages } from '@sala/shared/locations/locations.messages';
-import { dayRange } from '@sala/shared/time/business-time';
+import { businessInstant, dayRange } from '@sala/shared/time/business-time';
 import { AppError } from '../../lib/app-error';
-import { findBranchCalendar, findBranchDay } from './availability.repository';
+import { findBranchCalendar, findBranchDay, findSlot, listPublicBranches } from './availability.repository';
 import { forgetBranch, remembered } from './day-cache';
 
 const branchNotFound = () => new AppError('not-found', locationMessages.branchNotFound);
@@ -85,4 +86,20 @@ export async function availableRooms(
   const day = await recentBranchDay(db, branchId, date);
   if (!day) throw branchNotFound();
   return { date, hour, ...hourRooms(clock, day, date, hour) };
+}
+
+/** Zones and branches for the wizard's first two steps (public, like the rest of availability). */
+export function publicBranches(db: DbOrTx): Promise<TPublicBranch[]> {
+  return remembered(db, 'all|branches', () => listPublicBranches(db));
+}
+
+/**
+ * The one slot a booking asks for, read now (inside the booking's transaction), as the availability rules read
+ * a day: `checkSlot` decides on it exactly as the wizard's answers did. A malformed date or hour never gets here.
+ */
+export function loadSlot(
+  db: DbOrTx,
+  slot: { branchId: string; roomId: string; date: string; hour: string },
+): Promise<(BranchDay & { id: string; cityId: string; sessionCost: number }) | undefined> {
+  return findSlot(db, slot.branchId, slot.date, slot.roomId, businessInstant(slot.date, slot.hour));
 }

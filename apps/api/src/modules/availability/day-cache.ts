@@ -36,9 +36,14 @@ export function remembered<T>(db: object, key: string, load: () => Promise<T>, n
   return value;
 }
 
-/** Forgets every remembered day of a branch (after this process changed its blocks, rooms or sessions). */
+/**
+ * Forgets every remembered day of a branch (after this process changed its blocks, rooms or sessions), and the
+ * lists of every branch (keys under 'all|').
+ */
 export function forgetBranch(db: object, branchId: string) {
   const cache = perDatabase.get(db);
   if (!cache) return;
-  for (const key of cache.keys()) if (key.startsWith(`${branchId}|`)) cache.delete(key);
+  for (const key of cache.keys()) {
+    if (key.startsWith(`${branchId}|`) || key.startsWith('all|')) cache.delete(key);
+  }
 }

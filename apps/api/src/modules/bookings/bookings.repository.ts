@@ -2,10 +2,16 @@ import type { DbOrTx } from '@sala/db/client';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
 import { roomSessions } from '@sala/db/schema/sessions';
 import { users } from '@sala/db/schema/users';
-import { and, asc, eq, gt, gte, ilike, isNull, lt, or } from 'drizzle-orm';
+import type { staffSessionSortable } from '@sala/shared/bookings/bookings.contract';
+import { and, asc, eq, gt, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 
 type Page = { page: number; pageSize: number; dir: 'asc' | 'desc'; q?: string };
+
+/** The person a session belongs to: its client, or its courtesy name. */
+const holderName = sql<string>`coalesce(${users.name}, ${roomSessions.courtesyName}, '')`;
+const booker = alias(users, 'booker');
 
 export function listSessionsOfUser(db: DbOrTx, userId: string, page: Page) {
   return db
@@ -69,11 +75,11 @@ export function activeSessionsBetween(
   return db
     .select({
       id: roomSessions.id,
+      roomId: roomSessions.roomId,
       startsAt: roomSessions.startsAt,
       roomName: rooms.name,
       isCourtesy: roomSessions.isCourtesy,
-      courtesyName: roomSessions.courtesyName,
-      clientName: users.name,
+      holderName,
       phone: users.phone,
     })
     .from(roomSessions)
@@ -89,4 +95,129 @@ export function activeSessionsBetween(
       ),
     )
     .orderBy(asc(roomSessions.startsAt), asc(rooms.position));
+}
+
+export function insertSession(tx: DbOrTx, values: typeof roomSessions.$inferInsert) {
+  return tx
+    .insert(roomSessions)
+    .values(values)
+    .returning({ id: roomSessions.id })
+    .then((rows) => rows[0]!);
+}
+
+/** The session, locked until the transaction ends: two cancels of one session run one after the other. */
+export function findSessionForUpdate(tx: DbOrTx, id: string) {
+  return tx
+    .select()
+    .from(roomSessions)
+    .where(eq(roomSessions.id, id))
+    .for('update')
+    .then((rows) => rows[0]);
+}
+
+export function markCancelled(tx: DbOrTx, id: string, by: string, at: Date) {
+  return tx
+    .update(roomSessions)
+    .set({ cancelledAt: at, cancelledBy: by })
+    .where(and(eq(roomSessions.id, id), isNull(roomSessions.cancelledAt)))
+    .returning({ id: roomSessions.id })
+    .then((rows) => rows[0]);
+}
+
+/** A session with its place and holder, as its e-mails and confirmation state them. */
+export function findSessionDetail(db: DbOrTx, id: string) {
+  return db
+    .select({
+      id: roomSessions.id,
+      userId: roomSessions.userId,
+      startsAt: roomSessions.startsAt,
+      branchId: roomSessions.branchId,
+      cityName: cities.name,
+      branchName: branches.name,
+      roomName: rooms.name,
+      creditsCharged: roomSessions.creditsCharged,
+      isCourtesy: roomSessions.isCourtesy,
+      holderName,
+      email: users.email,
+      bookedByName: booker.name,
+      cancelledAt: roomSessions.cancelledAt,
+    })
+    .from(roomSessions)
+    .innerJoin(rooms, eq(rooms.id, roomSessions.roomId))
+    .innerJoin(branches, eq(branches.id, roomSessions.branchId))
+    .innerJoin(cities, eq(cities.id, roomSessions.cityId))
+    .leftJoin(users, eq(users.id, roomSessions.userId))
+    .leftJoin(booker, eq(booker.id, roomSessions.bookedBy))
+    .where(eq(roomSessions.id, id))
+    .then((rows) => rows[0]);
+}
+
+const staffSort = {
+  startsAt: roomSessions.startsAt,
+  branchName: branches.name,
+  roomName: rooms.position,
+  holderName,
+} as const;
+
+/** One day's sessions for the staff screens (a page), with the client's contact and who booked. */
+export function listStaffSessions(
+  db: DbOrTx,
+  options: Page & {
+    sort: (typeof staffSessionSortable)[number];
+    from: Date;
+    to: Date;
+    branchId?: string;
+    includeCancelled: boolean;
+  },
+) {
+  const pattern = options.q ? containsPattern(options.q) : undefined;
+  return db
+    .select({
+      id: roomSessions.id,
+      startsAt: roomSessions.startsAt,
+      cityName: cities.name,
+      branchId: roomSessions.branchId,
+      branchName: branches.name,
+      roomName: rooms.name,
+      holderName,
+      phone: users.phone,
+      email: users.email,
+      isCourtesy: roomSessions.isCourtesy,
+      creditsCharged: roomSessions.creditsCharged,
+      bookedByName: booker.name,
+      cancelledAt: roomSessions.cancelledAt,
+      total: totalCount(),
+    })
+    .from(roomSessions)
+    .innerJoin(rooms, eq(rooms.id, roomSessions.roomId))
+    .innerJoin(branches, eq(branches.id, roomSessions.branchId))
+    .innerJoin(cities, eq(cities.id, roomSessions.cityId))
+    .leftJoin(users, eq(users.id, roomSessions.userId))
+    .leftJoin(booker, eq(booker.id, roomSessions.bookedBy))
+    .where(
+      and(
+        gte(roomSessions.startsAt, options.from),
+        lt(roomSessions.startsAt, options.to),
+        options.branchId ? eq(roomSessions.branchId, options.branchId) : undefined,
+        options.includeCancelled ? undefined : isNull(roomSessions.cancelledAt),
+        pattern
+          ? or(
+              ilike(users.name, pattern),
+              ilike(users.phone, pattern),
+              ilike(roomSessions.courtesyName, pattern),
+              ilike(branches.name, pattern),
+              ilike(rooms.name, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(
+      orderBy(staffSort[options.sort], options.dir),
+      asc(roomSessions.startsAt),
+      asc(branches.name),
+      asc(rooms.position),
+      asc(roomSessions.id),
+    )
+    .limit(options.pageSize)
+    .offset(offsetOf(options.page, options.pageSize));
 }

@@ -1,27 +1,367 @@
-import type { DbOrTx } from '@sala/db/client';
+import type { Db, DbOrTx } from '@sala/db/client';
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import { checkSlot, hoursOn, type SlotRefusal } from '@sala/shared/bookings/availability';
+import {
+  COURTESY_PREFIX,
+  type TCancelSessionResponse,
+  type TCreateSessionResponse,
+  type TDayGridQuery,
+  type TDayGridResponse,
+  type TSessionDetail,
+  type TStaffSession,
+  type TStaffSessionsQuery,
+} from '@sala/shared/bookings/bookings.contract';
+import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
+import { canCancelSession, sessionTiming } from '@sala/shared/bookings/session-timing';
+import { formatSessionWhen } from '@sala/shared/format/dates';
+import { locationMessages } from '@sala/shared/locations/locations.messages';
 import type { TPage } from '@sala/shared/table/table.contract';
-import { businessTime } from '@sala/shared/time/business-time';
+import { businessDate, businessInstant, businessTime, dayRange } from '@sala/shared/time/business-time';
 import type { TMySession, TMySessionsQuery } from '@sala/shared/users/profile.contract';
+import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
+import { availabilityChanged, loadBranchDay, loadSlot } from '../availability/availability.service';
+import { applyCreditChange } from '../credits/credits.service';
+import { sessionInvite } from '../mail/calendar';
+import { enqueueEmails, type OutgoingEmail } from '../mail/mail.service';
+import {
+  newReservationAdminEmail,
+  reservationCancelledEmail,
+  reservationConfirmedEmail,
+} from '../mail/templates';
+import { lockAccount, staffNoticeRecipients } from '../users/users.service';
 import {
   activeSessionsBetween,
+  findSessionDetail,
+  findSessionForUpdate,
+  insertSession,
   listSessionsOfUser,
+  listStaffSessions,
+  markCancelled,
   roomHasActiveSessionAfter,
   roomHasAnySession,
 } from './bookings.repository';
 
-/** A client's own sessions, newest or oldest first, searchable by zone, branch and room. */
+/** What a booking or a cancellation needs besides the database: who acts, and how mail is addressed. */
+export type BookingDeps = {
+  db: Db;
+  actor: TSessionUser;
+  publicUrl: string;
+  adminEmail?: string;
+  mailFrom: { name: string; email: string };
+  now?: Date;
+};
+
+type Slot = { branchId: string; roomId: string; date: string; hour: string };
+type Holder = { kind: 'client'; userId: string } | { kind: 'courtesy'; name: string };
+type SessionDetailRow = NonNullable<Awaited<ReturnType<typeof findSessionDetail>>>;
+
+const SESSION_MS = 3_600_000;
+
+function toDetail(row: SessionDetailRow): TSessionDetail {
+  return {
+    id: row.id,
+    startsAt: row.startsAt.toISOString(),
+    date: businessDate(row.startsAt),
+    hour: businessTime(row.startsAt),
+    cityName: row.cityName,
+    branchName: row.branchName,
+    roomName: row.roomName,
+    creditsCharged: row.creditsCharged,
+    isCourtesy: row.isCourtesy,
+    holderName: row.holderName,
+  };
+}
+
+/** Spec §8's answers to a slot that cannot be booked; the taken room has its own. */
+function slotRefusal(reason: SlotRefusal): AppError {
+  if (reason === 'busy') return new AppError('aborted', m.sessionTaken, { roomId: m.sessionTaken });
+  return new AppError('aborted', m.cannotBook, { hour: m.cannotBook });
+}
+
+/** Spec §8: short of credits; at a branch that costs more than one, the sentence names its cost. */
+function creditsRefusal(cost: number): AppError {
+  const message = cost > 1 ? m.needsCredits(cost) : m.noCredits;
+  return new AppError('aborted', message, { credits: message });
+}
+
+/** The e-mail invitation of a session, and the two e-mails of spec §7 (client, business admin). */
+function bookingEmails(deps: BookingDeps, row: SessionDetailRow, staff: string[]): OutgoingEmail[] {
+  const date = businessDate(row.startsAt);
+  const facts = {
+    holderName: row.holderName,
+    cityName: row.cityName,
+    branchName: row.branchName,
+    roomName: row.roomName,
+    when: formatSessionWhen(date, businessTime(row.startsAt)),
+  };
+  const ics = invite(deps, row, 'REQUEST');
+  return [
+    ...(row.email ? [reservationConfirmedEmail(row.email, facts, ics, `${deps.publicUrl}/perfil`)] : []),
+    ...staff.map((to) =>
+      newReservationAdminEmail(
+        to,
+        { ...facts, bookedBy: row.bookedByName },
+        ics,
+        `${deps.publicUrl}/admin/reservaciones?fecha=${date}`,
+      ),
+    ),
+  ];
+}
+
+function invite(deps: Pick<BookingDeps, 'mailFrom'>, row: SessionDetailRow, method: 'REQUEST' | 'CANCEL') {
+  return sessionInvite({
+    uid: row.id,
+    method,
+    startsAt: row.startsAt,
+    endsAt: new Date(row.startsAt.getTime() + SESSION_MS),
+    summary: `Sesión en ${row.branchName} · ${row.roomName}`,
+    location: `${row.roomName}, ${row.branchName}, ${row.cityName}`,
+    description: `Reservación de ${row.holderName} en Sala Común.`,
+    organizer: deps.mailFrom,
+    attendee: row.email ? { name: row.holderName, email: row.email } : undefined,
+  });
+}
+
+/**
+ * One booking, in one transaction (design.md §3–§4): the holder's account is locked (one balance change at a
+ * time), the slot is read and judged by the same rules as availability, the session is inserted — the partial
+ * unique indexes decide a race for the room, or for the client's hour — and its cost leaves the balance
+ * through the ledger. Both e-mails are written to the outbox in the same transaction.
+ */
+async function book(deps: BookingDeps, slot: Slot, holder: Holder): Promise<TCreateSessionResponse> {
+  const { db, actor } = deps;
+  const now = deps.now ?? new Date();
+  const staff = await staffNoticeRecipients(db, deps.adminEmail);
+  try {
+    const booked = await db.transaction(async (tx) => {
+      const account = holder.kind === 'client' ? await lockAccount(tx, holder.userId) : undefined;
+      if (holder.kind === 'client') {
+        if (!account || (account.role !== 'user' && account.id !== actor.id)) {
+          throw new AppError('not-found', m.userNotFound, { clientId: m.userNotFound });
+        }
+        if (!account.isActive)
+          throw new AppError('aborted', m.clientInactive, { clientId: m.clientInactive });
+      }
+      const day = await loadSlot(tx, slot);
+      if (!day) throw new AppError('not-found', locationMessages.branchNotFound);
+      const check = checkSlot({ now }, day, slot);
+      if (!check.ok) throw slotRefusal(check.reason);
+      const cost = holder.kind === 'courtesy' ? 0 : day.sessionCost;
+      if (account && account.credits < cost) throw creditsRefusal(cost);
+
+      const { id } = await insertSession(tx, {
+        userId: account?.id ?? null,
+        roomId: slot.roomId,
+        branchId: day.id,
+        cityId: day.cityId,
+        startsAt: check.startsAt,
+        creditsCharged: cost,
+        isCourtesy: holder.kind === 'courtesy',
+        courtesyName: holder.kind === 'courtesy' ? `${COURTESY_PREFIX}${holder.name}` : null,
+        bookedBy: actor.id,
+      });
+      const balance = account
+        ? await applyCreditChange(tx, {
+            userId: account.id,
+            delta: -cost,
+            reason: 'booking',
+            referenceId: id,
+            actorId: actor.id,
+            note: `Sesión ${slot.date} ${slot.hour}`,
+          })
+        : null;
+      const row = (await findSessionDetail(tx, id))!;
+      await enqueueEmails(tx, bookingEmails(deps, row, staff));
+      return { session: toDetail(row), balance };
+    });
+    availabilityChanged(db, slot.branchId);
+    return { ...booked, mailWarning: false };
+  } catch (error) {
+    if (isUniqueViolation(error, 'room_sessions_room_starts_at_active_key')) throw slotRefusal('busy');
+    if (isUniqueViolation(error, 'room_sessions_user_starts_at_active_key')) {
+      const message = holder.kind === 'client' && holder.userId === actor.id ? m.sameTime : m.clientSameTime;
+      throw new AppError('aborted', message, { hour: message });
+    }
+    throw error;
+  }
+}
+
+/** POST /api/sessions: a client books for itself. */
+export function bookForSelf(deps: BookingDeps, slot: Slot) {
+  return book(deps, slot, { kind: 'client', userId: deps.actor.id });
+}
+
+/** POST /api/staff/sessions: the super admin books for a client (charged to them) or a courtesy session. */
+export function bookForOthers(
+  deps: BookingDeps,
+  input: Slot & ({ for: 'client'; clientId: string } | { for: 'courtesy'; courtesyName: string }),
+) {
+  const { branchId, roomId, date, hour } = input;
+  return book(
+    deps,
+    { branchId, roomId, date, hour },
+    input.for === 'client'
+      ? { kind: 'client', userId: input.clientId }
+      : { kind: 'courtesy', name: input.courtesyName },
+  );
+}
+
+/**
+ * Spec §4 and design.md §4: a client cancels its own beyond sessions, a super admin any that has not started.
+ * The row stays (cancelled_at, cancelled_by) and its credits come back through the ledger, in one transaction
+ * that holds the session's row lock: two cancels at once refund once.
+ */
+export async function cancelSession(deps: BookingDeps, id: string): Promise<TCancelSessionResponse> {
+  const { db, actor } = deps;
+  const now = deps.now ?? new Date();
+  const result = await db.transaction(async (tx) => {
+    const session = await findSessionForUpdate(tx, id);
+    // Someone else's session is "not found" to a client: its existence is none of their business.
+    if (!session || (actor.role !== 'superadmin' && session.userId !== actor.id)) {
+      throw new AppError('not-found', m.sessionNotFound);
+    }
+    if (session.cancelledAt) throw new AppError('aborted', m.alreadyCancelled);
+    if (!canCancelSession(session, actor, now)) {
+      const timing = sessionTiming(session.startsAt, now);
+      throw new AppError('aborted', timing === 'past' ? m.alreadyStarted : m.tooLateToCancel);
+    }
+    await markCancelled(tx, id, actor.id, now);
+    const refunded = session.userId ? session.creditsCharged : 0;
+    const balance = session.userId
+      ? await applyCreditChange(tx, {
+          userId: session.userId,
+          delta: refunded,
+          reason: 'booking_refund',
+          referenceId: id,
+          actorId: actor.id,
+          note: 'Sesión cancelada',
+        })
+      : null;
+    const row = (await findSessionDetail(tx, id))!;
+    if (row.email) {
+      await enqueueEmails(tx, [
+        reservationCancelledEmail(
+          row.email,
+          {
+            holderName: row.holderName,
+            cityName: row.cityName,
+            branchName: row.branchName,
+            roomName: row.roomName,
+            when: formatSessionWhen(businessDate(row.startsAt), businessTime(row.startsAt)),
+            refunded,
+          },
+          invite(deps, row, 'CANCEL'),
+        ),
+      ]);
+    }
+    return {
+      id,
+      cancelledAt: now.toISOString(),
+      refunded,
+      balance,
+      isCourtesy: session.isCourtesy,
+      branchId: session.branchId,
+    };
+  });
+  availabilityChanged(db, result.branchId);
+  const { branchId: _branchId, ...answer } = result;
+  return answer;
+}
+
+/** A client's own sessions, newest or oldest first, with what it may still do about each. */
 export async function listSessionsOf(
   db: DbOrTx,
-  userId: string,
+  actor: TSessionUser,
   query: TMySessionsQuery,
+  now = new Date(),
 ): Promise<TPage<TMySession>> {
-  const rows = await listSessionsOfUser(db, userId, query);
+  const rows = await listSessionsOfUser(db, actor.id, query);
   return toPage(rows, query, (row) => ({
     ...row,
     startsAt: row.startsAt.toISOString(),
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    timing: sessionTiming(row.startsAt, now),
+    canCancel: !row.cancelledAt && canCancelSession({ startsAt: row.startsAt, userId: actor.id }, actor, now),
   }));
+}
+
+/** The `.ics` of one of the client's own sessions (CANCEL once it is cancelled), for "Agregar al calendario". */
+export async function calendarOf(
+  deps: Pick<BookingDeps, 'db' | 'actor' | 'mailFrom'>,
+  id: string,
+): Promise<string> {
+  const row = await findSessionDetail(deps.db, id);
+  if (!row || row.userId !== deps.actor.id) throw new AppError('not-found', m.sessionNotFound);
+  return invite(deps, row, row.cancelledAt ? 'CANCEL' : 'REQUEST');
+}
+
+/** Reservaciones and Historial de reservaciones: one day's sessions (a page). */
+export async function listStaffSessionsPage(
+  db: DbOrTx,
+  query: TStaffSessionsQuery,
+  now = new Date(),
+): Promise<TPage<TStaffSession>> {
+  const { from, to } = dayRange(query.date);
+  const rows = await listStaffSessions(db, {
+    ...query,
+    from,
+    to,
+    includeCancelled: query.includeCancelled === 'true',
+  });
+  return toPage(rows, query, (row) => ({
+    ...row,
+    startsAt: row.startsAt.toISOString(),
+    hour: businessTime(row.startsAt),
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    timing: sessionTiming(row.startsAt, now),
+  }));
+}
+
+/** What a receptionist looks at first: a branch's active rooms × the day's hours, each free, booked or blocked. */
+export async function dayGrid(db: DbOrTx, query: TDayGridQuery, now = new Date()): Promise<TDayGridResponse> {
+  const { from, to } = dayRange(query.date);
+  const [day, sessions] = await Promise.all([
+    loadBranchDay(db, query.branchId, query.date),
+    activeSessionsBetween(db, { branchId: query.branchId, from, to }),
+  ]);
+  if (!day) throw new AppError('not-found', locationMessages.branchNotFound);
+  const hours = hoursOn(day.schedule, query.date);
+  const dayBlocked = day.dayBlocks.some((block) => block.hour === null);
+  const blockedHours = new Set(day.dayBlocks.map((block) => block.hour));
+  const rooms = day.rooms.filter((room) => room.isActive).sort((a, b) => a.position - b.position);
+  const booked = new Map(sessions.map((s) => [`${s.roomId}|${s.startsAt.getTime()}`, s]));
+  const roomBlocked = new Set(day.roomBlocks.map((b) => `${b.roomId}|${b.startsAt.getTime()}`));
+  const cells = rooms.flatMap((room) =>
+    hours.map((hour) => {
+      const at = businessInstant(query.date, hour);
+      const key = `${room.id}|${at.getTime()}`;
+      const session = booked.get(key);
+      const state = session
+        ? ('booked' as const)
+        : dayBlocked || blockedHours.has(hour) || roomBlocked.has(key)
+          ? ('blocked' as const)
+          : at.getTime() <= now.getTime()
+            ? ('past' as const)
+            : ('free' as const);
+      return {
+        roomId: room.id,
+        hour,
+        state,
+        sessionId: session?.id ?? null,
+        label: session?.holderName ?? null,
+      };
+    }),
+  );
+  return {
+    date: query.date,
+    branchId: query.branchId,
+    hours,
+    dayBlocked,
+    rooms: rooms.map(({ id, name, position }) => ({ id, name, position })),
+    cells,
+  };
 }
 
 /** A room with any session in its history is kept (deactivated instead of deleted). */
@@ -45,7 +385,7 @@ export async function activeSessionsInPeriod(
     startsAt: row.startsAt.toISOString(),
     hour: businessTime(row.startsAt),
     roomName: row.roomName,
-    clientName: row.isCourtesy ? (row.courtesyName ?? '') : (row.clientName ?? ''),
+    clientName: row.holderName,
     phone: row.isCourtesy ? null : row.phone,
     isCourtesy: row.isCourtesy,
   }));

@@ -78,7 +78,10 @@ export async function createBranch({ db, input }: Options<{ input: TSaveBranchRe
       const row = await insertBranch(tx, input);
       return toBranch((await findBranchRow(tx, row.id))!);
     }),
-  );
+  ).then((branch) => {
+    availabilityChanged(db, branch.id);
+    return branch;
+  });
 }
 
 export async function updateBranch({
@@ -121,6 +124,7 @@ export async function deleteBranch({
       if ((await countRoomsOf(tx, id)) > 0) throw new AppError('aborted', m.branchHasRooms);
       await deleteBranchRow(tx, id);
     });
+    availabilityChanged(db, id);
   } catch (error) {
     // A room created between the check and the delete: the foreign key refuses, with the same message.
     if (isForeignKeyViolation(error)) throw new AppError('aborted', m.branchHasRooms);

@@ -1,9 +1,15 @@
 import type { DbOrTx } from '@sala/db/client';
-import { emailOutbox } from '@sala/db/schema/infrastructure';
+import { type EmailAttachment, emailOutbox } from '@sala/db/schema/infrastructure';
 import { ilike, or } from 'drizzle-orm';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 
-export type OutgoingEmail = { to: string; subject: string; html: string; text: string };
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: EmailAttachment[];
+};
 
 export function insertEmails(db: DbOrTx, emails: OutgoingEmail[]) {
   return db.insert(emailOutbox).values(
@@ -12,6 +18,7 @@ export function insertEmails(db: DbOrTx, emails: OutgoingEmail[]) {
       subject: email.subject,
       html: email.html,
       text: email.text,
+      attachments: email.attachments ?? [],
     })),
   );
 }

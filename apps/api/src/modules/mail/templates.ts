@@ -65,3 +65,91 @@ export function passwordResetEmail(to: string, name: string, resetUrl: string): 
     { label: 'Elegir una nueva contraseña', url: resetUrl },
   );
 }
+
+/** The details every reservation e-mail states (spec §7: zone, branch, room and date). */
+export type ReservationFacts = {
+  holderName: string;
+  cityName: string;
+  branchName: string;
+  roomName: string;
+  /** 'lunes 23 de noviembre de 2026, de 10:00 a 11:00' */
+  when: string;
+};
+
+const reservationLines = (r: ReservationFacts) => [
+  `Zona: ${r.cityName}`,
+  `Sucursal: ${r.branchName}`,
+  `Sala: ${r.roomName}`,
+  `Fecha: ${r.when} (hora del centro de México)`,
+];
+
+const calendarFile = (ics: string, method: 'REQUEST' | 'CANCEL') => ({
+  filename: method === 'CANCEL' ? 'cancelacion.ics' : 'reservacion.ics',
+  content: ics,
+  contentType: `text/calendar; charset=utf-8; method=${method}`,
+});
+
+/** Spec §7: the client's confirmation, 'Reservacion confirmada', with the invitation attached. */
+export function reservationConfirmedEmail(
+  to: string,
+  reservation: ReservationFacts,
+  ics: string,
+  profileUrl: string,
+): OutgoingEmail {
+  return {
+    ...email(
+      to,
+      'Reservacion confirmada',
+      'Tu reservación está confirmada',
+      [
+        `Hola, ${reservation.holderName}.`,
+        ...reservationLines(reservation),
+        'Agrega la sesión a tu calendario con el archivo adjunto. Puedes cancelarla desde tu perfil hasta 24 horas antes; tus créditos vuelven a tu cuenta.',
+      ],
+      { label: 'Ver mis sesiones', url: profileUrl },
+    ),
+    attachments: [calendarFile(ics, 'REQUEST')],
+  };
+}
+
+/** Spec §7: the business admin's notice, 'Nueva reservacion de {name}'. */
+export function newReservationAdminEmail(
+  to: string,
+  reservation: ReservationFacts & { bookedBy: string | null },
+  ics: string,
+  adminUrl: string,
+): OutgoingEmail {
+  return {
+    ...email(
+      to,
+      `Nueva reservacion de ${reservation.holderName}`,
+      `Nueva reservación de ${reservation.holderName}`,
+      [
+        ...reservationLines(reservation),
+        ...(reservation.bookedBy ? [`Reservó: ${reservation.bookedBy}`] : []),
+      ],
+      { label: 'Abrir reservaciones', url: adminUrl },
+    ),
+    attachments: [calendarFile(ics, 'REQUEST')],
+  };
+}
+
+/** The client's notice of a cancelled session, with the calendar's CANCEL for the same event. */
+export function reservationCancelledEmail(
+  to: string,
+  reservation: ReservationFacts & { refunded: number },
+  ics: string,
+): OutgoingEmail {
+  const refund =
+    reservation.refunded > 0
+      ? `Te devolvimos ${reservation.refunded} ${reservation.refunded === 1 ? 'crédito' : 'créditos'}.`
+      : 'Esta sesión no tenía créditos que devolver.';
+  return {
+    ...email(to, 'Reservacion cancelada', 'Tu reservación se canceló', [
+      `Hola, ${reservation.holderName}.`,
+      ...reservationLines(reservation),
+      refund,
+    ]),
+    attachments: [calendarFile(ics, 'CANCEL')],
+  };
+}

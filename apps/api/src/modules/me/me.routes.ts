@@ -1,3 +1,4 @@
+import { ZIdParams } from '@sala/shared/common/fields';
 import {
   ZMyOrdersQuery,
   ZMyOrdersResponse,
@@ -5,7 +6,7 @@ import {
   ZMySessionsResponse,
 } from '@sala/shared/users/profile.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listSessionsOf } from '../bookings/bookings.service';
+import { calendarOf, listSessionsOf } from '../bookings/bookings.service';
 import { listOrdersOf } from '../orders/orders.service';
 
 /** The signed-in user's own history: the user id comes from the session, never from the request. */
@@ -23,7 +24,26 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMySessionsResponse },
       },
     },
-    async (request) => listSessionsOf(app.database.db, request.user!.id, request.query),
+    async (request) => listSessionsOf(app.database.db, request.user!, request.query),
+  );
+
+  app.get(
+    '/me/sessions/:id/calendar',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Una de mis sesiones para el calendario (.ics)', params: ZIdParams },
+    },
+    async (request, reply) => {
+      const ics = await calendarOf(
+        { db: app.database.db, actor: request.user!, mailFrom: app.config.mailFrom },
+        request.params.id,
+      );
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="sesion-sala-comun.ics"')
+        .header('cache-control', 'no-store')
+        .send(ics);
+    },
   );
 
   app.get(

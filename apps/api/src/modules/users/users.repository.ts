@@ -96,3 +96,19 @@ export function updateUserFields(
 export function updatePasswordHash(db: DbOrTx, id: string, passwordHash: string) {
   return db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
 }
+
+/** Active clients whose name, e-mail or phone contains the term (the trigram index serves it), by name. */
+export function searchActiveClients(db: DbOrTx, term: string, limit: number) {
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      credits: users.credits,
+    })
+    .from(users)
+    .where(and(eq(users.role, 'user'), eq(users.isActive, true), ilike(searchable, containsPattern(term))))
+    .orderBy(users.name, users.id)
+    .limit(limit);
+}

@@ -1,5 +1,7 @@
 import { ZIdParams, ZSetActiveRequest } from '@sala/shared/common/fields';
 import {
+  ZClientSearchQuery,
+  ZClientSearchResponse,
   ZUpdateUserRequest,
   ZUser,
   ZUserListQuery,
@@ -24,6 +26,20 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => users.listUserPage({ db: db(), actor: request.user!, query: request.query }),
+  );
+
+  app.get(
+    '/users/clients',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Clientes activos por nombre, correo o teléfono (para elegir uno)',
+        querystring: ZClientSearchQuery,
+        response: { 200: ZClientSearchResponse },
+      },
+    },
+    async (request) => users.searchClients({ db: db(), actor: request.user!, q: request.query.q }),
   );
 
   app.get(

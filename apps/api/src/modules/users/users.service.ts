@@ -1,7 +1,12 @@
 import type { Db, DbOrTx } from '@sala/db/client';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { TPage } from '@sala/shared/table/table.contract';
-import type { TUpdateUserRequest, TUser, TUserListQuery } from '@sala/shared/users/users.contract';
+import type {
+  TClientOption,
+  TUpdateUserRequest,
+  TUser,
+  TUserListQuery,
+} from '@sala/shared/users/users.contract';
 import { userMessages as m } from '@sala/shared/users/users.messages';
 import { AppError } from '../../lib/app-error';
 import { endSessionsOf } from '../auth/sessions.service';
@@ -14,6 +19,7 @@ import {
   findUserById,
   insertUser,
   listUsers,
+  searchActiveClients,
   updatePasswordHash,
   updateUserFields,
 } from './users.repository';
@@ -134,4 +140,17 @@ export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: 
 /** The business inbox for staff notices; without one configured, every active super admin. */
 export async function staffNoticeRecipients(db: DbOrTx, adminEmail: string | undefined): Promise<string[]> {
   return adminEmail ? [adminEmail] : activeEmailsWithRole(db, 'superadmin');
+}
+
+/** The search-as-you-type picker of active clients (booking on behalf, point of sale): at most 10. */
+export function searchClients({ db, q }: Options<{ q: string }>): Promise<TClientOption[]> {
+  return q.length === 0 ? Promise.resolve([]) : searchActiveClients(db, q, 10);
+}
+
+/**
+ * For the bookings and sales modules: the account, locked until the transaction ends, so that its balance is
+ * read and changed by one transaction at a time (concurrent bookings of one client queue here).
+ */
+export function lockAccount(tx: DbOrTx, userId: string): Promise<UserRow | undefined> {
+  return findUserById(tx, userId, { forUpdate: true });
 }

@@ -1,7 +1,6 @@
 import { blockMessages as m } from '@sala/shared/blocks/blocks.messages';
 import { DEFAULT_WEEKLY_SCHEDULE, type WeeklySchedule } from '@sala/shared/locations/schedule';
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate } from '../../lib/format-date';
 import { affectedPeriod, periodHourOptions, periodProblems } from './block-period';
 
 // Monday 23 November 2026, 10:30 in Mexico City.
@@ -50,12 +49,5 @@ describe('affectedPeriod', () => {
     expect(affectedPeriod(now, { ...choice, branchId, roomId: '' })).toBeUndefined();
     expect(affectedPeriod(now, { ...choice, branchId, date: '2026-11-29' })).toBeUndefined();
     expect(affectedPeriod(now, { ...choice, branchId: '' })).toBeUndefined();
-  });
-});
-
-describe('formatCalendarDate', () => {
-  it('reads a calendar date in Mexican Spanish, whatever the time zone', () => {
-    expect(formatCalendarDate('2030-01-08')).toBe('martes 8 de enero de 2030');
-    expect(formatCalendarDate('2026-11-29')).toBe('domingo 29 de noviembre de 2026');
   });
 });

@@ -1,5 +1,6 @@
 import { BLOCK_PAGE_SIZES, roomBlockSortable, type TRoomBlock } from '@sala/shared/blocks/blocks.contract';
 import { blockMessages as m } from '@sala/shared/blocks/blocks.messages';
+import { formatCalendarDate } from '@sala/shared/format/dates';
 import { CalendarX2, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { actionsColumn } from '../../../components/ui/admin-screen';
@@ -8,7 +9,6 @@ import { DataTable, type DataTableColumn, useTableState } from '../../../compone
 import { IconButton } from '../../../components/ui/icon-button';
 import { notify } from '../../../components/ui/toast';
 import { reportFailure } from '../../../lib/form-errors';
-import { formatCalendarDate } from '../../../lib/format-date';
 import { useDeleteRoomBlock, useRemoveRoomDay, useRoomBlocks } from '../api/room-blocks-api';
 import { BlockListSection } from './block-sections';
 

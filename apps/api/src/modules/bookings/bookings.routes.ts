@@ -1,0 +1,98 @@
+import {
+  ZCancelSessionResponse,
+  ZCreateSessionRequest,
+  ZCreateSessionResponse,
+  ZDayGridQuery,
+  ZDayGridResponse,
+  ZStaffCreateSessionRequest,
+  ZStaffSessionsQuery,
+  ZStaffSessionsResponse,
+} from '@sala/shared/bookings/bookings.contract';
+import { ZIdParams } from '@sala/shared/common/fields';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as service from './bookings.service';
+
+/** Sessions (spec's "sessions"): clients book and cancel their own; staff see the days; the super admin acts for others. */
+export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['reservas'];
+  const deps = (request: FastifyRequest): service.BookingDeps => ({
+    db: app.database.db,
+    actor: request.user!,
+    publicUrl: app.config.publicUrl,
+    adminEmail: app.config.adminEmail,
+    mailFrom: app.config.mailFrom,
+  });
+
+  app.post(
+    '/sessions',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Reservar una sesión (el cliente, para sí)',
+        body: ZCreateSessionRequest,
+        response: { 201: ZCreateSessionResponse },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.bookForSelf(deps(request), request.body)),
+  );
+
+  app.post(
+    '/sessions/:id/cancel',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Cancelar una sesión (la propia con más de 24 h, o cualquiera futura un super administrador)',
+        params: ZIdParams,
+        response: { 200: ZCancelSessionResponse },
+      },
+    },
+    async (request) => service.cancelSession(deps(request), request.params.id),
+  );
+
+  app.post(
+    '/staff/sessions',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary: 'Reservar por un cliente (con sus créditos) o una sesión de cortesía',
+        body: ZStaffCreateSessionRequest,
+        response: { 201: ZCreateSessionResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.bookForOthers(deps(request), request.body)),
+  );
+
+  app.get(
+    '/staff/sessions',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Las sesiones de un día (con las canceladas, para el historial)',
+        querystring: ZStaffSessionsQuery,
+        response: { 200: ZStaffSessionsResponse },
+      },
+    },
+    async (request) => service.listStaffSessionsPage(app.database.db, request.query),
+  );
+
+  app.get(
+    '/staff/sessions/grid',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Salas × horas de una sucursal en un día: libre, reservada o bloqueada',
+        querystring: ZDayGridQuery,
+        response: { 200: ZDayGridResponse },
+      },
+    },
+    async (request) => service.dayGrid(app.database.db, request.query),
+  );
+};

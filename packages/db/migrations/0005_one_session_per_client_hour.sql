@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "room_sessions_user_starts_at_active_key" ON "room_sessions" USING btree ("user_id","starts_at") WHERE "room_sessions"."cancelled_at" is null and "room_sessions"."user_id" is not null;
