@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequest, type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const demo = {
   superadmin: { email: 'superadmin@example.com', password: 'demo1234' },
@@ -33,4 +33,36 @@ export async function latestEmailTo(request: APIRequestContext, to: string) {
   const body = (await res.json()) as { rows: { text: string; subject: string }[] };
   expect(body.rows.length).toBeGreaterThan(0);
   return body.rows[0]!;
+}
+
+/**
+ * A fresh, active client with the given credits, made through the API (register, then a super admin activates
+ * it and sets its credits), for tests that assert a balance: the demo client is shared by parallel specs.
+ */
+export async function createClient(playwright: { request: APIRequest }, baseURL: string, credits: number) {
+  const client = uniqueClient();
+  const boss = await playwright.request.newContext({ baseURL });
+  try {
+    const registered = await boss.post('/api/auth/register', {
+      data: {
+        name: client.name,
+        email: client.email,
+        phone: client.phone,
+        password: client.password,
+        passwordConfirmation: client.password,
+        acceptTerms: true,
+      },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    expect((await boss.post('/api/auth/login', { data: demo.superadmin })).status()).toBe(200);
+    const found = await boss.get(`/api/users?q=${encodeURIComponent(client.email)}`);
+    const [user] = ((await found.json()) as { rows: { id: string }[] }).rows;
+    const updated = await boss.patch(`/api/users/${user!.id}`, {
+      data: { name: client.name, email: client.email, phone: client.phone, credits, isActive: true },
+    });
+    expect(updated.status(), await updated.text()).toBe(200);
+    return { ...client, id: user!.id };
+  } finally {
+    await boss.dispose();
+  }
 }

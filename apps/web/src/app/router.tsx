@@ -5,15 +5,7 @@ import { RouteError } from './route-error';
 type PageModule = { default: React.ComponentType };
 
 /** Admin screens whose issues have not landed yet (see docs/decisions/004). */
-const upcoming = [
-  'punto-venta',
-  'corte',
-  'gastos',
-  'ordenes',
-  'reservar',
-  'reservaciones',
-  'historial-reservaciones',
-];
+const upcoming = ['punto-venta', 'corte', 'gastos', 'ordenes'];
 
 /** Every page is its own lazy chunk, so the landing route ships only what it shows. */
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
@@ -57,6 +49,9 @@ export const routes: RouteObject[] = [
       { path: 'consultorios', ...page(() => import('./routes/admin/consultorios')) },
       { path: 'salas', ...page(() => import('./routes/admin/salas')) },
       { path: 'productos', ...page(() => import('./routes/admin/productos')) },
+      { path: 'reservar', ...page(() => import('./routes/admin/reservar')) },
+      { path: 'reservaciones', ...page(() => import('./routes/admin/reservaciones')) },
+      { path: 'historial-reservaciones', ...page(() => import('./routes/admin/historial-reservaciones')) },
       { path: 'bloquear-hora', ...page(() => import('./routes/admin/bloquear-hora')) },
       ...upcoming.map((path) => ({ path, ...page(() => import('./routes/admin/proximamente')) })),
       { path: '*', element: <Navigate to="/admin" replace /> },

@@ -126,6 +126,7 @@ export const ZDayGridResponse = z.object({
       sessionId: z.uuid().nullable(),
       /** Who holds a booked cell (the client or the courtesy name). */
       label: z.string().nullable(),
+      isCourtesy: z.boolean(),
     }),
   ),
 });

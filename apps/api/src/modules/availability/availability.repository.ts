@@ -96,7 +96,9 @@ export async function findSlot(db: DbOrTx, branchId: string, date: string, roomI
   const [row] = await db
     .select({
       id: branches.id,
+      name: branches.name,
       cityId: branches.cityId,
+      cityName: cities.name,
       schedule: branches.schedule,
       sessionCost: branches.sessionCost,
       dayBlocks: sql<{ date: string; hour: string | null }[]>`coalesce((
@@ -114,11 +116,14 @@ export async function findSlot(db: DbOrTx, branchId: string, date: string, roomI
         where b."room_id" = ${roomId} and b."starts_at" = ${at}::timestamptz)`,
     })
     .from(branches)
+    .innerJoin(cities, eq(cities.id, branches.cityId))
     .where(eq(branches.id, branchId));
   if (!row) return undefined;
   return {
     id: row.id,
+    name: row.name,
     cityId: row.cityId,
+    cityName: row.cityName,
     sessionCost: row.sessionCost,
     schedule: row.schedule as WeeklySchedule,
     dayBlocks: row.dayBlocks,

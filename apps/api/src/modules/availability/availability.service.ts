@@ -100,6 +100,9 @@ export function publicBranches(db: DbOrTx): Promise<TPublicBranch[]> {
 export function loadSlot(
   db: DbOrTx,
   slot: { branchId: string; roomId: string; date: string; hour: string },
-): Promise<(BranchDay & { id: string; cityId: string; sessionCost: number }) | undefined> {
+): Promise<
+  | (BranchDay & { id: string; name: string; cityId: string; cityName: string; sessionCost: number })
+  | undefined
+> {
   return findSlot(db, slot.branchId, slot.date, slot.roomId, businessInstant(slot.date, slot.hour));
 }

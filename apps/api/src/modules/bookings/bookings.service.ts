@@ -55,22 +55,33 @@ export type BookingDeps = {
 
 type Slot = { branchId: string; roomId: string; date: string; hour: string };
 type Holder = { kind: 'client'; userId: string } | { kind: 'courtesy'; name: string };
-type SessionDetailRow = NonNullable<Awaited<ReturnType<typeof findSessionDetail>>>;
+/** What a session's e-mails and invitation say: its place, its time and who holds it. */
+type SessionFacts = {
+  id: string;
+  startsAt: Date;
+  cityName: string;
+  branchName: string;
+  roomName: string;
+  holderName: string;
+  /** The client's address; none for a courtesy session. */
+  email: string | null;
+  bookedByName: string | null;
+};
 
 const SESSION_MS = 3_600_000;
 
-function toDetail(row: SessionDetailRow): TSessionDetail {
+function toDetail(facts: SessionFacts, creditsCharged: number, isCourtesy: boolean): TSessionDetail {
   return {
-    id: row.id,
-    startsAt: row.startsAt.toISOString(),
-    date: businessDate(row.startsAt),
-    hour: businessTime(row.startsAt),
-    cityName: row.cityName,
-    branchName: row.branchName,
-    roomName: row.roomName,
-    creditsCharged: row.creditsCharged,
-    isCourtesy: row.isCourtesy,
-    holderName: row.holderName,
+    id: facts.id,
+    startsAt: facts.startsAt.toISOString(),
+    date: businessDate(facts.startsAt),
+    hour: businessTime(facts.startsAt),
+    cityName: facts.cityName,
+    branchName: facts.branchName,
+    roomName: facts.roomName,
+    creditsCharged,
+    isCourtesy,
+    holderName: facts.holderName,
   };
 }
 
@@ -87,7 +98,7 @@ function creditsRefusal(cost: number): AppError {
 }
 
 /** The e-mail invitation of a session, and the two e-mails of spec §7 (client, business admin). */
-function bookingEmails(deps: BookingDeps, row: SessionDetailRow, staff: string[]): OutgoingEmail[] {
+function bookingEmails(deps: BookingDeps, row: SessionFacts, staff: string[]): OutgoingEmail[] {
   const date = businessDate(row.startsAt);
   const facts = {
     holderName: row.holderName,
@@ -110,7 +121,7 @@ function bookingEmails(deps: BookingDeps, row: SessionDetailRow, staff: string[]
   ];
 }
 
-function invite(deps: Pick<BookingDeps, 'mailFrom'>, row: SessionDetailRow, method: 'REQUEST' | 'CANCEL') {
+function invite(deps: Pick<BookingDeps, 'mailFrom'>, row: SessionFacts, method: 'REQUEST' | 'CANCEL') {
   return sessionInvite({
     uid: row.id,
     method,
@@ -172,9 +183,19 @@ async function book(deps: BookingDeps, slot: Slot, holder: Holder): Promise<TCre
             note: `Sesión ${slot.date} ${slot.hour}`,
           })
         : null;
-      const row = (await findSessionDetail(tx, id))!;
-      await enqueueEmails(tx, bookingEmails(deps, row, staff));
-      return { session: toDetail(row), balance };
+      // Everything the e-mails say was read above: no need to read the new row back.
+      const facts: SessionFacts = {
+        id,
+        startsAt: check.startsAt,
+        cityName: day.cityName,
+        branchName: day.name,
+        roomName: day.rooms[0]!.name,
+        holderName: account?.name ?? `${COURTESY_PREFIX}${holder.kind === 'courtesy' ? holder.name : ''}`,
+        email: account?.email ?? null,
+        bookedByName: actor.name,
+      };
+      await enqueueEmails(tx, bookingEmails(deps, facts, staff));
+      return { session: toDetail(facts, cost, holder.kind === 'courtesy'), balance };
     });
     availabilityChanged(db, slot.branchId);
     return { ...booked, mailWarning: false };
@@ -351,6 +372,7 @@ export async function dayGrid(db: DbOrTx, query: TDayGridQuery, now = new Date()
         state,
         sessionId: session?.id ?? null,
         label: session?.holderName ?? null,
+        isCourtesy: session?.isCourtesy ?? false,
       };
     }),
   );

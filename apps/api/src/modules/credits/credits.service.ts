@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@sala/db/client';
 import type { CreditReason } from '@sala/db/schema/ledger';
-import { addToBalance, insertLedgerRow } from './credits.repository';
+import { changeBalance } from './credits.repository';
 
 export type CreditChange = {
   userId: string;
@@ -17,16 +17,14 @@ export type CreditChange = {
  * constraint (callers that can fall short check first, under the row lock, for a friendly message).
  */
 export async function applyCreditChange(tx: DbOrTx, change: CreditChange): Promise<number> {
-  const balance = await addToBalance(tx, change.userId, change.delta);
-  if (balance === undefined) throw new Error(`user ${change.userId} not found for a credit change`);
-  await insertLedgerRow(tx, {
+  const balance = await changeBalance(tx, {
     userId: change.userId,
     delta: change.delta,
-    balanceAfter: balance,
     reason: change.reason,
     actorId: change.actorId ?? null,
     referenceId: change.referenceId ?? null,
     note: change.note ?? null,
   });
+  if (balance === undefined) throw new Error(`user ${change.userId} not found for a credit change`);
   return balance;
 }

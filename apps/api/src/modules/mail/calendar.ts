@@ -24,10 +24,15 @@ export type SessionInvite = {
  * The zone's rules as a VTIMEZONE. Mexico City has kept one offset all year since 2022 (no daylight saving), so
  * its current offset is the whole rule; read from Intl, never from a bundled 2018 table that still has DST.
  */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function vtimezone(timeZone: string, at = new Date()): string {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-    .formatToParts(at)
-    .find((part) => part.type === 'timeZoneName')!.value; // 'GMT-06:00'
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    offsetFormats.set(timeZone, format);
+  }
+  const name = format.formatToParts(at).find((part) => part.type === 'timeZoneName')!.value; // 'GMT-06:00'
   const offset = name === 'GMT' ? '+0000' : name.replace('GMT', '').replace(':', '');
   return [
     'BEGIN:VTIMEZONE',

@@ -9,6 +9,7 @@ import type {
 } from '@sala/shared/users/users.contract';
 import { userMessages as m } from '@sala/shared/users/users.messages';
 import { AppError } from '../../lib/app-error';
+import { ttlCache } from '../../lib/ttl-cache';
 import { endSessionsOf } from '../auth/sessions.service';
 import { applyCreditChange } from '../credits/credits.service';
 import { toUser, type UserRow } from './user-views';
@@ -137,9 +138,13 @@ export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: 
   await updatePasswordHash(db, userId, passwordHash);
 }
 
+/** Who hears of every booking changes rarely; read at most every 30 s per process. */
+const noticeRecipients = ttlCache(30_000);
+
 /** The business inbox for staff notices; without one configured, every active super admin. */
 export async function staffNoticeRecipients(db: DbOrTx, adminEmail: string | undefined): Promise<string[]> {
-  return adminEmail ? [adminEmail] : activeEmailsWithRole(db, 'superadmin');
+  if (adminEmail) return [adminEmail];
+  return noticeRecipients.get(db, 'superadmins', () => activeEmailsWithRole(db, 'superadmin'));
 }
 
 /** The search-as-you-type picker of active clients (booking on behalf, point of sale): at most 10. */

@@ -13,7 +13,7 @@ describe('notify', () => {
   });
 
   it.each([
-    ['success', 'bg-emerald-600'],
+    ['success', 'bg-emerald-700'],
     ['warning', 'bg-amber-300'],
     ['neutral', 'bg-slate-500'],
   ] as const)('shows a %s toast in its colour', async (tone, colour) => {

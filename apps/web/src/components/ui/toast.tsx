@@ -8,7 +8,7 @@ const base =
   'flex w-full items-center gap-3 rounded-lg px-4 py-3 text-sm font-medium shadow-lg ring-1 transition-opacity duration-300';
 
 const tones = {
-  success: 'bg-emerald-600 text-white ring-emerald-700',
+  success: 'bg-emerald-700 text-white ring-emerald-800',
   error: 'bg-red-600 text-white ring-red-700',
   warning: 'bg-amber-300 text-amber-950 ring-amber-400',
   neutral: 'bg-slate-500 text-white ring-slate-600',

@@ -11,6 +11,7 @@ import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/auth-mutations';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { returnPath } from './redirect-if-logged-in';
 
 export function LoginForm() {
   const login = useLogin();
@@ -28,8 +29,7 @@ export function LoginForm() {
     login.mutate(values, {
       onSuccess: () => {
         notify.success(m.loggedIn);
-        const from = (location.state as { from?: string } | null)?.from;
-        navigate(from?.startsWith('/') ? from : '/perfil', { replace: true });
+        navigate(returnPath(location.state), { replace: true });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.fields?.account === 'inactive') setDisabledOpen(true);

@@ -1,12 +1,22 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../../../components/ui/spinner';
 import { useSession } from '../api/get-session';
 
-/** Spec §2: logged-in users who open the login or register page go to their profile. */
+/** Where a login should return to: the page that sent the visitor here (same site only), else the profile. */
+export function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/perfil';
+}
+
+/**
+ * Spec §2: logged-in users who open the login or register page go to their profile — or back to the page that
+ * sent them to log in (the booking wizard keeps the visitor's choice that way).
+ */
 export function RedirectIfLoggedIn({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
+  const location = useLocation();
   if (isLoading) return <PageLoader />;
-  if (user) return <Navigate to="/perfil" replace />;
+  if (user) return <Navigate to={returnPath(location.state)} replace />;
   return children;
 }

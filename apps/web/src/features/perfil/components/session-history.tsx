@@ -1,53 +1,158 @@
+import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
 import { formatCredits } from '@sala/shared/format/credits';
 import type { TMySession } from '@sala/shared/users/profile.contract';
-import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
+import { CalendarPlus } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import {
+  ACTIONS_COLUMN_ID,
+  DataTable,
+  type DataTableColumn,
+  useTableState,
+} from '../../../components/ui/data-table';
+import { cx } from '../../../components/ui/field-styles';
+import { Button } from '../../../components/ui/link-button';
+import { notify } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
+import { useCancelSession } from '../../reservas/api/sessions-api';
 import { useMySessions } from '../api/get-my-history';
+import {
+  isUpcoming,
+  type SessionState,
+  sessionState,
+  sessionStateLabels,
+  TOO_LATE_TO_CANCEL,
+} from '../session-state';
 
-const columns: DataTableColumn<TMySession>[] = [
-  { id: 'startsAt', header: 'Fecha y hora', cell: ({ row }) => formatDateTime(row.original.startsAt) },
-  {
-    id: 'place',
-    header: 'Lugar',
-    enableSorting: false,
-    cell: ({ row }) => `${row.original.cityName} · ${row.original.branchName} · ${row.original.roomName}`,
-  },
-  {
-    id: 'credits',
-    header: 'Créditos',
-    enableSorting: false,
-    cell: ({ row }) => formatCredits(row.original.creditsCharged),
-  },
-  {
-    id: 'status',
-    header: 'Estado',
-    enableSorting: false,
-    cell: ({ row }) =>
-      row.original.cancelledAt ? (
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">
-          Cancelada
-        </span>
-      ) : (
-        <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700">
-          Reservada
-        </span>
-      ),
-  },
-];
+const badgeTones: Record<SessionState, string> = {
+  beyond: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
+  almost: 'bg-amber-50 text-amber-800 ring-amber-200',
+  past: 'bg-slate-100 text-slate-600 ring-slate-200',
+  cancelled: 'bg-red-50 text-red-700 ring-red-200',
+};
+
+function StateBadge({ session }: { session: TMySession }) {
+  const state = sessionState(session);
+  return (
+    <span
+      data-state={state}
+      className={cx(
+        'inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1',
+        badgeTones[state],
+      )}
+    >
+      {sessionStateLabels[state]}
+    </span>
+  );
+}
+
+const place = (session: TMySession) => `${session.cityName} · ${session.branchName} · ${session.roomName}`;
+
+function columns(onCancel: (session: TMySession) => void): DataTableColumn<TMySession>[] {
+  return [
+    { id: 'startsAt', header: 'Fecha y hora', cell: ({ row }) => formatDateTime(row.original.startsAt) },
+    { id: 'place', header: 'Lugar', enableSorting: false, cell: ({ row }) => place(row.original) },
+    {
+      id: 'credits',
+      header: 'Créditos',
+      enableSorting: false,
+      cell: ({ row }) => formatCredits(row.original.creditsCharged),
+    },
+    {
+      id: 'status',
+      header: 'Estado',
+      enableSorting: false,
+      cell: ({ row }) => <StateBadge session={row.original} />,
+    },
+    {
+      id: ACTIONS_COLUMN_ID,
+      header: 'Acciones',
+      enableSorting: false,
+      cell: ({ row }) => {
+        const session = row.original;
+        const state = sessionState(session);
+        return (
+          <div className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
+            {state === 'beyond' && session.canCancel && (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => onCancel(session)}
+                aria-label={`Cancelar la sesión del ${formatDateTime(session.startsAt)}`}
+                className="text-red-700"
+              >
+                Cancelar
+              </Button>
+            )}
+            {state === 'almost' && <span className="text-xs text-muted">{TOO_LATE_TO_CANCEL}</span>}
+            {state === 'cancelled' && <span className="text-xs text-muted">Créditos devueltos</span>}
+            {state === 'past' && <span className="text-xs text-muted">Sin acciones</span>}
+            {isUpcoming(session) && (
+              <a
+                href={`/api/me/sessions/${encodeURIComponent(session.id)}/calendar`}
+                download
+                className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50"
+              >
+                <CalendarPlus aria-hidden className="size-4" /> Agregar al calendario
+              </a>
+            )}
+          </div>
+        );
+      },
+    },
+  ];
+}
 
 export function SessionHistory() {
   const [state, setState] = useTableState({ sort: 'startsAt', dir: 'desc' });
   const sessions = useMySessions(state);
+  const cancel = useCancelSession();
+  const [cancelling, setCancelling] = useState<TMySession | null>(null);
+  const [tableColumns] = useState(() => columns(setCancelling));
+
+  const confirmCancel = async () => {
+    if (!cancelling) return;
+    try {
+      await cancel.mutateAsync(cancelling.id);
+      notify.success(bookingMessages.cancelled);
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : undefined);
+      void sessions.refetch();
+    }
+  };
+
   return (
-    <DataTable
-      caption="Historial de sesiones"
-      columns={columns}
-      data={sessions.data}
-      isLoading={sessions.isFetching}
-      state={state}
-      onStateChange={setState}
-      pageSizes={[5, 10, 30, 50]}
-      getRowId={(row) => row.id}
-    />
+    <>
+      <DataTable
+        caption="Historial de sesiones"
+        columns={tableColumns}
+        data={sessions.data}
+        isLoading={sessions.isFetching}
+        state={state}
+        onStateChange={setState}
+        pageSizes={[5, 10, 30, 50]}
+        getRowId={(row) => row.id}
+      />
+      <ConfirmDialog
+        open={cancelling !== null}
+        onOpenChange={(open) => {
+          if (!open) setCancelling(null);
+        }}
+        title="Cancelar sesión"
+        description={
+          cancelling && (
+            <>
+              {formatDateTime(cancelling.startsAt)} en {place(cancelling)}. Te devolveremos{' '}
+              {formatCredits(cancelling.creditsCharged)}.
+            </>
+          )
+        }
+        confirmLabel="Cancelar sesión"
+        cancelLabel="Volver"
+        tone="danger"
+        onConfirm={confirmCancel}
+      />
+    </>
   );
 }

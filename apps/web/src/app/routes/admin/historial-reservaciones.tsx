@@ -1,0 +1,3 @@
+import { HistoryScreen } from '../../../features/reservaciones/components/history-screen';
+
+export default HistoryScreen;

@@ -1,0 +1,144 @@
+import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
+import type { TMySession } from '@sala/shared/users/profile.contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOO_LATE_TO_CANCEL } from '../session-state';
+import { SessionHistory } from './session-history';
+
+const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
+vi.mock('../../../components/ui/toast', () => ({ notify }));
+
+const row = (id: string, over: Partial<TMySession>): TMySession => ({
+  id,
+  startsAt: '2030-01-08T16:00:00.000Z',
+  cityName: 'Ciudad de México',
+  branchName: 'Valle',
+  roomName: 'Sala 2',
+  creditsCharged: 1,
+  cancelledAt: null,
+  timing: 'beyond',
+  canCancel: true,
+  ...over,
+});
+
+const BEYOND = 'a1000000-0000-4000-8000-000000000001';
+const ALMOST = 'a1000000-0000-4000-8000-000000000002';
+const PAST = 'a1000000-0000-4000-8000-000000000003';
+const CANCELLED = 'a1000000-0000-4000-8000-000000000004';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function fakeApi(
+  cancel: () => Response = () =>
+    json({
+      id: BEYOND,
+      cancelledAt: '2030-01-01T00:00:00.000Z',
+      refunded: 1,
+      balance: 10,
+      isCourtesy: false,
+    }),
+) {
+  let cancelled = false;
+  const posts: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        posts.push(url);
+        const answer = cancel();
+        cancelled = answer.ok;
+        return answer;
+      }
+      if (url.startsWith('/api/me/sessions')) {
+        const rows = [
+          row(BEYOND, cancelled ? { cancelledAt: '2030-01-01T00:00:00.000Z', canCancel: false } : {}),
+          row(ALMOST, { timing: 'almost', canCancel: false, roomName: 'Sala 3' }),
+          row(PAST, { timing: 'past', canCancel: false, startsAt: '2029-12-01T16:00:00.000Z' }),
+          row(CANCELLED, { cancelledAt: '2029-12-20T10:00:00.000Z', canCancel: false }),
+        ];
+        return json({ rows, total: rows.length, page: 1, pageSize: 10 });
+      }
+      return json({ user: null });
+    }),
+  );
+  return { posts };
+}
+
+function renderHistory() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <SessionHistory />
+    </QueryClientProvider>,
+  );
+}
+
+const rowOf = async (state: string) => {
+  const badge = await screen.findByText(state, { selector: '[data-state]' });
+  return badge.closest('tr')!;
+};
+
+beforeEach(() => {
+  for (const fn of Object.values(notify)) fn.mockReset();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('SessionHistory (/perfil)', () => {
+  it("shows each session's state, and only what each one allows", async () => {
+    fakeApi();
+    renderHistory();
+
+    const upcoming = await rowOf('Próxima');
+    expect(within(upcoming).getByRole('button', { name: /^Cancelar/ })).toBeVisible();
+    expect(within(upcoming).getByRole('link', { name: 'Agregar al calendario' })).toHaveAttribute(
+      'href',
+      `/api/me/sessions/${BEYOND}/calendar`,
+    );
+
+    const almost = await rowOf('En menos de 24 h');
+    expect(within(almost).queryByRole('button', { name: /Cancelar/ })).not.toBeInTheDocument();
+    expect(within(almost).getByText(TOO_LATE_TO_CANCEL)).toBeVisible();
+    expect(within(almost).getByRole('link', { name: 'Agregar al calendario' })).toHaveAttribute('download');
+
+    for (const state of ['Pasada', 'Cancelada']) {
+      const done = await rowOf(state);
+      expect(within(done).queryByRole('button')).not.toBeInTheDocument();
+      expect(within(done).queryByRole('link')).not.toBeInTheDocument();
+    }
+  });
+
+  it("cancels a 'Próxima' session after confirming, with the spec's toast", async () => {
+    const api = fakeApi();
+    const user = userEvent.setup();
+    renderHistory();
+    await user.click(within(await rowOf('Próxima')).getByRole('button', { name: /^Cancelar/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancelar sesión' });
+    expect(dialog).toHaveTextContent('Te devolveremos 1 crédito.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar sesión' }));
+
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(m.cancelled));
+    expect(api.posts).toEqual([`/api/sessions/${BEYOND}/cancel`]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getAllByText('Cancelada', { selector: '[data-state]' })).toHaveLength(2),
+    );
+    expect(screen.queryByText('Próxima', { selector: '[data-state]' })).not.toBeInTheDocument();
+  });
+
+  it("shows the API's refusal when it is too late to cancel", async () => {
+    fakeApi(() => json({ error: { code: 'aborted', message: m.tooLateToCancel } }, 409));
+    const user = userEvent.setup();
+    renderHistory();
+    await user.click(within(await rowOf('Próxima')).getByRole('button', { name: /^Cancelar/ }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancelar sesión' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(m.tooLateToCancel));
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,24 @@
+import type { TMySession } from '@sala/shared/users/profile.contract';
+
+/** What a row of the client's session history is now: cancelled, or its timing (spec §4 "Session timing"). */
+export type SessionState = 'cancelled' | TMySession['timing'];
+
+export function sessionState(session: Pick<TMySession, 'cancelledAt' | 'timing'>): SessionState {
+  return session.cancelledAt ? 'cancelled' : session.timing;
+}
+
+export const sessionStateLabels: Record<SessionState, string> = {
+  beyond: 'Próxima',
+  almost: 'En menos de 24 h',
+  past: 'Pasada',
+  cancelled: 'Cancelada',
+};
+
+/** Why an 'almost' session shows no 'Cancelar' (the API refuses it too: design.md §4). */
+export const TOO_LATE_TO_CANCEL = 'Ya no se puede cancelar: empieza en menos de 24 horas';
+
+/** A session still to come (not cancelled, not started) can be added to a calendar. */
+export function isUpcoming(session: Pick<TMySession, 'cancelledAt' | 'timing'>): boolean {
+  const state = sessionState(session);
+  return state === 'beyond' || state === 'almost';
+}

@@ -1,0 +1,303 @@
+import type { TDayGridResponse, TStaffSession } from '@sala/shared/bookings/bookings.contract';
+import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppToaster } from '../../../components/ui/toast';
+import { HistoryScreen } from './history-screen';
+import { ReservationsScreen } from './reservations-screen';
+
+// Sunday 13 January 2030, noon in Mexico City: the buttons start on Monday the 14th.
+const NOW = new Date('2030-01-13T18:00:00Z');
+const MONDAY = '2030-01-14';
+
+const providencia = {
+  id: '7a1d5b6f-2e3c-4d4b-8f9a-1b2c3d4e5f60',
+  name: 'Providencia',
+  cityId: '6f0c4a5e-1d2b-4c3a-9e8f-0a1b2c3d4e5f',
+  cityName: 'Guadalajara',
+  sessionCost: 1,
+};
+const valle = {
+  id: '1b2c3d4e-5f60-4718-8293-a4b5c6d7e8f9',
+  name: 'Valle',
+  cityId: '2c3d4e5f-6071-4829-93a4-b5c6d7e8f901',
+  cityName: 'Ciudad de México',
+  sessionCost: 1,
+};
+
+const session = (overrides: Partial<TStaffSession>): TStaffSession => ({
+  id: 'ad4a8e92-5b6f-4a7e-9c2d-4e5f60718293',
+  startsAt: '2030-01-14T16:00:00.000Z',
+  hour: '10:00',
+  cityName: 'Guadalajara',
+  branchId: providencia.id,
+  branchName: 'Providencia',
+  roomName: 'Sala 1',
+  holderName: 'Valeria Torres',
+  phone: '3311223344',
+  email: 'cliente@example.com',
+  isCourtesy: false,
+  creditsCharged: 1,
+  bookedByName: 'Sofía Ramírez',
+  cancelledAt: null,
+  timing: 'beyond',
+  ...overrides,
+});
+
+const client = session({});
+const courtesy = session({
+  id: 'be5b9fa3-6c7a-4b8f-8d3e-5f60718293a4',
+  hour: '12:00',
+  startsAt: '2030-01-14T18:00:00.000Z',
+  roomName: 'Sala 3',
+  holderName: 'Sesion de prueba - Dra. Ruiz',
+  phone: null,
+  email: null,
+  isCourtesy: true,
+  creditsCharged: 0,
+});
+const past = session({ id: 'cf6cab04-7d8b-4c9a-9e4f-60718293a4b5', hour: '08:00', timing: 'past' });
+
+const grid: TDayGridResponse = {
+  date: MONDAY,
+  branchId: valle.id,
+  hours: ['10:00'],
+  dayBlocked: false,
+  rooms: [{ id: '8b2e6c70-3f4d-4e5c-9a0b-2c3d4e5f6071', name: 'Sala 1', position: 1 }],
+  cells: [
+    {
+      roomId: '8b2e6c70-3f4d-4e5c-9a0b-2c3d4e5f6071',
+      hour: '10:00',
+      state: 'free',
+      sessionId: null,
+      label: null,
+      isCourtesy: false,
+    },
+  ],
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+type Call = { path: string; query: URLSearchParams; method: string };
+
+function fakeApi(rows: TStaffSession[], cancel = () => json({}, 500)) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const [path = '', query = ''] = url.split('?');
+      const method = init?.method ?? 'GET';
+      calls.push({ path, query: new URLSearchParams(query), method });
+      if (path === '/api/availability/branches') return json([providencia, valle]);
+      if (path === '/api/staff/sessions') return json({ rows, total: rows.length, page: 1, pageSize: 10 });
+      if (path === '/api/staff/sessions/grid') return json(grid);
+      if (method === 'POST' && path.endsWith('/cancel')) return cancel();
+      return json({ error: { code: 'not-found', message: 'No existe.' } }, 404);
+    }),
+  );
+  return {
+    calls,
+    lists: () => calls.filter((call) => call.path === '/api/staff/sessions'),
+    posts: () => calls.filter((call) => call.method === 'POST'),
+  };
+}
+
+let shownSearch = '';
+function ShowSearch() {
+  shownSearch = useLocation().search;
+  return null;
+}
+
+function renderAt(ui: ReactNode, url = '/') {
+  const queries = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <QueryClientProvider client={queries}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route
+            path="/"
+            element={
+              <>
+                {ui}
+                <ShowSearch />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+      <AppToaster />
+    </QueryClientProvider>,
+  );
+}
+
+const table = () => screen.getByRole('table', { name: /^Sesiones del/ });
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  toast.dismiss();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('ReservationsScreen', () => {
+  it('offers the next 7 days with Sunday skipped, starting Monday on a Sunday, and lists the chosen one', async () => {
+    const api = fakeApi([client]);
+    const user = userEvent.setup();
+    renderAt(<ReservationsScreen canEdit={false} />);
+    const days = within(screen.getByRole('group', { name: 'Día' })).getAllByRole('button');
+    expect(days.map((day) => day.textContent)).toEqual([
+      'Lun 14 ene',
+      'Mar 15 ene',
+      'Mié 16 ene',
+      'Jue 17 ene',
+      'Vie 18 ene',
+      'Sáb 19 ene',
+      'Lun 21 ene',
+    ]);
+    expect(screen.getByRole('button', { name: 'Lun 14 ene' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('heading', { name: 'Lunes 14 de enero de 2030' })).toBeInTheDocument();
+    await waitFor(() => expect(api.lists().at(-1)?.query.get('date')).toBe(MONDAY));
+    expect(api.lists().at(-1)!.query.get('includeCancelled')).toBe('false');
+    expect(await within(table()).findByText('Valeria Torres')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mié 16 ene' }));
+    expect(screen.getByRole('button', { name: 'Mié 16 ene' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Lun 14 ene' })).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(api.lists().at(-1)?.query.get('date')).toBe('2030-01-16'));
+    expect(shownSearch).toBe('?fecha=2030-01-16');
+  });
+
+  it('opens the day of ?fecha= and filters by the branch, which the grid then shows', async () => {
+    const api = fakeApi([client]);
+    const user = userEvent.setup();
+    renderAt(<ReservationsScreen canEdit={false} />, '/?fecha=2030-01-18');
+    expect(screen.getByRole('button', { name: 'Vie 18 ene' })).toHaveAttribute('aria-pressed', 'true');
+    const branch = screen.getByRole('combobox', { name: 'Sucursal' });
+    await waitFor(() => expect(within(branch).getAllByRole('option')).toHaveLength(3));
+    expect(
+      within(branch)
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('label')),
+    ).toEqual(['Ciudad de México', 'Guadalajara']);
+    expect(branch).toHaveValue('');
+    // With every branch the grid has its own picker, on the first branch by zone.
+    expect(screen.getByRole('combobox', { name: 'Ver sucursal' })).toHaveValue(valle.id);
+
+    await user.selectOptions(branch, 'Providencia');
+    await waitFor(() => expect(api.lists().at(-1)?.query.get('branchId')).toBe(providencia.id));
+    expect(api.lists().at(-1)!.query.get('date')).toBe('2030-01-18');
+    expect(screen.queryByRole('combobox', { name: 'Ver sucursal' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Salas del día · Providencia' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        api.calls
+          .filter((call) => call.path === '/api/staff/sessions/grid')
+          .at(-1)
+          ?.query.get('branchId'),
+      ).toBe(providencia.id),
+    );
+  });
+
+  it('shows no action column to an admin', async () => {
+    fakeApi([client, courtesy]);
+    renderAt(<ReservationsScreen canEdit={false} />);
+    expect(await within(table()).findByText('Valeria Torres')).toBeInTheDocument();
+    expect(within(table()).queryByRole('columnheader', { name: 'Acciones' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Cancelar/ })).not.toBeInTheDocument();
+  });
+
+  it("gives a super admin 'Cancelar' on sessions that have not started, and marks courtesy sessions", async () => {
+    fakeApi([past, client, courtesy]);
+    renderAt(<ReservationsScreen canEdit />);
+    expect(await within(table()).findByText('Dra. Ruiz')).toBeInTheDocument();
+    expect(within(table()).getByRole('columnheader', { name: 'Acciones' })).toBeInTheDocument();
+    const rowOf = (hour: string) => within(table()).getByRole('row', { name: new RegExp(`^${hour}`) });
+    expect(within(rowOf('08:00')).queryByRole('button', { name: /^Cancelar/ })).not.toBeInTheDocument();
+    expect(within(rowOf('10:00')).getByRole('button', { name: /^Cancelar/ })).toBeInTheDocument();
+    expect(within(rowOf('12:00')).getByText('Cortesía')).toBeInTheDocument();
+  });
+
+  it('cancels a courtesy session through the dialog and says so', async () => {
+    const api = fakeApi([client, courtesy], () =>
+      json({
+        id: courtesy.id,
+        cancelledAt: NOW.toISOString(),
+        refunded: 0,
+        balance: null,
+        isCourtesy: true,
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt(<ReservationsScreen canEdit />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Cancelar la sesión de Dra. Ruiz a las 12:00' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Cancelar sesión' });
+    expect(dialog).toHaveTextContent(
+      '¿Cancelar la sesión de Dra. Ruiz (cortesía) el lunes 14 de enero de 2030 a las 12:00?',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar sesión' }));
+    expect(await screen.findByText(bookingMessages.courtesyCancelled)).toBeInTheDocument();
+    expect(api.posts().map((call) => call.path)).toEqual([`/api/sessions/${courtesy.id}/cancel`]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("shows the API's refusal and keeps the dialog open", async () => {
+    fakeApi([client], () =>
+      json({ error: { code: 'aborted', message: bookingMessages.alreadyStarted } }, 409),
+    );
+    const user = userEvent.setup();
+    renderAt(<ReservationsScreen canEdit />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Cancelar la sesión de Valeria Torres a las 10:00' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Cancelar sesión' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar sesión' }));
+    expect(await screen.findByText(bookingMessages.alreadyStarted)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Cancelar sesión' })).toBeInTheDocument();
+  });
+});
+
+describe('HistoryScreen', () => {
+  it("lists today's sessions in Mexico City with the cancelled ones marked, the total and no actions", async () => {
+    const cancelled = session({ ...courtesy, cancelledAt: '2030-01-12T20:00:00.000Z' });
+    const api = fakeApi([client, cancelled]);
+    renderAt(<HistoryScreen />);
+    expect(screen.getByLabelText('Fecha')).toHaveValue('2030-01-13');
+    await waitFor(() => expect(api.lists().at(-1)?.query.get('date')).toBe('2030-01-13'));
+    expect(api.lists().at(-1)!.query.get('includeCancelled')).toBe('true');
+    const history = await screen.findByRole('table', { name: /^Historial de sesiones/ });
+    expect(await within(history).findByText('Dra. Ruiz')).toBeInTheDocument();
+    expect(screen.getByText('2 sesiones')).toBeInTheDocument();
+    const row = within(history).getByRole('row', { name: /Dra\. Ruiz/ });
+    expect(within(row).getByText('Cancelada')).toBeInTheDocument();
+    expect(
+      within(within(history).getByRole('row', { name: /Valeria/ })).getByText('Reservada'),
+    ).toBeInTheDocument();
+    expect(within(history).queryByRole('columnheader', { name: 'Acciones' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Cancelar/ })).not.toBeInTheDocument();
+  });
+
+  it('asks for the day picked', async () => {
+    const api = fakeApi([client]);
+    renderAt(<HistoryScreen />);
+    const date = screen.getByLabelText('Fecha');
+    fireEvent.change(date, { target: { value: '2030-01-02' } });
+    await waitFor(() => expect(api.lists().at(-1)?.query.get('date')).toBe('2030-01-02'));
+    expect(shownSearch).toBe('?fecha=2030-01-02');
+    expect(screen.getByRole('heading', { name: 'Miércoles 2 de enero de 2030' })).toBeInTheDocument();
+    expect(await screen.findByText('1 sesión')).toBeInTheDocument();
+  });
+});

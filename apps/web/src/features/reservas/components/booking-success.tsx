@@ -1,0 +1,140 @@
+import type { TCreateSessionResponse } from '@sala/shared/bookings/bookings.contract';
+import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
+import { formatCredits } from '@sala/shared/format/credits';
+import { formatCalendarDate } from '@sala/shared/format/dates';
+import { CalendarPlus, CircleCheck, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { Button, LinkButton } from '../../../components/ui/link-button';
+import { sessionHours } from '../booking-labels';
+
+function SessionFacts({ result }: { result: TCreateSessionResponse }) {
+  const { session, balance } = result;
+  const facts = [
+    { label: 'Día', value: formatCalendarDate(session.date) },
+    { label: 'Horario', value: sessionHours(session.hour) },
+    { label: 'Zona', value: session.cityName },
+    { label: 'Sucursal', value: session.branchName },
+    { label: 'Sala', value: session.roomName },
+    {
+      label: 'Créditos usados',
+      value: session.isCourtesy ? 'Cortesía, sin costo' : formatCredits(session.creditsCharged),
+    },
+    ...(balance === null
+      ? []
+      : [{ label: 'Tu saldo', value: formatCredits(balance), testId: 'booked-balance' }]),
+  ];
+  return (
+    <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+      {facts.map(({ label, value, testId }) => (
+        <div key={label} className="flex gap-3 border-b border-slate-100 pb-2 sm:block sm:border-0 sm:pb-0">
+          <dt className="w-28 shrink-0 text-muted sm:w-auto">{label}</dt>
+          <dd className="font-semibold text-ink" data-testid={testId}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The client's confirmation after booking, with where to go next. Takes the focus so it is read out. */
+export function BookingSuccess({
+  result,
+  onAnother,
+}: {
+  result: TCreateSessionResponse;
+  onAnother: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  return (
+    <section
+      aria-labelledby="reserva-lista"
+      data-testid="booking-success"
+      className="mx-auto max-w-2xl overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+    >
+      <div className="flex items-center gap-3 bg-emerald-50 px-6 py-5">
+        <CircleCheck aria-hidden className="size-9 shrink-0 text-emerald-600" />
+        <div>
+          <h2
+            id="reserva-lista"
+            ref={heading}
+            tabIndex={-1}
+            className="font-display text-2xl font-semibold text-brand-800 focus:outline-none"
+          >
+            ¡Tu sesión está reservada!
+          </h2>
+          <p className="text-sm text-muted">
+            {result.mailWarning ? bookingMessages.emailWarning : 'Te enviamos la confirmación por correo.'}
+          </p>
+        </div>
+      </div>
+      <div className="space-y-6 p-6">
+        <SessionFacts result={result} />
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+          <LinkButton to="/perfil">Ver mis sesiones</LinkButton>
+          <Button variant="secondary" onClick={onAnother}>
+            Reservar otra
+          </Button>
+          <a
+            href={`/api/me/sessions/${encodeURIComponent(result.session.id)}/calendar`}
+            download
+            className="inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50 sm:ml-auto"
+          >
+            <CalendarPlus aria-hidden className="size-4" /> Agregar al calendario
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The staff's note of the booking just made, above the wizard that starts over for the next one. */
+export function StaffBookingDone({
+  result,
+  onClose,
+}: {
+  result: TCreateSessionResponse;
+  onClose: () => void;
+}) {
+  const { session } = result;
+  return (
+    <section
+      aria-labelledby="reserva-creada"
+      data-testid="booking-success"
+      className="rounded-2xl bg-emerald-50 p-4 ring-1 ring-emerald-200 sm:p-5"
+    >
+      <div className="flex items-start gap-3">
+        <CircleCheck aria-hidden className="mt-0.5 size-6 shrink-0 text-emerald-600" />
+        <div className="min-w-0 flex-1 space-y-1">
+          <h2 id="reserva-creada" className="font-semibold text-emerald-900">
+            Reservación creada para {session.holderName}
+          </h2>
+          <p className="text-sm text-emerald-900">
+            {formatCalendarDate(session.date)}, {sessionHours(session.hour)} · {session.cityName} ·{' '}
+            {session.branchName} · {session.roomName} ·{' '}
+            {session.isCourtesy ? 'cortesía' : formatCredits(session.creditsCharged)}
+            {result.balance !== null && ` (saldo: ${formatCredits(result.balance)})`}
+          </p>
+          <Link
+            to={`/admin/reservaciones?fecha=${session.date}`}
+            className="inline-block py-1 text-sm font-semibold text-emerald-800 underline underline-offset-2"
+          >
+            Ver reservaciones del día
+          </Link>
+        </div>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Cerrar aviso"
+          className="rounded-md p-1.5 text-emerald-800 hover:bg-emerald-100"
+        >
+          <X aria-hidden className="size-4" />
+        </button>
+      </div>
+    </section>
+  );
+}

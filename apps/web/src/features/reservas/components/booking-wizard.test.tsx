@@ -1,0 +1,460 @@
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import type { TCreateSessionResponse } from '@sala/shared/bookings/bookings.contract';
+import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BookingWizard } from './booking-wizard';
+
+const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
+vi.mock('../../../components/ui/toast', () => ({ notify }));
+
+const CDMX = '6f0c4a5e-1d2b-4c3a-9e8f-0a1b2c3d4e5f';
+const GDL = '5e0b395d-0c1a-4b29-8d7e-f9a0b1c2d3e4';
+const VALLE = '7a1d5b6f-2e3c-4d4b-8f9a-1b2c3d4e5f60';
+const POLANCO = '7a1d5b6f-2e3c-4d4b-8f9a-1b2c3d4e5f61';
+const PROVIDENCIA = '7a1d5b6f-2e3c-4d4b-8f9a-1b2c3d4e5f62';
+const SALA_1 = '8b2e6c70-3f4d-4e5c-9a0b-2c3d4e5f6071';
+const SALA_2 = '8b2e6c70-3f4d-4e5c-9a0b-2c3d4e5f6072';
+const SALA_3 = '8b2e6c70-3f4d-4e5c-9a0b-2c3d4e5f6073';
+const CLIENT_ID = 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f';
+
+const branches = [
+  { id: VALLE, name: 'Valle', cityId: CDMX, cityName: 'Ciudad de México', sessionCost: 1 },
+  { id: POLANCO, name: 'Polanco', cityId: CDMX, cityName: 'Ciudad de México', sessionCost: 2 },
+  { id: PROVIDENCIA, name: 'Providencia', cityId: GDL, cityName: 'Guadalajara', sessionCost: 1 },
+];
+
+// Monday 7 January 2030 is "today"; the days come from the API, so the test never depends on the real clock.
+const days = (branchId: string) => ({
+  branchId,
+  today: '2030-01-07',
+  sessionCost: branches.find((b) => b.id === branchId)!.sessionCost,
+  days: [
+    { date: '2030-01-07', weekday: 1 },
+    { date: '2030-01-08', weekday: 2 },
+    { date: '2030-01-09', weekday: 3 },
+  ],
+});
+
+const hours = (date: string) => ({
+  date,
+  hours: [
+    { hour: '08:00', state: 'past', freeRooms: 0 },
+    { hour: '09:00', state: 'blocked', freeRooms: 0 },
+    { hour: '10:00', state: 'free', freeRooms: 2 },
+    { hour: '11:00', state: 'full', freeRooms: 0 },
+    { hour: '12:00', state: 'free', freeRooms: 1 },
+  ],
+});
+
+const rooms = (date: string, hour: string, taken: string[] = []) => ({
+  date,
+  hour,
+  hourState: 'free',
+  rooms: [
+    { id: SALA_1, name: 'Sala 1', position: 1, state: taken.includes(SALA_1) ? 'busy' : 'free' },
+    { id: SALA_2, name: 'Sala 2', position: 2, state: taken.includes(SALA_2) ? 'busy' : 'free' },
+    { id: SALA_3, name: 'Sala 3', position: 3, state: 'blocked' },
+  ],
+});
+
+const client: TSessionUser = {
+  id: 'a0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d',
+  name: 'Valeria Torres',
+  email: 'cliente@example.com',
+  phone: '3311223344',
+  credits: 10,
+  role: 'user',
+  isAdmin: false,
+  isSuperAdmin: false,
+  isActive: true,
+};
+const superAdmin: TSessionUser = { ...client, name: 'Sofía Ramírez', role: 'superadmin', isSuperAdmin: true };
+
+const booked = (over: Partial<TCreateSessionResponse> = {}): TCreateSessionResponse => ({
+  session: {
+    id: 'd1e2f3a4-b5c6-4d7e-8f9a-0b1c2d3e4f5a',
+    startsAt: '2030-01-08T16:00:00.000Z',
+    date: '2030-01-08',
+    hour: '10:00',
+    cityName: 'Ciudad de México',
+    branchName: 'Valle',
+    roomName: 'Sala 2',
+    creditsCharged: 1,
+    isCourtesy: false,
+    holderName: 'Valeria Torres',
+  },
+  balance: 9,
+  mailWarning: false,
+  ...over,
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+type Call = { path: string; query: URLSearchParams; method: string; body: unknown };
+
+type FakeOptions = {
+  user?: TSessionUser | null;
+  branchesFail?: boolean;
+  taken?: string[];
+  book?: (body: unknown) => Response;
+};
+
+/** A fake API: the session, the availability answers and what booking answers. */
+function fakeApi({
+  user = null,
+  branchesFail = false,
+  taken = [],
+  book = () => json(booked(), 201),
+}: FakeOptions = {}) {
+  const calls: Call[] = [];
+  const state = { taken };
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const [path = '', search = ''] = url.split('?');
+    const query = new URLSearchParams(search);
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ path, query, method, body });
+    if (path === '/api/auth/session') return json({ user });
+    if (path === '/api/availability/branches') {
+      return branchesFail ? json({ error: { code: 'internal', message: 'x' } }, 500) : json(branches);
+    }
+    if (path === '/api/availability/days') return json(days(query.get('branchId')!));
+    if (path === '/api/availability/hours') return json(hours(query.get('date')!));
+    if (path === '/api/availability/rooms') {
+      return json(rooms(query.get('date')!, query.get('hour')!, state.taken));
+    }
+    if (path === '/api/users/clients') {
+      return json([
+        {
+          id: CLIENT_ID,
+          name: 'Valeria Torres',
+          email: 'cliente@example.com',
+          phone: '3311223344',
+          credits: 4,
+        },
+      ]);
+    }
+    if (method === 'POST') return book(body);
+    return json({ error: { code: 'not-found', message: 'No existe.' } }, 404);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return {
+    calls,
+    state,
+    posts: () => calls.filter((call) => call.method === 'POST'),
+    roomCalls: () => calls.filter((call) => call.path === '/api/availability/rooms'),
+  };
+}
+
+function LoginProbe() {
+  const location = useLocation();
+  return <p>Login desde {(location.state as { from?: string } | null)?.from}</p>;
+}
+
+function renderWizard({ mode = 'self', url = '/reserva' }: { mode?: 'self' | 'staff'; url?: string } = {}) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/reserva', element: <BookingWizard mode={mode} /> },
+      { path: '/registro/iniciar-sesion', element: <LoginProbe /> },
+      { path: '/perfil', element: <p>Perfil</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const group = (name: RegExp) => screen.getByRole('radiogroup', { name });
+
+async function pick(user: ReturnType<typeof userEvent.setup>, step: RegExp, option: RegExp | string) {
+  const radio = await waitFor(() => within(group(step)).getByRole('radio', { name: option }));
+  await user.click(radio);
+  await waitFor(() => expect(radio).toBeChecked());
+}
+
+/** Zona → Sucursal → Día → Hora → Sala, as a client would. */
+async function chooseAll(user: ReturnType<typeof userEvent.setup>) {
+  await pick(user, /Zona/, /Ciudad de México/);
+  await pick(user, /Sucursal/, /Valle/);
+  await pick(user, /Día/, 'martes 8 de enero de 2030');
+  await pick(user, /Hora/, /^10:00/);
+  await pick(user, /Sala/, /^Sala 2/);
+}
+
+const fullQuery = `zona=${CDMX}&sucursal=${VALLE}&dia=2030-01-08&hora=10%3A00&sala=${SALA_2}`;
+
+beforeEach(() => {
+  for (const fn of Object.values(notify)) fn.mockReset();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('BookingWizard (/reserva)', () => {
+  it('walks zone → branch → day → hour → room, keeping the choice in the URL', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    const router = renderWizard();
+
+    expect(await screen.findByRole('heading', { name: 'Zona' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Sucursal' })).not.toBeInTheDocument();
+    expect(
+      within(group(/Zona/))
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Ciudad de México2 sucursales', 'Guadalajara1 sucursal']);
+
+    await pick(user, /Zona/, /Ciudad de México/);
+    expect(within(group(/Sucursal/)).getAllByRole('radio')).toHaveLength(2);
+    await pick(user, /Sucursal/, /Valle/);
+
+    // Days: the date in Mexican Spanish, today marked.
+    await pick(user, /Día/, 'martes 8 de enero de 2030');
+    expect(within(group(/Día/)).getByRole('radio', { name: 'lunes 7 de enero de 2030 (hoy)' })).toBeEnabled();
+
+    // Hours: disabled ones say why; free ones say how many rooms are free.
+    const hourGroup = await waitFor(() => group(/Hora/));
+    await waitFor(() => expect(within(hourGroup).getAllByRole('radio')).toHaveLength(5));
+    const hourCard = (hour: string) => within(hourGroup).getByRole('radio', { name: new RegExp(`^${hour}`) });
+    expect(hourCard('08:00')).toBeDisabled();
+    expect(hourCard('08:00')).toHaveAccessibleName('08:00pasada');
+    expect(hourCard('09:00')).toHaveAccessibleName('09:00bloqueada');
+    expect(hourCard('11:00')).toHaveAccessibleName('11:00llena');
+    expect(hourCard('11:00')).toBeDisabled();
+    expect(hourCard('10:00')).toHaveAccessibleName('10:002 salas libres');
+    expect(hourCard('12:00')).toHaveAccessibleName('12:001 sala libre');
+    await pick(user, /Hora/, /^10:00/);
+
+    // Rooms: busy and blocked ones are disabled.
+    await waitFor(() => expect(within(group(/Sala/)).getAllByRole('radio')).toHaveLength(3));
+    expect(within(group(/Sala/)).getByRole('radio', { name: /^Sala 3/ })).toBeDisabled();
+    expect(within(group(/Sala/)).getByRole('radio', { name: /^Sala 3/ })).toHaveAccessibleName(
+      'Sala 3bloqueada',
+    );
+    await pick(user, /Sala/, /^Sala 2/);
+
+    expect(router.state.location.search).toBe(`?${fullQuery}`);
+    const summary = screen.getByTestId('booking-summary');
+    expect(summary).toHaveTextContent('Ciudad de México');
+    expect(summary).toHaveTextContent('Valle');
+    expect(summary).toHaveTextContent('martes 8 de enero de 2030');
+    expect(summary).toHaveTextContent('de 10:00 a 11:00');
+    expect(summary).toHaveTextContent('Sala 2');
+    expect(within(summary).getByTestId('booking-cost')).toHaveTextContent('1 crédito');
+    expect(within(summary).getByRole('button', { name: 'Confirmar' })).toBeVisible();
+  });
+
+  it('a new zone, branch or day resets the later steps (spec §4)', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    const router = renderWizard({ url: `/reserva?${fullQuery}` });
+    expect(await screen.findByRole('button', { name: 'Confirmar' })).toBeVisible();
+
+    await pick(user, /Día/, 'miércoles 9 de enero de 2030');
+    expect(router.state.location.search).toBe(`?zona=${CDMX}&sucursal=${VALLE}&dia=2030-01-09`);
+    expect(screen.queryByRole('radiogroup', { name: /Sala/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(group(/Hora/)).getAllByRole('radio')).toHaveLength(5));
+    expect(within(group(/Hora/)).queryAllByRole('radio', { checked: true })).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Confirmar' })).not.toBeInTheDocument();
+
+    await pick(user, /Zona/, /Guadalajara/);
+    expect(router.state.location.search).toBe(`?zona=${GDL}`);
+    expect(screen.queryByRole('radiogroup', { name: /Día/ })).not.toBeInTheDocument();
+    expect(within(group(/Sucursal/)).getAllByRole('radio')).toHaveLength(1);
+  });
+
+  it('sends a visitor who confirms to the login, with the way back to the same choice', async () => {
+    fakeApi({ user: null });
+    const user = userEvent.setup();
+    renderWizard();
+    await chooseAll(user);
+    expect(screen.getByText('Te pediremos iniciar sesión para confirmar.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText(`Login desde /reserva?${fullQuery}`)).toBeInTheDocument();
+  });
+
+  it('books for a signed-in client: the balance after, the POST, the toast and the confirmation', async () => {
+    const api = fakeApi({ user: client });
+    const user = userEvent.setup();
+    const router = renderWizard();
+    await chooseAll(user);
+    await waitFor(() => expect(screen.getByTestId('balance-after')).toHaveTextContent('9 créditos'));
+
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    const panel = await screen.findByTestId('booking-success');
+    expect(api.posts()).toEqual([
+      expect.objectContaining({
+        path: '/api/sessions',
+        body: { branchId: VALLE, roomId: SALA_2, date: '2030-01-08', hour: '10:00' },
+      }),
+    ]);
+    expect(notify.success).toHaveBeenCalledWith(m.created);
+    expect(notify.warning).not.toHaveBeenCalled();
+    expect(within(panel).getByRole('heading', { name: '¡Tu sesión está reservada!' })).toHaveFocus();
+    expect(panel).toHaveTextContent('martes 8 de enero de 2030');
+    expect(panel).toHaveTextContent('de 10:00 a 11:00');
+    expect(within(panel).getByTestId('booked-balance')).toHaveTextContent('9 créditos');
+    expect(within(panel).getByRole('link', { name: 'Ver mis sesiones' })).toHaveAttribute('href', '/perfil');
+    expect(within(panel).getByRole('link', { name: 'Agregar al calendario' })).toHaveAttribute(
+      'href',
+      '/api/me/sessions/d1e2f3a4-b5c6-4d7e-8f9a-0b1c2d3e4f5a/calendar',
+    );
+    // The booking refreshed the session user (the navigation's credits).
+    expect(api.calls.filter((call) => call.path === '/api/auth/session').length).toBeGreaterThan(1);
+
+    // 'Reservar otra' starts over at the hour, the zone, branch and day still chosen.
+    await user.click(within(panel).getByRole('button', { name: 'Reservar otra' }));
+    expect(router.state.location.search).toBe(`?zona=${CDMX}&sucursal=${VALLE}&dia=2030-01-08`);
+    expect(await screen.findByRole('radiogroup', { name: /Hora/ })).toBeVisible();
+  });
+
+  it('shows the yellow warning instead when the e-mail could not be sent', async () => {
+    fakeApi({ user: client, book: () => json(booked({ mailWarning: true }), 201) });
+    const user = userEvent.setup();
+    renderWizard({ url: `/reserva?${fullQuery}` });
+    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    await screen.findByTestId('booking-success');
+    expect(notify.warning).toHaveBeenCalledWith(m.emailWarning);
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('a refusal for credits shows the message and a link to buy credits', async () => {
+    fakeApi({
+      user: client,
+      book: () =>
+        json({ error: { code: 'aborted', message: m.noCredits, fields: { credits: m.noCredits } } }, 409),
+    });
+    const user = userEvent.setup();
+    renderWizard({ url: `/reserva?${fullQuery}` });
+    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText(m.noCredits)).toBeVisible();
+    expect(notify.error).toHaveBeenCalledWith(m.noCredits);
+    expect(screen.getByRole('link', { name: 'Comprar créditos' })).toHaveAttribute('href', '/comprar');
+  });
+
+  it('a taken room refreshes the rooms and asks for another', async () => {
+    const api = fakeApi({
+      user: client,
+      book: () => {
+        api.state.taken = [SALA_2];
+        return json(
+          { error: { code: 'aborted', message: m.sessionTaken, fields: { roomId: m.sessionTaken } } },
+          409,
+        );
+      },
+    });
+    const user = userEvent.setup();
+    const router = renderWizard({ url: `/reserva?${fullQuery}` });
+    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(m.sessionTaken));
+    await waitFor(() =>
+      expect(within(group(/Sala/)).getByRole('radio', { name: /^Sala 2/ })).toHaveAccessibleName(
+        'Sala 2ocupada',
+      ),
+    );
+    expect(within(group(/Sala/)).getByRole('radio', { name: /^Sala 2/ })).toBeDisabled();
+    expect(api.roomCalls().length).toBeGreaterThan(1);
+    expect(router.state.location.search).not.toContain('sala=');
+    expect(screen.getByText(m.sessionTaken)).toBeVisible();
+  });
+
+  it('drops a room from the URL that is no longer free (a reload after someone took it)', async () => {
+    fakeApi({ taken: [SALA_2] });
+    renderWizard({ url: `/reserva?${fullQuery}` });
+    await waitFor(() => expect(within(group(/Sala/)).getByRole('radio', { name: /^Sala 2/ })).toBeDisabled());
+    expect(within(group(/Hora/)).getByRole('radio', { name: /^10:00/ })).toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Confirmar' })).not.toBeInTheDocument();
+  });
+
+  it("says 'por el momento no es posible agendar' when the branches cannot be loaded", async () => {
+    fakeApi({ branchesFail: true });
+    renderWizard();
+    expect(await screen.findByRole('alert')).toHaveTextContent(m.loadFailed);
+  });
+});
+
+describe('BookingWizard (/admin/reservar)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('refuses a courtesy name shorter than 6 characters, then books the courtesy session', async () => {
+    const api = fakeApi({
+      user: superAdmin,
+      book: () => json(booked({ balance: null, session: { ...booked().session, isCourtesy: true } }), 201),
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWizard({ mode: 'staff', url: `/reserva?${fullQuery}` });
+    await user.click(await screen.findByRole('radio', { name: 'Cortesía' }));
+    await user.type(screen.getByLabelText('Nombre de cortesía'), 'Ana');
+    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText(m.courtesyName)).toBeVisible();
+    expect(api.posts()).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Nombre de cortesía'));
+    await user.type(screen.getByLabelText('Nombre de cortesía'), 'Dra. Ana Ruiz');
+    expect(screen.getByTestId('booking-summary')).toHaveTextContent('Dra. Ana Ruiz');
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await screen.findByTestId('booking-success');
+    expect(api.posts()).toEqual([
+      expect.objectContaining({
+        path: '/api/staff/sessions',
+        body: {
+          branchId: VALLE,
+          roomId: SALA_2,
+          date: '2030-01-08',
+          hour: '10:00',
+          for: 'courtesy',
+          courtesyName: 'Dra. Ana Ruiz',
+        },
+      }),
+    ]);
+    expect(notify.success).toHaveBeenCalledWith(m.created);
+  });
+
+  it('books for a client found by name, showing the balance after', async () => {
+    const api = fakeApi({ user: superAdmin });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const router = renderWizard({ mode: 'staff', url: `/reserva?${fullQuery}` });
+    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText(m.chooseClient)).toBeVisible();
+
+    await user.type(screen.getByRole('combobox', { name: 'Cliente' }), 'Vale');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(600);
+    });
+    await user.click(await screen.findByRole('option', { name: /Valeria Torres · 3311223344 · 4 créditos/ }));
+    expect(screen.getByTestId('balance-after')).toHaveTextContent('3 créditos');
+    expect(api.calls.find((call) => call.path === '/api/users/clients')?.query.get('q')).toBe('Vale');
+
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await screen.findByTestId('booking-success');
+    expect(api.posts()[0]?.body).toEqual({
+      branchId: VALLE,
+      roomId: SALA_2,
+      date: '2030-01-08',
+      hour: '10:00',
+      for: 'client',
+      clientId: CLIENT_ID,
+    });
+    // Ready for the next booking: the hour and room start over, and so does the client.
+    expect(router.state.location.search).toBe(`?zona=${CDMX}&sucursal=${VALLE}&dia=2030-01-08`);
+    expect(screen.getByRole('combobox', { name: 'Cliente' })).toHaveValue('');
+  });
+});

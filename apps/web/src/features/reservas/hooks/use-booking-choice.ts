@@ -1,0 +1,149 @@
+import type { TCreateSessionRequest } from '@sala/shared/bookings/bookings.contract';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { notify } from '../../../components/ui/toast';
+import {
+  useAvailableDays,
+  useAvailableHours,
+  useAvailableRooms,
+  usePublicBranches,
+} from '../api/availability-api';
+import {
+  type BookingChoice,
+  type BookingStep,
+  choiceToParams,
+  chooseStep,
+  clearFrom,
+  isComplete,
+  nextStep,
+  readChoice,
+  validPrefix,
+} from '../booking-choice';
+import { groupByZone } from '../booking-labels';
+import { type BookingRefusal, bookingRefusal } from '../booking-refusal';
+
+export const LOGIN_PATH = '/registro/iniciar-sesion';
+
+/** The id of a step's section (and of the summary), for scrolling to what comes next. */
+export const stepSectionId = (step: BookingStep | 'resumen') => `reserva-${step}`;
+
+/**
+ * The wizard's state: the five choices, kept in the URL query (reload, back and the round trip through the
+ * login keep them), checked against what the API offers, with the queries each step shows. Choosing a step
+ * resets the later ones (spec §4); the first choice of a step adds a history entry, changing it replaces it.
+ */
+export function useBookingChoice() {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const asked = useMemo(() => readChoice(params), [params]);
+
+  const branches = usePublicBranches();
+  const days = useAvailableDays(asked.sucursal);
+  const hours = useAvailableHours(asked.sucursal, asked.dia);
+  const rooms = useAvailableRooms(asked.sucursal, asked.dia, asked.hora);
+
+  const zones = useMemo(() => groupByZone(branches.data ?? []), [branches.data]);
+  const zone = zones.find((z) => z.id === asked.zona);
+  const branch = zone?.branches.find((b) => b.id === asked.sucursal);
+  const day = days.data?.days.find((d) => d.date === asked.dia);
+  const hour = hours.data?.hours.find((h) => h.hour === asked.hora && h.state === 'free');
+  const room = rooms.data?.rooms.find((r) => r.id === asked.sala && r.state === 'free');
+
+  // A choice the API no longer offers (a day out of the window, a room someone took) is dropped with the
+  // steps after it; one not checked yet (still loading) is kept.
+  const choice = validPrefix(asked, {
+    zona: branches.data ? Boolean(zone) : undefined,
+    sucursal: branches.data ? Boolean(branch) : undefined,
+    dia: days.data ? Boolean(day) : undefined,
+    hora: hours.data ? Boolean(hour) : undefined,
+    sala: rooms.data ? Boolean(room) : undefined,
+  });
+  const complete = isComplete(choice) && Boolean(zone && branch && day && hour && room);
+
+  const [refusal, setRefusal] = useState<BookingRefusal | null>(null);
+
+  // After a choice made by hand, bring the next step (or the summary) into view when it starts low on the screen.
+  const scrollTarget = useRef<BookingStep | 'resumen' | undefined>(undefined);
+  const upcoming = nextStep(choice) ?? 'resumen';
+  useEffect(() => {
+    if (scrollTarget.current !== upcoming) return;
+    const section = document.getElementById(stepSectionId(upcoming));
+    if (!section) return;
+    scrollTarget.current = undefined;
+    const { top, bottom } = section.getBoundingClientRect();
+    // The summary scrolls just enough to show 'Confirmar'; a step, to its heading.
+    if (upcoming === 'resumen' && bottom > window.innerHeight) section.scrollIntoView?.({ block: 'nearest' });
+    if (upcoming !== 'resumen' && top > window.innerHeight * 0.7)
+      section.scrollIntoView?.({ block: 'start' });
+  });
+
+  const update = (next: BookingChoice, replace: boolean) =>
+    setParams(choiceToParams(next), { replace, preventScrollReset: true });
+
+  const select = (step: BookingStep, value: string) => {
+    const next = chooseStep(choice, step, value);
+    if (next === choice) return;
+    setRefusal(null);
+    scrollTarget.current = nextStep(next) ?? 'resumen';
+    update(next, Boolean(choice[step]));
+  };
+
+  /** Forget `step` and the later ones (after a booking, or when the API refuses the room or the hour). */
+  const clear = (step: BookingStep) => update(clearFrom(choice, step), true);
+
+  const slot: TCreateSessionRequest | undefined =
+    complete && branch && day && hour && room
+      ? { branchId: branch.id, roomId: room.id, date: day.date, hour: hour.hour }
+      : undefined;
+
+  const toLogin = () => navigate(LOGIN_PATH, { state: { from: `${location.pathname}${location.search}` } });
+
+  /** A refused booking: its message in a toast and beside the button, and what the refusal asks for. */
+  const refuse = (error: unknown): BookingRefusal => {
+    const answer = bookingRefusal(error);
+    if (answer.kind === 'login') {
+      toLogin();
+      return answer;
+    }
+    setRefusal(answer);
+    notify.error(answer.message);
+    if (answer.kind === 'room') {
+      clear('sala');
+      void rooms.refetch();
+      void hours.refetch();
+    } else if (answer.kind === 'hour') {
+      clear('hora');
+      void hours.refetch();
+    }
+    return answer;
+  };
+
+  /** A booking went through: the same zone, branch and day stay chosen for the next one. */
+  const booked = () => {
+    setRefusal(null);
+    clear('hora');
+  };
+
+  return {
+    choice,
+    complete,
+    slot,
+    zones,
+    zone,
+    branch,
+    day,
+    hour,
+    room,
+    queries: { branches, days, hours, rooms },
+    select,
+    clear,
+    refusal,
+    setRefusal,
+    refuse,
+    booked,
+    toLogin,
+  };
+}
+
+export type BookingChoiceState = ReturnType<typeof useBookingChoice>;

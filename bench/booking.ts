@@ -1,0 +1,176 @@
+// Budget (issue 10): bookings per second through the HTTP API on distinct free slots — at least 300/s on
+// PostgreSQL and 150/s on PGlite — with /api/health measured in the same run for comparison.
+// Data: 10 branches × 10 rooms over the 8-day window; 300 clients with credits and open login sessions.
+// Run: npm run bench:booking   (BENCH_DB=postgres or pglite for one of them; default both)
+import { randomUUID } from 'node:crypto';
+import type { DatabaseHandle } from '@sala/db/client';
+import { hashPassword } from '@sala/db/password';
+import { authSessions } from '@sala/db/schema/auth';
+import { creditLedger } from '@sala/db/schema/ledger';
+import { branches, cities, rooms } from '@sala/db/schema/locations';
+import { users } from '@sala/db/schema/users';
+import { bookingWindow, hoursOn } from '@sala/shared/bookings/availability';
+import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
+import { businessInstant } from '@sala/shared/time/business-time';
+import { sql } from 'drizzle-orm';
+import { hashToken, newToken } from '../apps/api/src/lib/tokens';
+import { type LoadResult, printTable, runLoad } from './lib/load';
+import { freshDatabase, startServer } from './lib/server';
+
+const BRANCHES = 10;
+const ROOMS = 10;
+const CLIENTS = 300;
+const CONNECTIONS = 16;
+const DURATION_S = 10;
+const BUDGET = { postgres: 300, pglite: 150 } as const;
+
+type Slot = { branchId: string; roomId: string; date: string; hour: string };
+
+async function chunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += 1000) await insert(rows.slice(i, i + 1000));
+}
+
+async function seed({ db }: DatabaseHandle) {
+  const passwordHash = await hashPassword('bench1234');
+  const clients = Array.from({ length: CLIENTS }, (_, i) => ({
+    id: randomUUID(),
+    name: `Cliente Bench ${i}`,
+    email: `cliente${i}@bench.test`,
+    phone: '5500000000',
+    role: 'user' as const,
+    isActive: true,
+    credits: 200,
+    passwordHash,
+  }));
+  await chunked(clients, (chunk) => db.insert(users).values(chunk));
+  await chunked(clients, (chunk) =>
+    db
+      .insert(creditLedger)
+      .values(
+        chunk.map((c) => ({
+          userId: c.id,
+          delta: c.credits,
+          balanceAfter: c.credits,
+          reason: 'adjustment' as const,
+        })),
+      ),
+  );
+  // An open login session per client: the benchmark measures booking, not argon2.
+  const tokens = clients.map(() => newToken());
+  await chunked(
+    clients.map((c, i) => ({
+      tokenHash: hashToken(tokens[i]!),
+      userId: c.id,
+      persistent: true,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })),
+    (chunk) => db.insert(authSessions).values(chunk),
+  );
+  const [city] = await db.insert(cities).values({ name: 'Zona Bench' }).returning();
+  const slots: Slot[] = [];
+  const dates = bookingWindow({ now: new Date() }).slice(1); // from tomorrow: no hour has passed
+  const byBranch: { id: string; rooms: string[] }[] = [];
+  for (let b = 0; b < BRANCHES; b++) {
+    const [branch] = await db
+      .insert(branches)
+      .values({ name: `Sucursal Bench ${b}`, cityId: city!.id, schedule: DEFAULT_WEEKLY_SCHEDULE })
+      .returning();
+    const branchRooms = await db
+      .insert(rooms)
+      .values(
+        Array.from({ length: ROOMS }, (_, i) => ({
+          name: `Sala ${i + 1}`,
+          position: i + 1,
+          branchId: branch!.id,
+          cityId: city!.id,
+        })),
+      )
+      .returning();
+    byBranch.push({ id: branch!.id, rooms: branchRooms.map((r) => r.id) });
+  }
+  // Slots in start-time order: every start time has BRANCHES × ROOMS rooms, more than any client books at once.
+  for (const date of dates) {
+    for (const hour of hoursOn(DEFAULT_WEEKLY_SCHEDULE, date)) {
+      if (businessInstant(date, hour).getTime() < Date.now() + 3_600_000) continue;
+      for (const branch of byBranch) {
+        for (const roomId of branch.rooms) slots.push({ branchId: branch.id, roomId, date, hour });
+      }
+    }
+  }
+  await db.execute(sql`analyze`);
+  return { tokens, slots };
+}
+
+async function benchOn(kind: 'postgres' | 'pglite', port: number) {
+  let data: { tokens: string[]; slots: Slot[] } | undefined;
+  const database = await freshDatabase(kind, async (handle) => {
+    data = await seed(handle);
+  });
+  const server = await startServer(database, port);
+  try {
+    const { tokens, slots } = data!;
+    // Slot n goes to client n mod CLIENTS: consecutive bookings of one client are CLIENTS slots apart, i.e. at
+    // different start times (one client, one session per hour).
+    let next = 0;
+    const booking = await runLoad('POST /api/sessions', {
+      url: server.baseUrl,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/sessions',
+          setupRequest: (request) => {
+            const n = next++;
+            const slot = slots[n % slots.length]!;
+            return {
+              ...request,
+              headers: {
+                ...request.headers,
+                'content-type': 'application/json',
+                cookie: `sala_session=${tokens[n % tokens.length]}`,
+              },
+              body: JSON.stringify(slot),
+            };
+          },
+        },
+      ],
+    });
+    const health = await runLoad('GET /api/health', {
+      url: `${server.baseUrl}/api/health`,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+    });
+    return { kind, booking, health, attempted: next, slots: slots.length };
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+}
+
+const kinds = (process.env.BENCH_DB ? [process.env.BENCH_DB] : ['postgres', 'pglite']) as (
+  | 'postgres'
+  | 'pglite'
+)[];
+let failed = false;
+const results: {
+  kind: 'postgres' | 'pglite';
+  booking: LoadResult;
+  health: LoadResult;
+  attempted: number;
+  slots: number;
+}[] = [];
+for (const [i, kind] of kinds.entries()) results.push(await benchOn(kind, 3400 + i));
+for (const { kind, booking, health, attempted, slots } of results) {
+  printTable(
+    `${kind}: ${CONNECTIONS} connections, ${DURATION_S} s each (${attempted} bookings tried, ${slots} slots)`,
+    [booking, health],
+  );
+  const ok = booking.rps >= BUDGET[kind] && booking.errors + booking.non2xx === 0 && attempted <= slots;
+  failed ||= !ok;
+  console.log(
+    `${ok ? 'within' : 'OUT OF'} budget: ${booking.rps.toFixed(0)} bookings/s (≥ ${BUDGET[kind]}), ` +
+      `${booking.non2xx} refused, ratio booking/health ${(booking.rps / health.rps).toFixed(2)}`,
+  );
+}
+if (failed) process.exitCode = 1;
