@@ -49,7 +49,9 @@ export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
 
 /** The production server on a free port; resolves once /api/ready answers. */
 export async function startServer(database: BenchDatabase, port: number): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server while it is measured.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,

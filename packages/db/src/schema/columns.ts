@@ -1,11 +1,8 @@
 import { timestamp, uuid } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
+import { newId } from '../ids';
 
 /** Time-ordered UUIDs keep primary-key indexes compact and roughly insertion-ordered. */
-export const id = () =>
-  uuid('id')
-    .primaryKey()
-    .$defaultFn(() => uuidv7());
+export const id = () => uuid('id').primaryKey().$defaultFn(newId);
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () =>

@@ -91,7 +91,12 @@ export function dayRange(date: string, timeZone = BUSINESS_TIME_ZONE): { from: D
   };
 }
 
+const timeOfMinute = memo((key) => {
+  const [minute, timeZone] = key.split('|') as [string, string];
+  return format(new TZDate(Number(minute) * 60_000, timeZone), 'HH:mm');
+});
+
 /** The HH:mm wall-clock time of an instant in a time zone. */
 export function businessTime(instant: Date, timeZone = BUSINESS_TIME_ZONE): string {
-  return format(new TZDate(instant.getTime(), timeZone), 'HH:mm');
+  return timeOfMinute(`${Math.floor(instant.getTime() / 60_000)}|${timeZone}`);
 }

@@ -2,6 +2,7 @@ import type { DbOrTx } from '@sala/db/client';
 import { authSessions, loginThrottles, passwordResetTokens, trustedDevices } from '@sala/db/schema/auth';
 import { users } from '@sala/db/schema/users';
 import { and, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../lib/prepared';
 import { lockDelayMs, type ThrottleRule } from './login-throttle';
 
 export function createSession(
@@ -18,13 +19,25 @@ export function createSession(
   return db.insert(authSessions).values(session);
 }
 
-/** The session and its user in one query (a read of users); expired sessions never match. */
-export function findSessionWithUser(db: DbOrTx, tokenHash: string, now: Date) {
-  return db
+/** Every signed-in request asks this: prepared once per database handle. */
+const sessionLookup = preparedPerDatabase((db: DbOrTx) =>
+  db
     .select({ session: authSessions, user: users })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(and(eq(authSessions.tokenHash, tokenHash), gt(authSessions.expiresAt, now)))
+    .where(
+      and(
+        eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(authSessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .prepare('auth_session_lookup'),
+);
+
+/** The session and its user in one query (a read of users); expired sessions never match. */
+export function findSessionWithUser(db: DbOrTx, tokenHash: string, now: Date) {
+  return sessionLookup(db)
+    .execute({ tokenHash, now: now.toISOString() })
     .then((rows) => rows[0]);
 }
 

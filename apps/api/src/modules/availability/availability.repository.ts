@@ -2,6 +2,7 @@ import type { DbOrTx } from '@sala/db/client';
 import { branches, cities } from '@sala/db/schema/locations';
 import type { WeeklySchedule } from '@sala/shared/locations/schedule';
 import { asc, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../lib/sql-rows';
 
 /*
  * Reads of branches, rooms, room_sessions, day_blocks and room_blocks (declared in module-boundaries.ts): one
@@ -88,47 +89,54 @@ export function listPublicBranches(db: DbOrTx) {
 }
 
 /**
- * What one booking needs to know, in one query: the branch, the day's blocks, and the one room at the one
- * instant (the room only if it belongs to the branch; its active session and block at that start).
+ * What one booking needs to know, in one query: the branch and its zone, the day's blocks, and the one room at
+ * the one instant (the room only if it belongs to the branch; whether a session or a block holds it then).
  */
 export async function findSlot(db: DbOrTx, branchId: string, date: string, roomId: string, startsAt: Date) {
   const at = startsAt.toISOString();
-  const [row] = await db
-    .select({
-      id: branches.id,
-      name: branches.name,
-      cityId: branches.cityId,
-      cityName: cities.name,
-      schedule: branches.schedule,
-      sessionCost: branches.sessionCost,
-      dayBlocks: sql<{ date: string; hour: string | null }[]>`coalesce((
-        select json_agg(json_build_object('date', d."date", 'hour', d."hour"))
-        from "day_blocks" d where d."branch_id" = "branches"."id" and d."date" = ${date}
-      ), '[]'::json)`,
-      rooms: sql<{ id: string; name: string; position: number; isActive: boolean }[]>`coalesce((
-        select json_agg(json_build_object('id', r."id", 'name', r."name", 'position', r."position",
-          'isActive', r."is_active"))
-        from "rooms" r where r."id" = ${roomId} and r."branch_id" = "branches"."id"
-      ), '[]'::json)`,
-      sessionCount: sql<number>`(select count(*)::int from "room_sessions" s
-        where s."room_id" = ${roomId} and s."starts_at" = ${at}::timestamptz and s."cancelled_at" is null)`,
-      blockCount: sql<number>`(select count(*)::int from "room_blocks" b
-        where b."room_id" = ${roomId} and b."starts_at" = ${at}::timestamptz)`,
-    })
-    .from(branches)
-    .innerJoin(cities, eq(cities.id, branches.cityId))
-    .where(eq(branches.id, branchId));
+  const [row] = rowsOf<{
+    id: string;
+    name: string;
+    city_id: string;
+    city_name: string;
+    schedule: WeeklySchedule;
+    session_cost: number;
+    room_name: string | null;
+    room_position: number | null;
+    room_active: boolean | null;
+    day_hours: string[];
+    busy: boolean;
+    blocked: boolean;
+  }>(
+    await db.execute(sql`
+    select b."id", b."name", b."city_id", c."name" as city_name, b."schedule", b."session_cost",
+      r."name" as room_name, r."position" as room_position, r."is_active" as room_active,
+      array(select coalesce(d."hour", '') from "day_blocks" d
+        where d."branch_id" = b."id" and d."date" = ${date}) as day_hours,
+      exists(select 1 from "room_sessions" s
+        where s."room_id" = ${roomId} and s."starts_at" = ${at}::timestamptz and s."cancelled_at" is null) as busy,
+      exists(select 1 from "room_blocks" rb where rb."room_id" = ${roomId} and rb."starts_at" = ${at}::timestamptz)
+        as blocked
+    from "branches" b
+    join "cities" c on c."id" = b."city_id"
+    left join "rooms" r on r."id" = ${roomId} and r."branch_id" = b."id"
+    where b."id" = ${branchId}`),
+  );
   if (!row) return undefined;
   return {
     id: row.id,
     name: row.name,
-    cityId: row.cityId,
-    cityName: row.cityName,
-    sessionCost: row.sessionCost,
-    schedule: row.schedule as WeeklySchedule,
-    dayBlocks: row.dayBlocks,
-    rooms: row.rooms,
-    sessions: row.sessionCount > 0 ? [{ roomId, startsAt }] : [],
-    roomBlocks: row.blockCount > 0 ? [{ roomId, startsAt }] : [],
+    cityId: row.city_id,
+    cityName: row.city_name,
+    sessionCost: row.session_cost,
+    schedule: row.schedule,
+    // '' stands for the whole day (hour null) inside the array.
+    dayBlocks: row.day_hours.map((hour) => ({ date, hour: hour === '' ? null : hour })),
+    rooms:
+      row.room_name === null
+        ? []
+        : [{ id: roomId, name: row.room_name, position: row.room_position!, isActive: row.room_active! }],
+    sessions: row.busy ? [{ roomId, startsAt }] : [],
+    roomBlocks: row.blocked ? [{ roomId, startsAt }] : [],
   };
 }

@@ -22,7 +22,7 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
 import { availabilityChanged, loadBranchDay, loadSlot } from '../availability/availability.service';
-import { applyCreditChange } from '../credits/credits.service';
+import { applyCreditChange, chargeCredits } from '../credits/credits.service';
 import { sessionInvite } from '../mail/calendar';
 import { enqueueEmails, type OutgoingEmail } from '../mail/mail.service';
 import {
@@ -54,7 +54,8 @@ export type BookingDeps = {
 };
 
 type Slot = { branchId: string; roomId: string; date: string; hour: string };
-type Holder = { kind: 'client'; userId: string } | { kind: 'courtesy'; name: string };
+/** Who a session is for: the signed-in client itself, a client the super admin books for, or a courtesy guest. */
+type Holder = { kind: 'self' } | { kind: 'client'; userId: string } | { kind: 'courtesy'; name: string };
 /** What a session's e-mails and invitation say: its place, its time and who holds it. */
 type SessionFacts = {
   id: string;
@@ -136,10 +137,11 @@ function invite(deps: Pick<BookingDeps, 'mailFrom'>, row: SessionFacts, method: 
 }
 
 /**
- * One booking, in one transaction (design.md §3–§4): the holder's account is locked (one balance change at a
- * time), the slot is read and judged by the same rules as availability, the session is inserted — the partial
- * unique indexes decide a race for the room, or for the client's hour — and its cost leaves the balance
- * through the ledger. Both e-mails are written to the outbox in the same transaction.
+ * One booking, in one transaction (design.md §3–§4): the slot is read and judged by the same rules as
+ * availability; the session is inserted — the partial unique indexes decide a race for the room, or for the
+ * client's hour —; its cost leaves the balance through the ledger only if the balance covers it (the charge's
+ * row lock on the account decides between concurrent bookings of one client, and a refused charge rolls the
+ * session back). Both e-mails are written to the outbox in the same transaction.
  */
 async function book(deps: BookingDeps, slot: Slot, holder: Holder): Promise<TCreateSessionResponse> {
   const { db, actor } = deps;
@@ -147,23 +149,27 @@ async function book(deps: BookingDeps, slot: Slot, holder: Holder): Promise<TCre
   const staff = await staffNoticeRecipients(db, deps.adminEmail);
   try {
     const booked = await db.transaction(async (tx) => {
-      const account = holder.kind === 'client' ? await lockAccount(tx, holder.userId) : undefined;
+      // A client booking for itself is the session's user (active, or it would have no session); a client booked
+      // for by the super admin is read (and locked) here.
+      let person: { id: string; name: string; email: string } | undefined;
+      if (holder.kind === 'self') person = actor;
       if (holder.kind === 'client') {
+        const account = await lockAccount(tx, holder.userId);
         if (!account || (account.role !== 'user' && account.id !== actor.id)) {
           throw new AppError('not-found', m.userNotFound, { clientId: m.userNotFound });
         }
         if (!account.isActive)
           throw new AppError('aborted', m.clientInactive, { clientId: m.clientInactive });
+        person = account;
       }
       const day = await loadSlot(tx, slot);
       if (!day) throw new AppError('not-found', locationMessages.branchNotFound);
       const check = checkSlot({ now }, day, slot);
       if (!check.ok) throw slotRefusal(check.reason);
-      const cost = holder.kind === 'courtesy' ? 0 : day.sessionCost;
-      if (account && account.credits < cost) throw creditsRefusal(cost);
+      const cost = person ? day.sessionCost : 0;
 
       const { id } = await insertSession(tx, {
-        userId: account?.id ?? null,
+        userId: person?.id ?? null,
         roomId: slot.roomId,
         branchId: day.id,
         cityId: day.cityId,
@@ -173,16 +179,18 @@ async function book(deps: BookingDeps, slot: Slot, holder: Holder): Promise<TCre
         courtesyName: holder.kind === 'courtesy' ? `${COURTESY_PREFIX}${holder.name}` : null,
         bookedBy: actor.id,
       });
-      const balance = account
-        ? await applyCreditChange(tx, {
-            userId: account.id,
-            delta: -cost,
-            reason: 'booking',
-            referenceId: id,
-            actorId: actor.id,
-            note: `Sesión ${slot.date} ${slot.hour}`,
-          })
-        : null;
+      let balance: number | null = null;
+      if (person) {
+        balance = await chargeCredits(tx, {
+          userId: person.id,
+          amount: cost,
+          reason: 'booking',
+          referenceId: id,
+          actorId: actor.id,
+          note: `Sesión ${slot.date} ${slot.hour}`,
+        });
+        if (balance === null) throw creditsRefusal(cost);
+      }
       // Everything the e-mails say was read above: no need to read the new row back.
       const facts: SessionFacts = {
         id,
@@ -190,8 +198,8 @@ async function book(deps: BookingDeps, slot: Slot, holder: Holder): Promise<TCre
         cityName: day.cityName,
         branchName: day.name,
         roomName: day.rooms[0]!.name,
-        holderName: account?.name ?? `${COURTESY_PREFIX}${holder.kind === 'courtesy' ? holder.name : ''}`,
-        email: account?.email ?? null,
+        holderName: person?.name ?? `${COURTESY_PREFIX}${holder.kind === 'courtesy' ? holder.name : ''}`,
+        email: person?.email ?? null,
         bookedByName: actor.name,
       };
       await enqueueEmails(tx, bookingEmails(deps, facts, staff));
@@ -202,7 +210,7 @@ async function book(deps: BookingDeps, slot: Slot, holder: Holder): Promise<TCre
   } catch (error) {
     if (isUniqueViolation(error, 'room_sessions_room_starts_at_active_key')) throw slotRefusal('busy');
     if (isUniqueViolation(error, 'room_sessions_user_starts_at_active_key')) {
-      const message = holder.kind === 'client' && holder.userId === actor.id ? m.sameTime : m.clientSameTime;
+      const message = holder.kind === 'self' ? m.sameTime : m.clientSameTime;
       throw new AppError('aborted', message, { hour: message });
     }
     throw error;
@@ -211,7 +219,7 @@ async function book(deps: BookingDeps, slot: Slot, holder: Holder): Promise<TCre
 
 /** POST /api/sessions: a client books for itself. */
 export function bookForSelf(deps: BookingDeps, slot: Slot) {
-  return book(deps, slot, { kind: 'client', userId: deps.actor.id });
+  return book(deps, slot, { kind: 'self' });
 }
 
 /** POST /api/staff/sessions: the super admin books for a client (charged to them) or a courtesy session. */

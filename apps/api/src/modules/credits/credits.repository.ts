@@ -1,8 +1,9 @@
 import type { DbOrTx } from '@sala/db/client';
+import { newId } from '@sala/db/ids';
 import { type CreditReason, creditLedger } from '@sala/db/schema/ledger';
 import { users } from '@sala/db/schema/users';
 import { sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { rowsOf } from '../../lib/sql-rows';
 
 /**
  * One statement moves the balance and writes its ledger row (the balance column of users belongs to this module,
@@ -19,19 +20,23 @@ export async function changeBalance(
     actorId: string | null;
     referenceId: string | null;
     note: string | null;
+    /** Only if the balance covers the change (a charge): otherwise nothing moves and undefined comes back. */
+    onlyIfCovered?: boolean;
   },
 ): Promise<number | undefined> {
-  const rows = await tx.execute<{ balance_after: number }>(sql`
+  const covered = change.onlyIfCovered ? sql` and "credits" + ${change.delta} >= 0` : sql``;
+  const [row] = rowsOf<{ balance_after: number }>(
+    await tx.execute(sql`
     with moved as (
       update ${users} set "credits" = "credits" + ${change.delta}, "updated_at" = now()
-      where "id" = ${change.userId}
+      where "id" = ${change.userId}${covered}
       returning "credits"
     )
     insert into ${creditLedger} ("id", "user_id", "delta", "balance_after", "reason", "actor_id", "reference_id", "note")
-    select ${uuidv7()}, ${change.userId}, ${change.delta}, moved."credits", ${change.reason}, ${change.actorId},
+    select ${newId()}, ${change.userId}, ${change.delta}, moved."credits", ${change.reason}, ${change.actorId},
       ${change.referenceId}, ${change.note}
     from moved
-    returning "balance_after"`);
-  const list = Array.isArray(rows) ? rows : (rows as { rows: { balance_after: number }[] }).rows;
-  return list[0]?.balance_after;
+    returning "balance_after"`),
+  );
+  return row?.balance_after;
 }

@@ -28,3 +28,24 @@ export async function applyCreditChange(tx: DbOrTx, change: CreditChange): Promi
   if (balance === undefined) throw new Error(`user ${change.userId} not found for a credit change`);
   return balance;
 }
+
+/**
+ * A charge that the balance must cover: the account's row lock (taken by the UPDATE) decides between concurrent
+ * charges, so a client with one credit who books ten times at once pays once. Returns the new balance, or null
+ * when the balance does not cover the amount (nothing moved).
+ */
+export async function chargeCredits(
+  tx: DbOrTx,
+  charge: Omit<CreditChange, 'delta'> & { amount: number },
+): Promise<number | null> {
+  const balance = await changeBalance(tx, {
+    userId: charge.userId,
+    delta: -charge.amount,
+    reason: charge.reason,
+    actorId: charge.actorId ?? null,
+    referenceId: charge.referenceId ?? null,
+    note: charge.note ?? null,
+    onlyIfCovered: true,
+  });
+  return balance ?? null;
+}

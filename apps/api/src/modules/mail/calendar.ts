@@ -1,11 +1,11 @@
-import { TZDate } from '@date-fns/tz';
 import { BUSINESS_TIME_ZONE } from '@sala/shared/time/business-time';
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 
 /**
  * The `.ics` of a session (RFC 5545, iTIP): METHOD:REQUEST when booked, METHOD:CANCEL with the same UID when
  * cancelled, so Google Calendar, Outlook and Apple Calendar update the one event. Times are wall-clock times of
- * the business time zone with its VTIMEZONE.
+ * the business time zone, with its VTIMEZONE. Written here rather than with a calendar library: it is one event
+ * of fixed shape, every booking writes one, and the libraries cost more than the rest of the e-mail
+ * (docs/decisions/008); `test/calendar-reader.ts` reads it back with Mozilla's ical.js in the API tests.
  */
 export type SessionInvite = {
   /** Stable across the booking and its cancellation: the session id. */
@@ -20,20 +20,36 @@ export type SessionInvite = {
   attendee?: { name: string; email: string };
 };
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+function cached(
+  map: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+) {
+  let format = map.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, ...options });
+    map.set(timeZone, format);
+  }
+  return format;
+}
+
+/** '-0600': the zone's offset at an instant. */
+function offsetAt(timeZone: string, at: Date): string {
+  const name = cached(offsetFormats, timeZone, { timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')!.value; // 'GMT-06:00'
+  return name === 'GMT' ? '+0000' : name.replace('GMT', '').replace(':', '');
+}
+
 /**
  * The zone's rules as a VTIMEZONE. Mexico City has kept one offset all year since 2022 (no daylight saving), so
  * its current offset is the whole rule; read from Intl, never from a bundled 2018 table that still has DST.
  */
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-export function vtimezone(timeZone: string, at = new Date()): string {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
-    offsetFormats.set(timeZone, format);
-  }
-  const name = format.formatToParts(at).find((part) => part.type === 'timeZoneName')!.value; // 'GMT-06:00'
-  const offset = name === 'GMT' ? '+0000' : name.replace('GMT', '').replace(':', '');
+export function vtimezone(timeZone: string, at = new Date()): string[] {
+  const offset = offsetAt(timeZone, at);
   return [
     'BEGIN:VTIMEZONE',
     `TZID:${timeZone}`,
@@ -44,28 +60,93 @@ export function vtimezone(timeZone: string, at = new Date()): string {
     `TZOFFSETTO:${offset}`,
     'END:STANDARD',
     'END:VTIMEZONE',
-  ].join('\r\n');
+  ];
 }
 
-export function sessionInvite(invite: SessionInvite, timeZone = BUSINESS_TIME_ZONE): string {
+/** 20261124T100000: the wall-clock time of an instant in the zone (a DATE-TIME with TZID). */
+function localDateTime(instant: Date, timeZone: string): string {
+  const parts = cached(wallClocks, timeZone, {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}${part('month')}${part('day')}T${part('hour')}${part('minute')}${part('second')}`;
+}
+
+/** 20261122T114935Z */
+const utcDateTime = (instant: Date) =>
+  instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+/** TEXT values escape backslashes, semicolons, commas and line breaks (RFC 5545 §3.3.11). */
+export const escapeText = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+
+/** A parameter value with characters that need it goes in double quotes (and cannot hold one). */
+const paramValue = (value: string) =>
+  /[;:,]/.test(value) ? `"${value.replace(/"/g, "'")}"` : value.replace(/"/g, "'");
+
+/** Lines longer than 75 octets fold onto continuation lines that start with a space (§3.1), never inside a character. */
+export function foldLine(line: string): string {
+  const encoder = new TextEncoder();
+  if (encoder.encode(line).length <= 75) return line;
+  const pieces: string[] = [];
+  let current = '';
+  let size = 0;
+  for (const char of line) {
+    const bytes = encoder.encode(char).length;
+    const limit = pieces.length === 0 ? 75 : 74; // continuation lines start with a space
+    if (size + bytes > limit) {
+      pieces.push(current);
+      current = '';
+      size = 0;
+    }
+    current += char;
+    size += bytes;
+  }
+  pieces.push(current);
+  return pieces.join('\r\n ');
+}
+
+export function sessionInvite(
+  invite: SessionInvite,
+  timeZone = BUSINESS_TIME_ZONE,
+  now = new Date(),
+): string {
   const cancelled = invite.method === 'CANCEL';
-  const calendar = ical({
-    prodId: { company: 'Sala Común', product: 'Reservas', language: 'ES' },
-    method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
-    timezone: { name: timeZone, generator: (zone) => vtimezone(zone) },
-  });
-  calendar.createEvent({
-    id: invite.uid,
-    sequence: cancelled ? 1 : 0,
-    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    start: new TZDate(invite.startsAt.getTime(), timeZone),
-    end: new TZDate(invite.endsAt.getTime(), timeZone),
-    timezone: timeZone,
-    summary: invite.summary,
-    location: invite.location,
-    description: invite.description,
-    organizer: invite.organizer,
-    attendees: invite.attendee ? [{ ...invite.attendee, rsvp: false }] : [],
-  });
-  return calendar.toString();
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Sala Común//Reservas//ES',
+    'CALSCALE:GREGORIAN',
+    `METHOD:${invite.method}`,
+    ...vtimezone(timeZone, invite.startsAt),
+    'BEGIN:VEVENT',
+    `UID:${invite.uid}`,
+    `SEQUENCE:${cancelled ? 1 : 0}`,
+    `DTSTAMP:${utcDateTime(now)}`,
+    `DTSTART;TZID=${timeZone}:${localDateTime(invite.startsAt, timeZone)}`,
+    `DTEND;TZID=${timeZone}:${localDateTime(invite.endsAt, timeZone)}`,
+    `SUMMARY:${escapeText(invite.summary)}`,
+    `LOCATION:${escapeText(invite.location)}`,
+    `DESCRIPTION:${escapeText(invite.description)}`,
+    `ORGANIZER;CN=${paramValue(invite.organizer.name)}:mailto:${invite.organizer.email}`,
+    ...(invite.attendee
+      ? [
+          `ATTENDEE;CN=${paramValue(invite.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${invite.attendee.email}`,
+        ]
+      : []),
+    `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    'TRANSP:OPAQUE',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
 }

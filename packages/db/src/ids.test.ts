@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { newId } from './ids';
+
+describe('newId', () => {
+  it('makes distinct v7 UUIDs, ordered by their millisecond, across pool refills', () => {
+    const ids = Array.from({ length: 1_000 }, () => newId());
+    expect(new Set(ids).size).toBe(1_000);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // The first 48 bits are the time in milliseconds: never going back.
+    const times = ids.map((id) => id.replaceAll('-', '').slice(0, 12));
+    expect([...times].sort()).toEqual(times);
+  });
+});
