@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { personNameField, phoneField } from '../auth/auth.contract';
 import { pageQuery, pageResponse } from '../table/table.contract';
+import { userMessages } from './users.messages';
 
 /** GET /api/me/sessions — the client's own session history. */
 export const ZMySessionsQuery = pageQuery(['startsAt'], 'startsAt');
@@ -35,3 +37,10 @@ export const ZMyOrder = z.object({
 });
 export type TMyOrder = z.infer<typeof ZMyOrder>;
 export const ZMyOrdersResponse = pageResponse(ZMyOrder);
+
+/** PATCH /api/me/profile — a client fixes its own name and phone (the checkout's first step links here). */
+export const ZUpdateMyProfileRequest = z.object({
+  name: personNameField(userMessages.allFieldsRequired),
+  phone: phoneField(userMessages.allFieldsRequired, userMessages.phoneDigits),
+});
+export type TUpdateMyProfileRequest = z.input<typeof ZUpdateMyProfileRequest>;

@@ -1,0 +1,28 @@
+/** Spec §8 (card payment) and §5 (checkout step 1) texts, verbatim; the rest in the same voice. */
+export const storeMessages = {
+  // Spec §8, card payment.
+  initFailed: 'No se pudo inicializar el proceso de pago. Intente nuevamente.',
+  somethingWrong: 'Algo salio mal, intentelo de nuevo',
+  paymentFailed: 'Ocurrió un error al procesar el pago, verifica tus datos e intenta nuevamente.',
+  tryLater: 'Algo salio mal, intentalo de nuevo mas tarde',
+  // Spec §5, checkout step 1.
+  allFieldsRequired: 'Todos los campos son obligatorios',
+  phoneDigits: 'El número de teléfono debe tener 10 dígitos',
+  // Spec §6 and §8, cart.
+  loginToAdd: 'Debes iniciar sesión para agregar productos al carrito',
+  added: 'Paquete agregado al carrito',
+  // Ours.
+  emptyCart: 'Tu carrito está vacío.',
+  notForSale: (name: string) => `${name} ya no está a la venta. Quítalo del carrito para continuar.`,
+  cardDeclined: 'El banco rechazó la tarjeta.',
+  insufficientFunds: 'La tarjeta no tiene fondos suficientes.',
+  cardInvalid: 'Revisa el número, la vigencia y el código de seguridad de la tarjeta.',
+  cardNumber: 'Escribe los 16 dígitos de la tarjeta.',
+  cardExpiry: 'Escribe la vigencia como MM/AA, sin que haya pasado.',
+  cardCvc: 'Escribe los 3 o 4 dígitos del código de seguridad.',
+  cardHolder: 'Escribe el nombre como aparece en la tarjeta.',
+  checkoutNotFound: 'El pago no existe o ya no está disponible.',
+  checkoutChanged: 'Este pago ya se inició con otros productos. Vuelve a tu carrito e inténtalo de nuevo.',
+  checkoutFailed: 'Este pago no se completó. Vuelve a tu carrito e inténtalo de nuevo.',
+  paid: '¡Pago completado!',
+} as const;
