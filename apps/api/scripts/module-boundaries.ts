@@ -33,6 +33,7 @@ export const MODULES: Record<string, ModuleRule> = {
   blocks: { owns: ['dayBlocks', 'roomBlocks'], reads: ['branches', 'cities', 'rooms'] },
   availability: { reads: ['branches', 'cities', 'rooms', 'roomSessions', 'dayBlocks', 'roomBlocks'] },
   orders: { owns: ['orders', 'orderItems'] },
+  payments: { owns: ['checkouts', 'paymentEvents'] },
   catalog: {},
   health: {},
   me: {},

@@ -17,12 +17,14 @@ import { cityRoutes } from './modules/cities/cities.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { roomRoutes } from './modules/rooms/rooms.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { registerPayments } from './plugins/payments';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 
@@ -71,6 +73,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await registerSecurity(app, { isProduction: config.isProduction, publicUrl: config.publicUrl });
   await registerDocs(app);
   await registerAuth(app);
+  registerPayments(app);
 
   await app.register(
     async (api) => {
@@ -87,6 +90,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(availabilityRoutes);
       await api.register(blockRoutes);
       await api.register(bookingRoutes);
+      await api.register(paymentRoutes);
     },
     { prefix: '/api' },
   );

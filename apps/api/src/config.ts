@@ -27,6 +27,20 @@ const ZEnv = z
     SEED_DEMO: z.enum(['true', 'false']).optional(),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     ADMIN_EMAIL: z.email('ADMIN_EMAIL debe ser un correo electrónico.').optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^sk_\w+$/, 'STRIPE_SECRET_KEY debe empezar con sk_.')
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_\w+$/, 'STRIPE_PUBLISHABLE_KEY debe empezar con pk_.')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET debe empezar con whsec_.')
+      .optional(),
+    /** Only to point the Stripe SDK at a local stand-in (tests, stripe-mock); never set in production. */
+    STRIPE_API_URL: z.url('STRIPE_API_URL debe ser una URL.').optional(),
     MAIL_FROM: z
       .string()
       .regex(
@@ -35,6 +49,20 @@ const ZEnv = z
       )
       .optional(),
   })
+  .refine(
+    (env) =>
+      [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET].every(
+        (v) => v === undefined,
+      ) ||
+      [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET].every(
+        (v) => v !== undefined,
+      ),
+    {
+      message:
+        'Stripe necesita las tres variables: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY y STRIPE_WEBHOOK_SECRET (o ninguna, para el modo de pruebas).',
+      path: ['STRIPE_SECRET_KEY'],
+    },
+  )
   .transform((env) => ({
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -51,6 +79,15 @@ const ZEnv = z
     trustProxy: env.TRUST_PROXY === 'true',
     /** Business inbox for staff notices; without it, every active super admin gets them. */
     adminEmail: env.ADMIN_EMAIL,
+    /** Card payments through Stripe when its three keys are set; otherwise the built-in test gateway. */
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          apiUrl: env.STRIPE_API_URL,
+        }
+      : null,
     /** The sender of every e-mail (and the organizer of the calendar invitations). */
     mailFrom: parseMailbox(
       env.MAIL_FROM ??

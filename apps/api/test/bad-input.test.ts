@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { createBranch, createProduct, createRoom, createUser } from '@sala/db/factories/factories';
 import { type authSessions, passwordResetTokens } from '@sala/db/schema/auth';
 import { dayBlocks, roomBlocks } from '@sala/db/schema/blocks';
-import { products } from '@sala/db/schema/commerce';
+import { orders, products } from '@sala/db/schema/commerce';
+import { creditLedger } from '@sala/db/schema/ledger';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
+import { checkouts } from '@sala/db/schema/payments';
 import { roomSessions } from '@sala/db/schema/sessions';
 import { users } from '@sala/db/schema/users';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
@@ -38,6 +41,14 @@ beforeAll(async () => {
     emptyBranchName: empty.name,
     roomId: room.id,
     productId: product.id,
+    checkoutId: (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        headers: { cookie: boss.cookie },
+        payload: { checkoutId: randomUUID(), items: [{ productId: product.id, quantity: 1 }] },
+      })
+    ).json().checkoutId,
   };
 });
 afterAll(async () => {
@@ -54,6 +65,7 @@ let fx = {
   emptyBranchName: 'x',
   roomId: standId,
   productId: standId,
+  checkoutId: standId,
 };
 
 const long = 'a'.repeat(10_000);
@@ -209,6 +221,24 @@ const endpoints = () => [
     }),
   },
   {
+    name: 'start a checkout',
+    method: 'POST' as const,
+    url: '/api/checkout',
+    valid: () => ({ checkoutId: randomUUID(), items: [{ productId: fx.productId, quantity: 2 }] }),
+  },
+  {
+    name: 'pay with the test card',
+    method: 'POST' as const,
+    url: () => `/api/checkout/${fx.checkoutId}/pay`,
+    valid: () => ({ number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', holder: 'Ana Prueba' }),
+  },
+  {
+    name: 'fix the own profile',
+    method: 'PATCH' as const,
+    url: '/api/me/profile',
+    valid: () => ({ name: 'Nombre Corregido', phone: '5512345678' }),
+  },
+  {
     name: 'toggle product',
     method: 'PATCH' as const,
     url: () => `/api/products/${fx.productId}/active`,
@@ -254,8 +284,9 @@ function withTarget(stand: { id: string; email: string }, valid: () => object) {
 }
 
 async function snapshot() {
-  const count = async (table: typeof users | typeof authSessions | typeof passwordResetTokens) =>
-    (await t.db.select({ c: sql<number>`count(*)::int` }).from(table))[0]!.c;
+  const count = async (
+    table: typeof users | typeof authSessions | typeof passwordResetTokens | typeof creditLedger,
+  ) => (await t.db.select({ c: sql<number>`count(*)::int` }).from(table))[0]!.c;
   const [row] = await t.db.select().from(users).where(sql`${users.id} = ${target.id}`);
   return {
     users: await count(users),
@@ -268,6 +299,9 @@ async function snapshot() {
     dayBlocks: await t.db.select().from(dayBlocks).orderBy(asc(dayBlocks.id)),
     sessions: await t.db.select().from(roomSessions).orderBy(asc(roomSessions.id)),
     roomBlocks: await t.db.select().from(roomBlocks).orderBy(asc(roomBlocks.id)),
+    checkouts: await t.db.select().from(checkouts).orderBy(asc(checkouts.id)),
+    orders: await t.db.select().from(orders).orderBy(asc(orders.id)),
+    ledger: await count(creditLedger),
   };
 }
 

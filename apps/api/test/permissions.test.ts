@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   createBranch,
   createCity,
@@ -8,6 +9,7 @@ import {
   createSession,
   createUser,
 } from '@sala/db/factories/factories';
+import { checkouts } from '@sala/db/schema/payments';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
 import { addDays, businessDate, businessInstant, weekdayOf } from '@sala/shared/time/business-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -369,7 +371,62 @@ const table = (): Row[] => [
     }),
     expect: superWrite(200),
   },
+  // The online store: any signed-in account pays for its own cart; someone else's checkout is not found.
+  {
+    method: 'POST',
+    url: '/api/checkout',
+    request: async () => ({
+      url: '/api/checkout',
+      body: { checkoutId: randomUUID(), items: [{ productId: (await createProduct(t.db)).id, quantity: 1 }] },
+    }),
+    expect: { anonymous: 401, user: 201, admin: 201, superadmin: 201 },
+  },
+  ...(['GET /api/checkout/:id', 'POST /api/checkout/:id/pay', 'POST /api/checkout/:id/confirm'] as const).map(
+    (route): Row => {
+      const [method, url] = route.split(' ') as ['GET' | 'POST', string];
+      return {
+        method,
+        url,
+        request: async () => ({
+          url: url.replace(':id', await othersCheckout()),
+          body: url.endsWith('/pay')
+            ? { number: '4242424242424242', expiry: '12/40', cvc: '123', holder: 'Ana' }
+            : undefined,
+        }),
+        expect: { anonymous: 401, user: 404, admin: 404, superadmin: 404 },
+      };
+    },
+  ),
+  {
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    // Public (Stripe signs it); without Stripe configured there is nothing there.
+    body: () => ({ id: 'evt_1', type: 'payment_intent.succeeded' }),
+    expect: everyone(404),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/me/profile',
+    body: () => ({ name: 'Nombre Corregido', phone: '5512345678' }),
+    expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
+  },
 ];
+
+/** A pending checkout of another client. */
+async function othersCheckout() {
+  const owner = await createUser(t.db);
+  const id = randomUUID();
+  await t.db.insert(checkouts).values({
+    id,
+    userId: owner.id,
+    items: [],
+    amountCents: 0,
+    totalCredits: 0,
+    gateway: 'test',
+    paymentRef: `test_pi_${id}`,
+  });
+  return id;
+}
 
 const staffRead = { anonymous: 401, user: 403, admin: 200, superadmin: 200 };
 const everyone = (status: number) => ({ anonymous: status, user: status, admin: status, superadmin: status });

@@ -5,5 +5,6 @@ export * from './commerce';
 export * from './infrastructure';
 export * from './ledger';
 export * from './locations';
+export * from './payments';
 export * from './sessions';
 export * from './users';

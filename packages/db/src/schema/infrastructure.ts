@@ -51,10 +51,3 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   response: jsonb('response').notNull(),
   createdAt: createdAt(),
 });
-
-/** Payment webhook events already processed (de-duplication by provider event id). */
-export const paymentEvents = pgTable('payment_events', {
-  eventId: text('event_id').primaryKey(),
-  type: text('type').notNull(),
-  receivedAt: createdAt(),
-});

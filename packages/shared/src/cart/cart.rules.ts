@@ -1,3 +1,5 @@
+import { lineCredits } from '../store/store.rules';
+
 /** A line of the client's cart (spec §3 "cart item"); prices in centavos. */
 export type CartItem = {
   id: string;
@@ -34,7 +36,7 @@ export function cartTotals(cart: readonly CartItem[]) {
   return cart.reduce(
     (totals, item) => ({
       totalCents: totals.totalCents + item.priceCents * item.quantity,
-      totalCredits: totals.totalCredits + (item.credits + item.extra) * item.quantity,
+      totalCredits: totals.totalCredits + lineCredits(item),
       itemCount: totals.itemCount + item.quantity,
     }),
     { totalCents: 0, totalCredits: 0, itemCount: 0 },

@@ -57,7 +57,10 @@ export const ZTestCardRequest = z.object({
     .trim()
     .pipe(z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, m.cardExpiry)),
   cvc: plainText(m.cardCvc, 4).pipe(z.string().regex(/^\d{3,4}$/, m.cardCvc)),
-  holder: plainText(m.cardHolder, 80).trim().min(2, m.cardHolder),
+  // As printed on a card: letters, spaces and . ' - only.
+  holder: plainText(m.cardHolder, 80)
+    .trim()
+    .pipe(z.string().regex(/^[\p{L}][\p{L} .'-]+$/u, m.cardHolder)),
 });
 export type TTestCardRequest = z.input<typeof ZTestCardRequest>;
 
@@ -74,7 +77,6 @@ export const ZPaymentResult = z.object({
   balance: z.int().nonnegative(),
 });
 export type TPaymentResult = z.infer<typeof ZPaymentResult>;
-
 
 /** Whether an expiry 'MM/AA' is this month or later (cards expire at the end of their month). */
 export function expiryIsCurrent(expiry: string, now: Date): boolean {

@@ -153,3 +153,31 @@ export function reservationCancelledEmail(
     attachments: [calendarFile(ics, 'CANCEL')],
   };
 }
+
+/** The online store's receipt: what was bought, the total charged to the card and the credits granted. */
+export function purchaseReceiptEmail(
+  to: string,
+  purchase: {
+    name: string;
+    orderId: string;
+    lines: { name: string; quantity: number; amount: string }[];
+    total: string;
+    credits: number;
+    balance: number;
+  },
+  profileUrl: string,
+): OutgoingEmail {
+  return email(
+    to,
+    'Recibo de tu compra en Sala Común',
+    'Gracias por tu compra',
+    [
+      `Hola, ${purchase.name}.`,
+      ...purchase.lines.map((line) => `${line.name} × ${line.quantity}: ${line.amount}`),
+      `Total pagado con tarjeta: ${purchase.total}`,
+      `Créditos agregados: ${purchase.credits}. Tu saldo es de ${purchase.balance} créditos.`,
+      `Folio: ${purchase.orderId}`,
+    ],
+    { label: 'Ver mis pedidos', url: profileUrl },
+  );
+}

@@ -1,13 +1,16 @@
+import { ZSessionUser } from '@sala/shared/auth/session.contract';
 import { ZIdParams } from '@sala/shared/common/fields';
 import {
   ZMyOrdersQuery,
   ZMyOrdersResponse,
   ZMySessionsQuery,
   ZMySessionsResponse,
+  ZUpdateMyProfileRequest,
 } from '@sala/shared/users/profile.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calendarOf, listSessionsOf } from '../bookings/bookings.service';
 import { listOrdersOf } from '../orders/orders.service';
+import { updateOwnProfile } from '../users/users.service';
 
 /** The signed-in user's own history: the user id comes from the session, never from the request. */
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,5 +61,19 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listOrdersOf(app.database.db, request.user!.id, request.query),
+  );
+
+  app.patch(
+    '/me/profile',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Corregir mi nombre y teléfono (el correo es el acceso y no cambia)',
+        body: ZUpdateMyProfileRequest,
+        response: { 200: ZSessionUser },
+      },
+    },
+    async (request) => updateOwnProfile({ db: app.database.db, actor: request.user!, input: request.body }),
   );
 };

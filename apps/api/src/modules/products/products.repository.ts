@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@sala/db/client';
 import { products } from '@sala/db/schema/commerce';
 import type { productSortable } from '@sala/shared/products/products.contract';
-import { and, eq, ilike, or } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or } from 'drizzle-orm';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 
 type ListOptions = {
@@ -80,4 +80,20 @@ export function listOnlineProducts(db: DbOrTx) {
     })
     .from(products)
     .where(and(eq(products.isActive, true), eq(products.isDigital, true)));
+}
+
+export function findProductsByIds(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      credits: products.credits,
+      extra: products.extra,
+      isDigital: products.isDigital,
+      isActive: products.isActive,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
 }

@@ -11,7 +11,13 @@ import { productMessages as m } from '@sala/shared/products/products.messages';
 import type { TPage } from '@sala/shared/table/table.contract';
 import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/paging';
-import { insertProduct, listOnlineProducts, listProducts, updateProductRow } from './products.repository';
+import {
+  findProductsByIds,
+  insertProduct,
+  listOnlineProducts,
+  listProducts,
+  updateProductRow,
+} from './products.repository';
 
 type Options<T> = { db: Db; actor: TSessionUser } & T;
 type ProductRow = typeof products.$inferSelect;
@@ -61,4 +67,9 @@ export async function setProductActive({
 /** The online store's products (active, digital), for the public catalogue. */
 export function listProductsForSale(db: DbOrTx) {
   return listOnlineProducts(db);
+}
+
+/** Products by id with what a sale needs to know (price, credits, where they are sold, whether they still are). */
+export function productsByIds(db: DbOrTx, ids: string[]) {
+  return findProductsByIds(db, [...new Set(ids)]);
 }

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { ttlCache } from '../../lib/ttl-cache';
 import { endSessionsOf } from '../auth/sessions.service';
 import { applyCreditChange } from '../credits/credits.service';
-import { toUser, type UserRow } from './user-views';
+import { toSessionUser, toUser, type UserRow } from './user-views';
 import {
   activeEmailsWithRole,
   emailInUse,
@@ -158,4 +158,20 @@ export function searchClients({ db, q }: Options<{ q: string }>): Promise<TClien
  */
 export function lockAccount(tx: DbOrTx, userId: string): Promise<UserRow | undefined> {
   return findUserById(tx, userId, { forUpdate: true });
+}
+
+/** For the sales modules: an account as stored (name, e-mail, balance), or undefined. */
+export function findAccount(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
+  return findUserById(db, userId);
+}
+
+/** PATCH /api/me/profile: a client fixes its own name and phone (the e-mail stays: it is the login). */
+export async function updateOwnProfile({
+  db,
+  actor,
+  input,
+}: Options<{ input: { name: string; phone: string } }>): Promise<TSessionUser> {
+  const row = await updateUserFields(db, actor.id, { name: input.name, phone: input.phone });
+  if (!row) throw new AppError('not-found', m.notFound);
+  return toSessionUser(row);
 }

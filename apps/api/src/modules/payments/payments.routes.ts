@@ -1,0 +1,107 @@
+import { ZIdParams } from '@sala/shared/common/fields';
+import {
+  ZCheckout,
+  ZPaymentResult,
+  ZStartCheckoutRequest,
+  ZTestCardRequest,
+} from '@sala/shared/store/store.contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as service from './payments.service';
+
+/** The online store's checkout (spec §7, design.md §5): the signed-in client pays for its own cart. */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['tienda'];
+  const deps = (): service.PaymentDeps => ({
+    db: app.database.db,
+    gateway: app.payments,
+    publicUrl: app.config.publicUrl,
+  });
+
+  app.post(
+    '/checkout',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Empezar (o retomar con el mismo id) el pago de un carrito; precios de la base de datos',
+        body: ZStartCheckoutRequest,
+        response: { 201: ZCheckout },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.startCheckout(deps(), request.user!, request.body)),
+  );
+
+  app.get(
+    '/checkout/:id',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Un pago propio', params: ZIdParams, response: { 200: ZCheckout } },
+    },
+    async (request) => service.getCheckout(deps(), request.user!, request.params.id),
+  );
+
+  app.post(
+    '/checkout/:id/pay',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Pagar con tarjeta en modo de pruebas (sin Stripe)',
+        params: ZIdParams,
+        body: ZTestCardRequest,
+        response: { 200: ZPaymentResult },
+      },
+    },
+    async (request) => service.payWithTestCard(deps(), request.user!, request.params.id, request.body),
+  );
+
+  app.post(
+    '/checkout/:id/confirm',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Completar el pago que Stripe confirmó en el navegador',
+        params: ZIdParams,
+        response: { 200: ZPaymentResult },
+      },
+    },
+    async (request) => service.confirmPayment(deps(), request.user!, request.params.id),
+  );
+
+  await app.register(stripeWebhookRoute);
+};
+
+/**
+ * Stripe's signed webhook. Its own scope reads JSON as the raw bytes: the signature is over the body exactly as sent.
+ */
+const stripeWebhookRoute: FastifyPluginAsync = async (scope) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/payments/stripe/webhook',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['tienda'],
+        summary: 'Avisos firmados de Stripe (payment_intent.succeeded)',
+        headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),
+        response: { 200: z.object({ received: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await service.handleWebhook(
+        { db: app.database.db, gateway: app.payments, publicUrl: app.config.publicUrl },
+        Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        request.headers['stripe-signature'] ?? '',
+      );
+      return { received: true as const };
+    },
+  );
+};

@@ -1,0 +1,318 @@
+import type { Db, DbOrTx } from '@sala/db/client';
+import type { CheckoutItem } from '@sala/db/schema/payments';
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import { formatMoney } from '@sala/shared/format/money';
+import {
+  expiryIsCurrent,
+  type TCheckout,
+  type TPaymentResult,
+  type TStartCheckoutRequest,
+  type TTestCardRequest,
+} from '@sala/shared/store/store.contract';
+import { storeMessages as m } from '@sala/shared/store/store.messages';
+import { totalsOf } from '@sala/shared/store/store.rules';
+import { AppError } from '../../lib/app-error';
+import {
+  type CardRefusal,
+  GatewayUnavailableError,
+  type PaymentGateway,
+  WebhookSignatureError,
+} from '../../lib/payments/gateway';
+import { applyCreditChange } from '../credits/credits.service';
+import { enqueueEmails } from '../mail/mail.service';
+import { purchaseReceiptEmail } from '../mail/templates';
+import { createOnlineOrder, orderOfPayment } from '../orders/orders.service';
+import { productsByIds } from '../products/products.service';
+import { findAccount } from '../users/users.service';
+import {
+  type CheckoutRow,
+  findCheckout,
+  findCheckoutByPaymentRef,
+  insertCheckout,
+  markCheckoutPaid,
+  noteCheckoutError,
+  recordEvent,
+  setPaymentRef,
+} from './payments.repository';
+
+export type PaymentDeps = { db: Db; gateway: PaymentGateway; publicUrl: string; now?: Date };
+type Parsed<T> = T extends { number: string }
+  ? { number: string; expiry: string; cvc: string; holder: string }
+  : T;
+
+const refusalReasons: Record<CardRefusal, string> = {
+  declined: m.cardDeclined,
+  insufficient_funds: m.insufficientFunds,
+  invalid: m.cardInvalid,
+};
+
+const notFound = () => new AppError('not-found', m.checkoutNotFound);
+
+function describe(checkout: CheckoutRow, gateway: PaymentGateway, clientSecret: string | null): TCheckout {
+  return {
+    checkoutId: checkout.id,
+    mode: checkout.gateway,
+    status: checkout.status,
+    items: checkout.items,
+    amountCents: checkout.amountCents,
+    totalCredits: checkout.totalCredits,
+    clientSecret: checkout.status === 'pending' ? clientSecret : null,
+    publishableKey: gateway.publishableKey,
+  };
+}
+
+/** The same products in the same quantities, in any order. */
+function sameCart(items: CheckoutItem[], requested: TStartCheckoutRequest['items']) {
+  const key = (list: { productId: string; quantity: number }[]) =>
+    list
+      .map((item) => `${item.productId.toLowerCase()}×${item.quantity}`)
+      .sort()
+      .join(',');
+  return key(items) === key(requested);
+}
+
+/** A checkout of the signed-in client (someone else's is not found). */
+async function ownCheckout(db: DbOrTx, actor: TSessionUser, id: string) {
+  const checkout = await findCheckout(db, id);
+  if (!checkout || checkout.userId !== actor.id) throw notFound();
+  return checkout;
+}
+
+/** The gateway's payment for a checkout (created once: the checkout id is the idempotency key). */
+async function paymentOf(deps: PaymentDeps, checkout: CheckoutRow) {
+  try {
+    const payment = await deps.gateway.createPayment({
+      amountCents: checkout.amountCents,
+      idempotencyKey: checkout.id,
+      description: 'Sala Común · compra en línea',
+      metadata: { checkoutId: checkout.id, userId: checkout.userId },
+    });
+    // The idempotency key makes a doubled request find the same payment; whatever is stored first stays.
+    const stored = checkout.paymentRef ?? (await setPaymentRef(deps.db, checkout.id, payment.paymentRef));
+    if (stored !== payment.paymentRef) throw new AppError('unavailable', m.initFailed);
+    return payment;
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', m.initFailed);
+    throw error;
+  }
+}
+
+/**
+ * POST /api/checkout: prices the cart from the database (the browser sends products and quantities only), refuses
+ * products no longer sold online, and opens the gateway's payment. The same checkout id again resumes it.
+ */
+export async function startCheckout(
+  deps: PaymentDeps,
+  actor: TSessionUser,
+  input: TStartCheckoutRequest,
+): Promise<TCheckout> {
+  const { db, gateway } = deps;
+  const existing = await findCheckout(db, input.checkoutId);
+  if (existing) return resume(deps, actor, existing, input);
+
+  const products = new Map(
+    (
+      await productsByIds(
+        db,
+        input.items.map((i) => i.productId),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const refused: Record<string, string> = {};
+  const lines: CheckoutItem[] = [];
+  input.items.forEach((item, index) => {
+    const product = products.get(item.productId);
+    if (!product?.isActive || !product.isDigital) {
+      refused[`items.${index}`] = m.notForSale(product?.name ?? 'Un producto de tu carrito');
+      return;
+    }
+    lines.push({
+      productId: product.id,
+      name: product.name,
+      unitPriceCents: product.priceCents,
+      credits: product.credits,
+      extra: product.extra,
+      quantity: item.quantity,
+    });
+  });
+  const first = Object.values(refused)[0];
+  if (first) throw new AppError('aborted', first, refused);
+
+  await insertCheckout(db, {
+    id: input.checkoutId,
+    userId: actor.id,
+    items: lines,
+    ...totalsOf(lines),
+    gateway: gateway.mode,
+  });
+  // A doubled request may have inserted it first: from here on both read the same row.
+  const checkout = (await findCheckout(db, input.checkoutId))!;
+  return resume(deps, actor, checkout, input);
+}
+
+async function resume(
+  deps: PaymentDeps,
+  actor: TSessionUser,
+  checkout: CheckoutRow,
+  input: TStartCheckoutRequest,
+): Promise<TCheckout> {
+  if (checkout.userId !== actor.id) throw notFound();
+  if (!sameCart(checkout.items, input.items)) throw new AppError('aborted', m.checkoutChanged);
+  if (checkout.status !== 'pending') return describe(checkout, deps.gateway, null);
+  const payment = await paymentOf(deps, checkout);
+  return describe({ ...checkout, paymentRef: payment.paymentRef }, deps.gateway, payment.clientSecret);
+}
+
+/** GET /api/checkout/:id */
+export async function getCheckout(deps: PaymentDeps, actor: TSessionUser, id: string): Promise<TCheckout> {
+  return describe(await ownCheckout(deps.db, actor, id), deps.gateway, null);
+}
+
+/**
+ * Completes a paid checkout exactly once, whichever arrives first (the browser's confirmation, the webhook, a
+ * retry): under the checkout's row lock, the order (its payment reference unique), the credits through the
+ * ledger (`purchase`) and the receipt in the outbox — or, if it was completed already, what it made.
+ */
+async function completeIn(tx: DbOrTx, deps: PaymentDeps, checkoutId: string): Promise<TPaymentResult> {
+  const checkout = await findCheckout(tx, checkoutId, { forUpdate: true });
+  if (!checkout?.paymentRef) throw notFound();
+  const account = await findAccount(tx, checkout.userId);
+  if (!account) throw notFound();
+  const summary = (order: { id: string; createdAt: Date }, balance: number): TPaymentResult => ({
+    status: 'paid',
+    order: {
+      id: order.id,
+      createdAt: order.createdAt.toISOString(),
+      items: checkout.items,
+      totalCents: checkout.amountCents,
+      totalCredits: checkout.totalCredits,
+    },
+    balance,
+  });
+  if (checkout.status === 'paid') {
+    const order = await orderOfPayment(tx, checkout.paymentRef);
+    if (!order) throw notFound();
+    return summary(order, account.credits);
+  }
+
+  const order = await createOnlineOrder(tx, {
+    userId: checkout.userId,
+    paymentRef: checkout.paymentRef,
+    lines: checkout.items,
+    totalCents: checkout.amountCents,
+  });
+  const balance =
+    checkout.totalCredits > 0
+      ? await applyCreditChange(tx, {
+          userId: checkout.userId,
+          delta: checkout.totalCredits,
+          reason: 'purchase',
+          referenceId: order.id,
+          note: 'Compra en línea',
+        })
+      : account.credits;
+  await markCheckoutPaid(tx, checkout.id, order.id);
+  await enqueueEmails(tx, [
+    purchaseReceiptEmail(
+      account.email,
+      {
+        name: account.name,
+        orderId: order.id,
+        lines: checkout.items.map((line) => ({
+          name: line.name,
+          quantity: line.quantity,
+          amount: formatMoney(line.unitPriceCents * line.quantity),
+        })),
+        total: formatMoney(checkout.amountCents),
+        credits: checkout.totalCredits,
+        balance,
+      },
+      `${deps.publicUrl}/perfil/mis-pedidos`,
+    ),
+  ]);
+  return summary(order, balance);
+}
+
+function complete(deps: PaymentDeps, checkoutId: string) {
+  return deps.db.transaction((tx) => completeIn(tx, deps, checkoutId));
+}
+
+/** POST /api/checkout/:id/pay: the test gateway's card, decided at once by its number (design.md §5). */
+export async function payWithTestCard(
+  deps: PaymentDeps,
+  actor: TSessionUser,
+  id: string,
+  card: Parsed<TTestCardRequest>,
+): Promise<TPaymentResult> {
+  const { gateway } = deps;
+  if (gateway.mode !== 'test' || !gateway.chargeTestCard) throw new AppError('aborted', m.somethingWrong);
+  const checkout = await ownCheckout(deps.db, actor, id);
+  if (checkout.status === 'paid') return complete(deps, id);
+  if (!checkout.paymentRef) throw new AppError('aborted', m.initFailed);
+  if (!expiryIsCurrent(card.expiry, deps.now ?? new Date())) {
+    throw new AppError('invalid-argument', m.cardExpiry, { expiry: m.cardExpiry });
+  }
+  const outcome = await gateway.chargeTestCard(checkout.paymentRef, card.number);
+  if (!outcome.ok) {
+    await noteCheckoutError(deps.db, id, outcome.reason);
+    throw new AppError('aborted', m.paymentFailed, { card: refusalReasons[outcome.reason] });
+  }
+  return complete(deps, id);
+}
+
+/** POST /api/checkout/:id/confirm: after Stripe's card element confirmed the payment in the browser. */
+export async function confirmPayment(
+  deps: PaymentDeps,
+  actor: TSessionUser,
+  id: string,
+): Promise<TPaymentResult> {
+  const checkout = await ownCheckout(deps.db, actor, id);
+  if (checkout.status === 'paid') return complete(deps, id);
+  if (!checkout.paymentRef) throw new AppError('aborted', m.initFailed);
+  const payment = await deps.gateway.getPayment(checkout.paymentRef).catch((error: unknown) => {
+    if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', m.tryLater);
+    throw error;
+  });
+  if (payment.status === 'processing') throw new AppError('aborted', m.tryLater);
+  if (payment.status !== 'succeeded') throw new AppError('aborted', m.paymentFailed);
+  if (payment.amountCents !== checkout.amountCents) {
+    await noteCheckoutError(deps.db, id, `amount ${payment.amountCents} ≠ ${checkout.amountCents}`);
+    throw new AppError('aborted', m.somethingWrong);
+  }
+  return complete(deps, id);
+}
+
+/**
+ * POST /api/payments/stripe/webhook: the signature is checked on the raw body; each event is handled once (its id
+ * is recorded in the same transaction that completes the payment, so a failed completion is retried by the next
+ * delivery).
+ */
+export async function handleWebhook(deps: PaymentDeps, rawBody: Buffer, signature: string): Promise<void> {
+  const { gateway, db } = deps;
+  if (!gateway.readWebhook) throw new AppError('not-found', m.checkoutNotFound);
+  let event: ReturnType<NonNullable<PaymentGateway['readWebhook']>>;
+  try {
+    event = gateway.readWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      throw new AppError('invalid-argument', 'La firma del aviso de pago no es válida.');
+    }
+    throw error;
+  }
+  const checkoutId =
+    event.type === 'payment_intent.succeeded'
+      ? (event.checkoutId ??
+        (event.paymentRef ? (await findCheckoutByPaymentRef(db, event.paymentRef))?.id : undefined))
+      : undefined;
+  await db.transaction(async (tx) => {
+    if (!(await recordEvent(tx, event))) return; // delivered before
+    if (!checkoutId) return; // not a payment of ours to complete
+    const checkout = await findCheckout(tx, checkoutId);
+    if (!checkout || checkout.paymentRef !== event.paymentRef) return; // not the payment this checkout opened
+    if (event.amountCents !== checkout.amountCents) {
+      await noteCheckoutError(tx, checkout.id, `amount ${event.amountCents} ≠ ${checkout.amountCents}`);
+      return;
+    }
+    await completeIn(tx, deps, checkoutId);
+  });
+}

@@ -1,0 +1,19 @@
+/**
+ * Credits a sold line grants: (credits + extra) × quantity — online (spec §9) and at the point of sale too
+ * (design.md §4 fixes the old app's "not multiplied").
+ */
+export const lineCredits = (line: { credits: number; extra: number; quantity: number }) =>
+  (line.credits + line.extra) * line.quantity;
+
+/** The amount (centavos) and credits of a set of lines priced from the database. */
+export function totalsOf(
+  lines: { unitPriceCents: number; credits: number; extra: number; quantity: number }[],
+) {
+  return lines.reduce(
+    (totals, line) => ({
+      amountCents: totals.amountCents + line.unitPriceCents * line.quantity,
+      totalCredits: totals.totalCredits + lineCredits(line),
+    }),
+    { amountCents: 0, totalCredits: 0 },
+  );
+}
