@@ -79,6 +79,17 @@ describe('server process', () => {
     [{ PORT: 'abc' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ DATABASE_URL: 'mysql://localhost/x' }, /DATABASE_URL/],
+    // Stripe takes all three keys or none (the test gateway).
+    [{ STRIPE_SECRET_KEY: 'sk_test_x' }, /STRIPE_SECRET_KEY.*las tres variables/],
+    [{ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }, /las tres variables/],
+    [
+      {
+        STRIPE_SECRET_KEY: 'pk_test_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      },
+      /STRIPE_SECRET_KEY debe empezar con sk_/,
+    ],
   ])(
     'exits with one clear line on bad configuration %o',
     async (env, pattern) => {
