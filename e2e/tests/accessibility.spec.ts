@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { loginAs } from './fixtures';
+import { expectNoSeriousViolations } from './page-checks';
 
 const publicPages = [
   '/',
@@ -13,18 +13,6 @@ const publicPages = [
   '/registro/iniciar-sesion',
   '/no-existe',
 ];
-
-async function expectNoSeriousViolations(page: Page) {
-  // Wait for data-driven content so axe sees the finished page.
-  await expect(page.getByText('Cargando...')).toHaveCount(0);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
-}
 
 for (const path of publicPages) {
   test(`${path} has no serious or critical axe violations`, async ({ page }) => {

@@ -1,9 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { loginAs } from './fixtures';
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
+import { expectNoSeriousViolations, toast } from './page-checks';
 
 /** Today in Mexico City, as YYYY-MM-DD (the business day the API reasons in). */
 const mexicoToday = () =>
@@ -191,20 +188,10 @@ test.describe('Bloquear hora', () => {
   test('both tabs have no serious or critical axe violations, with a refusal on screen', async ({ page }) => {
     await loginAs(page, 'superadmin');
     await page.goto('/admin/bloquear-hora');
-    const expectNoSeriousViolations = async () => {
-      await expect(page.getByText('Cargando...')).toHaveCount(0);
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-      expect(serious).toEqual([]);
-    };
     const day = page.getByRole('region', { name: 'Nuevo bloqueo de día u hora' });
     await day.getByRole('button', { name: 'Bloquear', exact: true }).click();
     await expect(day.getByText('Verifica los campos obligatorios')).toHaveCount(3);
-    await expectNoSeriousViolations();
+    await expectNoSeriousViolations(page);
 
     await page.getByRole('tab', { name: 'Bloquear Sala' }).click();
     const room = page.getByRole('region', { name: 'Nuevo bloqueo de sala' });
@@ -213,7 +200,7 @@ test.describe('Bloquear hora', () => {
     await room.getByLabel('Fecha', { exact: true }).fill(sundayAhead());
     await room.getByRole('button', { name: 'Bloquear sala' }).click();
     await expect(room.getByText('Valida los campos obligatorios.').first()).toBeVisible();
-    await expectNoSeriousViolations();
+    await expectNoSeriousViolations(page);
   });
 
   test('an admin is sent back to /admin from the super-admin screens', async ({ page }) => {

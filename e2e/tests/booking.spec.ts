@@ -1,23 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
 import { demo, loginAs, uniqueClient } from './fixtures';
-
-/** Zero serious or critical axe violations (design.md §6), on the wizard's later steps too. */
-async function expectNoSeriousViolations(page: Page) {
-  await expect(page.getByText('Cargando...')).toHaveCount(0);
-  // Toasts are the shared toaster's (checked on their own); wait until they are gone so axe judges this page.
-  await expect(page.locator('[data-tone]')).toHaveCount(0, { timeout: 6_000 });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
-}
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
+import { expectNoSeriousViolations, toast } from './page-checks';
 
 /** Today in Mexico City, as YYYY-MM-DD (the business day the API reasons in). */
 const mexicoToday = () =>
@@ -196,7 +179,7 @@ test.describe('booking wizard (/reserva)', () => {
     await expect(done).toContainText(spokenDate(date));
     await expect(done.getByTestId('booked-balance')).toHaveText('4 créditos');
     if (!isMobile) await expect(credits).toHaveText('4 créditos');
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousViolations(page, { afterToasts: true, wcag22: true });
     // Nothing scrolls sideways on a phone.
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
@@ -213,7 +196,7 @@ test.describe('booking wizard (/reserva)', () => {
       /\/api\/me\/sessions\/[\w-]+\/calendar$/,
     );
 
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousViolations(page, { afterToasts: true, wcag22: true });
     await history.getByRole('button', { name: /^Cancelar/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancelar sesión' });
     await expect(dialog).toContainText('Te devolveremos 1 crédito.');
@@ -266,7 +249,7 @@ test.describe('booking wizard (/reserva)', () => {
       'href',
       `/api/me/sessions/${id}/calendar`,
     );
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousViolations(page, { afterToasts: true, wcag22: true });
   });
 
   test('a visitor who confirms goes to the login, which is told the way back to the same five choices', async ({
@@ -283,7 +266,7 @@ test.describe('booking wizard (/reserva)', () => {
     // A reload keeps the choice.
     await page.reload();
     await expectSlotChosen(page, slot);
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousViolations(page, { afterToasts: true, wcag22: true });
 
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await expect(page).toHaveURL('/registro/iniciar-sesion');
@@ -360,7 +343,7 @@ test.describe('booking for others (/admin/reservar)', () => {
     await expect(summary.getByTestId('booking-cost')).toHaveText('2 créditos');
     await expect(summary).toContainText(client.name);
     await expect(summary.getByTestId('balance-after')).toHaveText('3 créditos');
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousViolations(page, { afterToasts: true, wcag22: true });
     const clientBooking = booking();
     await summary.getByRole('button', { name: 'Confirmar' }).click();
     const clientAnswer = await clientBooking;
@@ -387,7 +370,7 @@ test.describe('booking for others (/admin/reservar)', () => {
       page.getByText('Nombre de cortesía es requerido y debe tener al menos 6 caracteres.'),
     ).toBeVisible();
     expect(posted).toBe(false);
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousViolations(page, { afterToasts: true, wcag22: true });
 
     await page.getByLabel('Nombre de cortesía').fill('Dra. Ana Ruiz');
     const courtesyBooking = booking();

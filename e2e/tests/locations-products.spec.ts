@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loginAs } from './fixtures';
+import { toast } from './page-checks';
 
 /** Letters only, so it is a valid name anywhere and unique per run. */
 const tag = () =>
@@ -7,9 +8,6 @@ const tag = () =>
     /[0-9]/g,
     (d) => 'abcdefghij'[Number(d)]!,
   );
-
-const toast = (page: Page, text: string) =>
-  page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
 
 /** Types into the shared table's search box and waits for its 1000 ms debounce to land. */
 async function search(page: Page, term: string) {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { loginAs } from './fixtures';
+import { expectNoSeriousViolations } from './page-checks';
 
 /** The page scrolls only vertically: nothing sticks out past the window's right edge. */
 async function expectNoHorizontalScroll(page: Page) {
@@ -11,16 +11,6 @@ async function expectNoHorizontalScroll(page: Page) {
 /** Scrolls the window (and only the window, not an inner scroll box) so the element is near the top. */
 async function scrollWindowTo(target: Locator) {
   await target.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 120));
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
 }
 
 /** '$1,250' → 1250 */

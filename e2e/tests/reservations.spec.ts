@@ -1,9 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { createClient, demo, loginAs } from './fixtures';
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
+import { expectNoSeriousViolations, toast } from './page-checks';
 
 /** Today in Mexico City, as YYYY-MM-DD (the business day the API reasons in). */
 const mexicoToday = () =>
@@ -52,17 +49,6 @@ type Slot = { id: string; roomName: string; holderName: string };
 async function staffLogin(request: APIRequestContext) {
   const res = await request.post('/api/auth/login', { data: demo.superadmin });
   expect(res.status(), await res.text()).toBe(200);
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  await expect(page.getByText('Cargando...')).toHaveCount(0);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
 }
 
 const cancelSession = (request: APIRequestContext, id: string) => request.post(`/api/sessions/${id}/cancel`);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { idField, plainText } from '../common/fields';
 import { storeMessages as m } from './store.messages';
+import { MAX_CART_QUANTITY, MAX_CHECKOUT_LINES } from './store.rules';
 
-export const MAX_CART_QUANTITY = 99;
+export { MAX_CART_QUANTITY, MAX_CHECKOUT_LINES } from './store.rules';
 
 /** What the browser says it wants to buy: products and quantities only; prices always come from the database. */
 export const ZCheckoutItem = z.object({
@@ -19,7 +20,10 @@ export const ZCheckoutItem = z.object({
  */
 export const ZStartCheckoutRequest = z.object({
   checkoutId: idField(),
-  items: z.array(ZCheckoutItem, { error: m.emptyCart }).min(1, m.emptyCart).max(20, m.emptyCart),
+  items: z
+    .array(ZCheckoutItem, { error: m.emptyCart })
+    .min(1, m.emptyCart)
+    .max(MAX_CHECKOUT_LINES, m.tooManyLines),
 });
 export type TStartCheckoutRequest = z.input<typeof ZStartCheckoutRequest>;
 

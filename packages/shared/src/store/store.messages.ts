@@ -13,6 +13,7 @@ export const storeMessages = {
   added: 'Paquete agregado al carrito',
   // Ours.
   emptyCart: 'Tu carrito está vacío.',
+  tooManyLines: 'Tu carrito tiene demasiados productos distintos para un solo pago. Divide la compra en dos.',
   notForSale: (name: string) => `${name} ya no está a la venta. Quítalo del carrito para continuar.`,
   cardDeclined: 'El banco rechazó la tarjeta.',
   insufficientFunds: 'La tarjeta no tiene fondos suficientes.',

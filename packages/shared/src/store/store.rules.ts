@@ -1,3 +1,9 @@
+/** The most of one product a cart (and a checkout) holds. */
+export const MAX_CART_QUANTITY = 99;
+
+/** The most different products one checkout takes. */
+export const MAX_CHECKOUT_LINES = 20;
+
 /**
  * Credits a sold line grants: (credits + extra) × quantity — online (spec §9) and at the point of sale too
  * (design.md §4 fixes the old app's "not multiplied").

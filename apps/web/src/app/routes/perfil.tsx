@@ -1,14 +1,18 @@
 import { formatCredits } from '@sala/shared/format/credits';
-import { useEffect } from 'react';
+import { PencilLine } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { DetailList } from '../../components/ui/detail-list';
 import { HeroBanner } from '../../components/ui/hero-banner';
+import { Button } from '../../components/ui/link-button';
 import { useSession } from '../../features/auth/api/get-session';
 import { RequireSession } from '../../features/auth/components/require-session';
+import { EditProfileDialog } from '../../features/perfil/components/edit-profile-dialog';
 import { PurchaseHistory } from '../../features/perfil/components/purchase-history';
 import { SessionHistory } from '../../features/perfil/components/session-history';
 
 function Profile({ focus }: { focus?: 'pedidos' }) {
   const { user } = useSession();
+  const [editing, setEditing] = useState(false);
   useEffect(() => {
     if (focus) document.getElementById(focus)?.scrollIntoView();
   }, [focus]);
@@ -19,9 +23,14 @@ function Profile({ focus }: { focus?: 'pedidos' }) {
         aria-labelledby="perfil-datos"
         className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
       >
-        <h2 id="perfil-datos" className="font-display text-2xl font-semibold text-brand-800">
-          {user.name}
-        </h2>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h2 id="perfil-datos" className="font-display text-2xl font-semibold text-brand-800">
+            {user.name}
+          </h2>
+          <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+            <PencilLine aria-hidden className="size-4" /> Editar mis datos
+          </Button>
+        </div>
         <DetailList
           className="mt-4"
           items={[
@@ -48,6 +57,7 @@ function Profile({ focus }: { focus?: 'pedidos' }) {
         </h2>
         <PurchaseHistory />
       </section>
+      <EditProfileDialog user={user} open={editing} onOpenChange={setEditing} />
     </div>
   );
 }

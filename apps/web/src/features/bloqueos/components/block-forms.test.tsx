@@ -6,6 +6,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/fixtures';
 import { DayBlockForm } from './day-block-form';
 import { RoomBlockForm } from './room-block-form';
 
@@ -48,13 +49,10 @@ const booked: TAffectedSession[] = [
   },
 ];
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 type Call = { path: string; query: URLSearchParams; method: string; body: unknown };
 
 /** A fake API: the option lists, the sessions of a period, and what saving answers. */
-function fakeApi({ affected = [] as TAffectedSession[], save = () => json({}, 201) } = {}) {
+function fakeApi({ affected = [] as TAffectedSession[], save = () => jsonResponse({}, 201) } = {}) {
   const calls: Call[] = [];
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const [path = '', query = ''] = url.split('?');
@@ -65,12 +63,12 @@ function fakeApi({ affected = [] as TAffectedSession[], save = () => json({}, 20
       method,
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     });
-    if (path === '/api/cities/options') return json([city]);
-    if (path === '/api/branches/options') return json([branch]);
-    if (path === '/api/rooms/options') return json(rooms);
-    if (path === '/api/blocks/affected-sessions') return json(affected);
+    if (path === '/api/cities/options') return jsonResponse([city]);
+    if (path === '/api/branches/options') return jsonResponse([branch]);
+    if (path === '/api/rooms/options') return jsonResponse(rooms);
+    if (path === '/api/blocks/affected-sessions') return jsonResponse(affected);
     if (method === 'POST') return save();
-    return json({ error: { code: 'not-found', message: 'No existe.' } }, 404);
+    return jsonResponse({ error: { code: 'not-found', message: 'No existe.' } }, 404);
   });
   vi.stubGlobal('fetch', fetch);
   return {
@@ -211,7 +209,7 @@ describe('DayBlockForm', () => {
 
   it("sends one hour as the contract's body, and shows the API's conflict", async () => {
     const api = fakeApi({
-      save: () => json({ error: { code: 'aborted', message: m.hourAlreadyBlocked } }, 409),
+      save: () => jsonResponse({ error: { code: 'aborted', message: m.hourAlreadyBlocked } }, 409),
     });
     const user = userEvent.setup();
     renderWithQueries(<DayBlockForm />);
@@ -232,7 +230,7 @@ describe('DayBlockForm', () => {
   });
 
   it("shows 'Algo salió mal' when the server fails", async () => {
-    fakeApi({ save: () => json({ error: { code: 'internal', message: 'Boom' } }, 500) });
+    fakeApi({ save: () => jsonResponse({ error: { code: 'internal', message: 'Boom' } }, 500) });
     const user = userEvent.setup();
     renderWithQueries(<DayBlockForm />);
     await chooseBranch(user);
@@ -259,7 +257,7 @@ describe('RoomBlockForm', () => {
   it("sends a whole day of a room, and shows the API's refusal", async () => {
     const api = fakeApi({
       affected: booked.slice(0, 1),
-      save: () => json({ error: { code: 'aborted', message: m.allHoursBlocked } }, 409),
+      save: () => jsonResponse({ error: { code: 'aborted', message: m.allHoursBlocked } }, 409),
     });
     const user = userEvent.setup();
     renderWithQueries(<RoomBlockForm />);

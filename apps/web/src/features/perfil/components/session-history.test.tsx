@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/fixtures';
 import { TOO_LATE_TO_CANCEL } from '../session-state';
 import { SessionHistory } from './session-history';
 
@@ -28,12 +29,9 @@ const ALMOST = 'a1000000-0000-4000-8000-000000000002';
 const PAST = 'a1000000-0000-4000-8000-000000000003';
 const CANCELLED = 'a1000000-0000-4000-8000-000000000004';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function fakeApi(
   cancel: () => Response = () =>
-    json({
+    jsonResponse({
       id: BEYOND,
       cancelledAt: '2030-01-01T00:00:00.000Z',
       refunded: 1,
@@ -59,9 +57,9 @@ function fakeApi(
           row(PAST, { timing: 'past', canCancel: false, startsAt: '2029-12-01T16:00:00.000Z' }),
           row(CANCELLED, { cancelledAt: '2029-12-20T10:00:00.000Z', canCancel: false }),
         ];
-        return json({ rows, total: rows.length, page: 1, pageSize: 10 });
+        return jsonResponse({ rows, total: rows.length, page: 1, pageSize: 10 });
       }
-      return json({ user: null });
+      return jsonResponse({ user: null });
     }),
   );
   return { posts };
@@ -133,7 +131,7 @@ describe('SessionHistory (/perfil)', () => {
   });
 
   it("shows the API's refusal when it is too late to cancel", async () => {
-    fakeApi(() => json({ error: { code: 'aborted', message: m.tooLateToCancel } }, 409));
+    fakeApi(() => jsonResponse({ error: { code: 'aborted', message: m.tooLateToCancel } }, 409));
     const user = userEvent.setup();
     renderHistory();
     await user.click(within(await rowOf('Próxima')).getByRole('button', { name: /^Cancelar/ }));

@@ -10,8 +10,8 @@ import {
   type DataTableColumn,
   useTableState,
 } from '../../../components/ui/data-table';
-import { cx } from '../../../components/ui/field-styles';
 import { Button } from '../../../components/ui/link-button';
+import { Badge, type BadgeTone } from '../../../components/ui/status-badge';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
@@ -25,25 +25,19 @@ import {
   TOO_LATE_TO_CANCEL,
 } from '../session-state';
 
-const badgeTones: Record<SessionState, string> = {
-  beyond: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
-  almost: 'bg-amber-50 text-amber-800 ring-amber-200',
-  past: 'bg-slate-100 text-slate-600 ring-slate-200',
-  cancelled: 'bg-red-50 text-red-700 ring-red-200',
+const badgeTones: Record<SessionState, BadgeTone> = {
+  beyond: 'success',
+  almost: 'warning',
+  past: 'neutral',
+  cancelled: 'danger',
 };
 
 function StateBadge({ session }: { session: TMySession }) {
   const state = sessionState(session);
   return (
-    <span
-      data-state={state}
-      className={cx(
-        'inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1',
-        badgeTones[state],
-      )}
-    >
+    <Badge tone={badgeTones[state]} state={state}>
       {sessionStateLabels[state]}
-    </span>
+    </Badge>
   );
 }
 

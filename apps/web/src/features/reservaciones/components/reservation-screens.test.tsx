@@ -8,6 +8,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '../../../components/ui/toast';
+import { jsonResponse } from '../../../test/fixtures';
 import { HistoryScreen } from './history-screen';
 import { ReservationsScreen } from './reservations-screen';
 
@@ -81,12 +82,9 @@ const grid: TDayGridResponse = {
   ],
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 type Call = { path: string; query: URLSearchParams; method: string };
 
-function fakeApi(rows: TStaffSession[], cancel = () => json({}, 500)) {
+function fakeApi(rows: TStaffSession[], cancel = () => jsonResponse({}, 500)) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -94,11 +92,12 @@ function fakeApi(rows: TStaffSession[], cancel = () => json({}, 500)) {
       const [path = '', query = ''] = url.split('?');
       const method = init?.method ?? 'GET';
       calls.push({ path, query: new URLSearchParams(query), method });
-      if (path === '/api/availability/branches') return json([providencia, valle]);
-      if (path === '/api/staff/sessions') return json({ rows, total: rows.length, page: 1, pageSize: 10 });
-      if (path === '/api/staff/sessions/grid') return json(grid);
+      if (path === '/api/availability/branches') return jsonResponse([providencia, valle]);
+      if (path === '/api/staff/sessions')
+        return jsonResponse({ rows, total: rows.length, page: 1, pageSize: 10 });
+      if (path === '/api/staff/sessions/grid') return jsonResponse(grid);
       if (method === 'POST' && path.endsWith('/cancel')) return cancel();
-      return json({ error: { code: 'not-found', message: 'No existe.' } }, 404);
+      return jsonResponse({ error: { code: 'not-found', message: 'No existe.' } }, 404);
     }),
   );
   return {
@@ -231,7 +230,7 @@ describe('ReservationsScreen', () => {
 
   it('cancels a courtesy session through the dialog and says so', async () => {
     const api = fakeApi([client, courtesy], () =>
-      json({
+      jsonResponse({
         id: courtesy.id,
         cancelledAt: NOW.toISOString(),
         refunded: 0,
@@ -256,7 +255,7 @@ describe('ReservationsScreen', () => {
 
   it("shows the API's refusal and keeps the dialog open", async () => {
     fakeApi([client], () =>
-      json({ error: { code: 'aborted', message: bookingMessages.alreadyStarted } }, 409),
+      jsonResponse({ error: { code: 'aborted', message: bookingMessages.alreadyStarted } }, 409),
     );
     const user = userEvent.setup();
     renderAt(<ReservationsScreen canEdit />);

@@ -6,6 +6,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, sessionClient } from '../../../test/fixtures';
 import { BookingWizard } from './booking-wizard';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
@@ -61,17 +62,7 @@ const rooms = (date: string, hour: string, taken: string[] = []) => ({
   ],
 });
 
-const client: TSessionUser = {
-  id: 'a0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d',
-  name: 'Valeria Torres',
-  email: 'cliente@example.com',
-  phone: '3311223344',
-  credits: 10,
-  role: 'user',
-  isAdmin: false,
-  isSuperAdmin: false,
-  isActive: true,
-};
+const client = sessionClient({ credits: 10 });
 const superAdmin: TSessionUser = { ...client, name: 'Sofía Ramírez', role: 'superadmin', isSuperAdmin: true };
 
 const booked = (over: Partial<TCreateSessionResponse> = {}): TCreateSessionResponse => ({
@@ -92,9 +83,6 @@ const booked = (over: Partial<TCreateSessionResponse> = {}): TCreateSessionRespo
   ...over,
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 type Call = { path: string; query: URLSearchParams; method: string; body: unknown };
 
 type FakeOptions = {
@@ -109,7 +97,7 @@ function fakeApi({
   user = null,
   branchesFail = false,
   taken = [],
-  book = () => json(booked(), 201),
+  book = () => jsonResponse(booked(), 201),
 }: FakeOptions = {}) {
   const calls: Call[] = [];
   const state = { taken };
@@ -119,17 +107,19 @@ function fakeApi({
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ path, query, method, body });
-    if (path === '/api/auth/session') return json({ user });
+    if (path === '/api/auth/session') return jsonResponse({ user });
     if (path === '/api/availability/branches') {
-      return branchesFail ? json({ error: { code: 'internal', message: 'x' } }, 500) : json(branches);
+      return branchesFail
+        ? jsonResponse({ error: { code: 'internal', message: 'x' } }, 500)
+        : jsonResponse(branches);
     }
-    if (path === '/api/availability/days') return json(days(query.get('branchId')!));
-    if (path === '/api/availability/hours') return json(hours(query.get('date')!));
+    if (path === '/api/availability/days') return jsonResponse(days(query.get('branchId')!));
+    if (path === '/api/availability/hours') return jsonResponse(hours(query.get('date')!));
     if (path === '/api/availability/rooms') {
-      return json(rooms(query.get('date')!, query.get('hour')!, state.taken));
+      return jsonResponse(rooms(query.get('date')!, query.get('hour')!, state.taken));
     }
     if (path === '/api/users/clients') {
-      return json([
+      return jsonResponse([
         {
           id: CLIENT_ID,
           name: 'Valeria Torres',
@@ -140,7 +130,7 @@ function fakeApi({
       ]);
     }
     if (method === 'POST') return book(body);
-    return json({ error: { code: 'not-found', message: 'No existe.' } }, 404);
+    return jsonResponse({ error: { code: 'not-found', message: 'No existe.' } }, 404);
   });
   vi.stubGlobal('fetch', fetch);
   return {
@@ -322,7 +312,7 @@ describe('BookingWizard (/reserva)', () => {
   });
 
   it('shows the yellow warning instead when the e-mail could not be sent', async () => {
-    fakeApi({ user: client, book: () => json(booked({ mailWarning: true }), 201) });
+    fakeApi({ user: client, book: () => jsonResponse(booked({ mailWarning: true }), 201) });
     const user = userEvent.setup();
     renderWizard({ url: `/reserva?${fullQuery}` });
     await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
@@ -335,7 +325,10 @@ describe('BookingWizard (/reserva)', () => {
     fakeApi({
       user: client,
       book: () =>
-        json({ error: { code: 'aborted', message: m.noCredits, fields: { credits: m.noCredits } } }, 409),
+        jsonResponse(
+          { error: { code: 'aborted', message: m.noCredits, fields: { credits: m.noCredits } } },
+          409,
+        ),
     });
     const user = userEvent.setup();
     renderWizard({ url: `/reserva?${fullQuery}` });
@@ -350,7 +343,7 @@ describe('BookingWizard (/reserva)', () => {
       user: client,
       book: () => {
         api.state.taken = [SALA_2];
-        return json(
+        return jsonResponse(
           { error: { code: 'aborted', message: m.sessionTaken, fields: { roomId: m.sessionTaken } } },
           409,
         );
@@ -397,7 +390,8 @@ describe('BookingWizard (/admin/reservar)', () => {
   it('refuses a courtesy name shorter than 6 characters, then books the courtesy session', async () => {
     const api = fakeApi({
       user: superAdmin,
-      book: () => json(booked({ balance: null, session: { ...booked().session, isCourtesy: true } }), 201),
+      book: () =>
+        jsonResponse(booked({ balance: null, session: { ...booked().session, isCourtesy: true } }), 201),
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWizard({ mode: 'staff', url: `/reserva?${fullQuery}` });

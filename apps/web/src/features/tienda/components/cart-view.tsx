@@ -1,15 +1,93 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
-import { Minus, Plus, Trash2 } from 'lucide-react';
+import { AlertTriangle, Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { LinkButton } from '../../../components/ui/link-button';
-import { useCart } from '../hooks/use-cart';
+import { cx } from '../../../components/ui/field-styles';
+import { Button, LinkButton } from '../../../components/ui/link-button';
+import type { CartLine } from '../cart-catalog';
+import { maxQuantityMessage } from '../hooks/use-add-to-cart';
+import { canAddMore } from '../hooks/use-cart';
+import { useCartWithCatalog } from '../hooks/use-cart-with-catalog';
 
 const iconButton =
   'grid size-9 place-items-center rounded-lg ring-1 ring-slate-300 transition hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
 
+/** 'Ya no está a la venta': the line stays visible (so the client knows) but leaves the totals and the checkout. */
+export const NOT_FOR_SALE = 'Ya no está a la venta';
+
+function CartLineRow({ line, cart }: { line: CartLine; cart: ReturnType<typeof useCartWithCatalog> }) {
+  const credits = (line.credits + line.extra) * line.quantity;
+  return (
+    <li
+      data-testid="cart-line"
+      data-for-sale={line.forSale}
+      className={cx(
+        'grid gap-3 p-4 sm:grid-cols-[1fr_auto_6.5rem_auto] sm:items-center sm:p-5',
+        !line.forSale && 'bg-slate-50',
+      )}
+    >
+      <div className="min-w-0">
+        <p className={cx('font-semibold', line.forSale ? 'text-ink' : 'text-muted line-through')}>
+          {line.name}
+        </p>
+        {line.forSale ? (
+          <p className="text-sm text-muted">
+            {formatMoney(line.priceCents)} c/u{credits > 0 && ` · ${formatCredits(credits)}`}
+          </p>
+        ) : (
+          <p className="mt-1 inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+            <AlertTriangle aria-hidden className="size-3.5" /> {NOT_FOR_SALE}
+          </p>
+        )}
+      </div>
+      <div className="flex items-center gap-3 sm:contents">
+        {line.forSale ? (
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              className={iconButton}
+              onClick={() => cart.decrease(line.id)}
+              disabled={line.quantity <= 1}
+              aria-label={`Quitar uno de ${line.name}`}
+            >
+              <Minus aria-hidden className="size-4" />
+            </button>
+            <span className="w-8 text-center font-semibold" data-testid="cart-line-quantity">
+              <span className="sr-only">Cantidad: </span>
+              {line.quantity}
+            </span>
+            <button
+              type="button"
+              className={iconButton}
+              onClick={() => cart.increase(line.id)}
+              disabled={!canAddMore(line)}
+              title={canAddMore(line) ? undefined : maxQuantityMessage}
+              aria-label={`Agregar uno de ${line.name}`}
+            >
+              <Plus aria-hidden className="size-4" />
+            </button>
+          </div>
+        ) : (
+          <span className="text-sm text-muted">Cantidad: {line.quantity}</span>
+        )}
+        <p className="ml-auto text-right font-semibold sm:ml-0 sm:w-full">
+          {line.forSale ? formatMoney(line.priceCents * line.quantity) : '—'}
+        </p>
+        <button
+          type="button"
+          className={`${iconButton} text-red-600`}
+          onClick={() => cart.remove(line.id)}
+          aria-label={`Eliminar ${line.name} del carrito`}
+        >
+          <Trash2 aria-hidden className="size-4" />
+        </button>
+      </div>
+    </li>
+  );
+}
+
 export function CartView() {
-  const cart = useCart();
+  const cart = useCartWithCatalog();
 
   if (cart.items.length === 0) {
     return (
@@ -23,55 +101,42 @@ export function CartView() {
     );
   }
 
+  const unavailable = cart.unavailable.length;
+  const canPay = cart.sellable.length > 0;
+
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
-      <ul
-        aria-label="Productos en el carrito"
-        className="divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-      >
-        {cart.items.map((item) => (
-          <li key={item.id} className="flex flex-wrap items-center gap-4 p-5">
-            <div className="min-w-40 flex-1">
-              <p className="font-semibold text-ink">{item.name}</p>
-              <p className="text-sm text-muted">
-                {formatMoney(item.priceCents)} · {formatCredits((item.credits + item.extra) * item.quantity)}
-              </p>
-            </div>
-            <div className="flex items-center gap-2">
-              <button
-                type="button"
-                className={iconButton}
-                onClick={() => cart.decrease(item.id)}
-                disabled={item.quantity <= 1}
-                aria-label={`Quitar uno de ${item.name}`}
-              >
-                <Minus aria-hidden className="size-4" />
-              </button>
-              <span className="w-8 text-center font-semibold">
-                <span className="sr-only">Cantidad: </span>
-                {item.quantity}
-              </span>
-              <button
-                type="button"
-                className={iconButton}
-                onClick={() => cart.increase(item.id)}
-                aria-label={`Agregar uno de ${item.name}`}
-              >
-                <Plus aria-hidden className="size-4" />
-              </button>
-            </div>
-            <p className="w-24 text-right font-semibold">{formatMoney(item.priceCents * item.quantity)}</p>
-            <button
-              type="button"
-              className={`${iconButton} text-red-600`}
-              onClick={() => cart.remove(item.id)}
-              aria-label={`Eliminar ${item.name} del carrito`}
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:gap-8">
+      <div className="space-y-4">
+        {unavailable > 0 && (
+          <div
+            role="status"
+            className="flex flex-col gap-3 rounded-2xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-200 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <p className="flex items-start gap-2 text-sm">
+              <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-700" />
+              {unavailable === 1
+                ? 'Un producto de tu carrito ya no está a la venta: no se cuenta en el total ni se cobra.'
+                : `${unavailable} productos de tu carrito ya no están a la venta: no se cuentan en el total ni se cobran.`}
+            </p>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="shrink-0"
+              onClick={() => cart.removeMany(cart.unavailable.map((item) => item.id))}
             >
-              <Trash2 aria-hidden className="size-4" />
-            </button>
-          </li>
-        ))}
-      </ul>
+              {unavailable === 1 ? 'Quitarlo del carrito' : 'Quitarlos del carrito'}
+            </Button>
+          </div>
+        )}
+        <ul
+          aria-label="Productos en el carrito"
+          className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+        >
+          {cart.lines.map((line) => (
+            <CartLineRow key={line.id} line={line} cart={cart} />
+          ))}
+        </ul>
+      </div>
       <aside
         aria-label="Resumen del carrito"
         className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
@@ -90,12 +155,18 @@ export function CartView() {
             </dd>
           </div>
         </dl>
-        <Link
-          to="/pago"
-          className="mt-6 block rounded-lg bg-brand-700 px-4 py-3 text-center font-semibold text-white transition hover:bg-brand-800"
-        >
-          Continuar al pago
-        </Link>
+        {canPay ? (
+          <Link
+            to="/pago"
+            className="mt-6 block rounded-lg bg-brand-700 px-4 py-3 text-center font-semibold text-white transition hover:bg-brand-800"
+          >
+            Continuar al pago
+          </Link>
+        ) : (
+          <p className="mt-6 rounded-lg bg-slate-100 px-4 py-3 text-center text-sm text-muted">
+            No hay productos a la venta en tu carrito.
+          </p>
+        )}
         <button
           type="button"
           onClick={cart.clear}

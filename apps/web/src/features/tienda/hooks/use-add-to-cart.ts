@@ -1,13 +1,12 @@
 import type { TPublicProduct } from '@sala/shared/catalog/catalog.contract';
+import { storeMessages } from '@sala/shared/store/store.messages';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../components/ui/toast';
 import { useSession } from '../../auth/api/get-session';
-import { cartActions } from './use-cart';
+import { cartActions, MAX_CART_QUANTITY } from './use-cart';
 
-export const storeMessages = {
-  loginToAdd: 'Debes iniciar sesión para agregar productos al carrito',
-  added: 'Paquete agregado al carrito',
-} as const;
+/** The checkout contract's own words for the cap (its zod message). */
+export const maxQuantityMessage = `La cantidad máxima es ${MAX_CART_QUANTITY}.`;
 
 /** Adding to the cart needs a login (spec §6): visitors are told so and sent to the login page. */
 export function useAddToCart() {
@@ -19,13 +18,14 @@ export function useAddToCart() {
       navigate('/registro/iniciar-sesion');
       return;
     }
-    cartActions.add({
+    const added = cartActions.add({
       id: product.id,
       name: product.name,
       priceCents: product.priceCents,
       credits: product.credits,
       extra: product.extra,
     });
-    notify.success(storeMessages.added);
+    if (added) notify.success(storeMessages.added);
+    else notify.warning(maxQuantityMessage);
   };
 }

@@ -1,0 +1,279 @@
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import type { CartItem } from '@sala/shared/cart/cart.rules';
+import { formatMoney } from '@sala/shared/format/money';
+import type { TPaymentResult } from '@sala/shared/store/store.contract';
+import { storeMessages as m } from '@sala/shared/store/store.messages';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CheckCircle2 } from 'lucide-react';
+import { type ComponentType, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Button, LinkButton } from '../../../../components/ui/link-button';
+import { PageLoader } from '../../../../components/ui/spinner';
+import { ApiError } from '../../../../lib/api-client';
+import { checkoutRequest, confirmCheckout, payWithTestCard, startCheckout } from '../../api/checkout-api';
+import { catalogQuery } from '../../api/get-catalog';
+import { checkoutIdFor, forgetCheckoutAttempt } from '../../checkout-attempt';
+import { cartActions } from '../../hooks/use-cart';
+import { useCompletePurchase } from '../../hooks/use-complete-purchase';
+import { type PaymentProblem, paymentProblem } from '../../payment-problem';
+import { CartLinesSummary } from './cart-lines-summary';
+import { PaymentAlert } from './payment-alert';
+import type { StripeCardFormProps } from './stripe-card-form';
+import { TestCardForm } from './test-card-form';
+
+/** Stripe's SDK is a chunk of its own, asked for only when the checkout says mode 'stripe'. */
+function useStripeForm(wanted: boolean) {
+  const [form, setForm] = useState<{ Component?: ComponentType<StripeCardFormProps>; failed?: boolean }>({});
+  const load = useCallback(() => {
+    setForm({});
+    import('./stripe-card-form').then(
+      (module) => setForm({ Component: module.default }),
+      () => setForm({ failed: true }),
+    );
+  }, []);
+  useEffect(() => {
+    if (wanted) load();
+  }, [wanted, load]);
+  return { ...form, reload: load };
+}
+
+/** Which lines of the request the API refused (409, `fields['items.<index>']`), by product. */
+function refusedLines(error: unknown, items: readonly CartItem[]) {
+  if (!(error instanceof ApiError) || error.status !== 409 || !error.fields) return [];
+  return Object.entries(error.fields).flatMap(([field, message]) => {
+    const index = /^items\.(\d+)$/.exec(field)?.[1];
+    const item = index === undefined ? undefined : items[Number(index)];
+    return item ? [{ item, message }] : [];
+  });
+}
+
+/**
+ * Step 2 (spec §4 online purchase): the checkout is made on entering (one checkoutId per cart, so a reload finds
+ * it again), the server's priced summary is shown, and the card is paid through the test gateway or Stripe.
+ */
+export function CardPaymentStep({
+  items,
+  user,
+  onBack,
+}: {
+  /** The cart's lines that are for sale. */
+  items: CartItem[];
+  user: Pick<TSessionUser, 'name' | 'email'>;
+  onBack: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const complete = useCompletePurchase();
+  const [, setRestarts] = useState(0);
+  const checkoutId = checkoutIdFor(items);
+  const checkout = useQuery({
+    queryKey: ['checkout', checkoutId],
+    queryFn: ({ signal }) => startCheckout(checkoutRequest(checkoutId, items), signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    // The same checkoutId is harmless to send again; only a failure of the network or the server is retried.
+    retry: (count, error) =>
+      count < 2 && error instanceof ApiError && (error.status === 0 || error.status >= 500),
+  });
+
+  const [paying, setPaying] = useState(false);
+  const payingRef = useRef(false);
+  const [problem, setProblem] = useState<PaymentProblem | null>(null);
+  const [initFailed, setInitFailed] = useState(false);
+  const [stripeAttempt, setStripeAttempt] = useState(0);
+  const stripeForm = useStripeForm(checkout.data?.mode === 'stripe');
+
+  const pay = useCallback(
+    async (run: () => Promise<TPaymentResult>) => {
+      if (payingRef.current) return;
+      payingRef.current = true;
+      setPaying(true);
+      setProblem(null);
+      try {
+        complete(await run());
+      } catch (error) {
+        setProblem(paymentProblem(error));
+      } finally {
+        payingRef.current = false;
+        setPaying(false);
+      }
+    },
+    [complete],
+  );
+  const onInitFailed = useCallback(() => setInitFailed(true), []);
+
+  // A checkout found already paid (the answer to the payment was lost: a reload, a dropped connection) shows its
+  // summary like any completed payment.
+  const recovered = useRef(false);
+  const paidAlready = checkout.data?.status === 'paid';
+  useEffect(() => {
+    if (!paidAlready || recovered.current) return;
+    recovered.current = true;
+    void pay(() => confirmCheckout(checkoutId));
+  }, [paidAlready, pay, checkoutId]);
+
+  /** A new checkout for the same cart (the last one failed or is gone). */
+  const restart = () => {
+    forgetCheckoutAttempt();
+    setProblem(null);
+    setRestarts((n) => n + 1);
+  };
+
+  const back = (
+    <Button variant="ghost" onClick={onBack} className="-ml-2">
+      <ArrowLeft aria-hidden className="size-4" /> Volver a mis datos
+    </Button>
+  );
+
+  if (checkout.isPending) return <PageLoader />;
+
+  if (checkout.isError) {
+    const refused = refusedLines(checkout.error, items);
+    if (refused.length > 0) {
+      return (
+        <div className="space-y-4">
+          <PaymentAlert message={refused[0]!.message}>
+            {refused.length > 1 && (
+              <ul className="list-disc pl-4">
+                {refused.slice(1).map(({ item, message }) => (
+                  <li key={item.id}>{message}</li>
+                ))}
+              </ul>
+            )}
+            <div className="flex flex-wrap gap-2 pt-2">
+              <Button
+                variant="danger"
+                size="sm"
+                onClick={() => {
+                  cartActions.removeMany(refused.map(({ item }) => item.id));
+                  void queryClient.invalidateQueries({ queryKey: catalogQuery().queryKey });
+                }}
+              >
+                Quitar del carrito y continuar
+              </Button>
+              <LinkButton to="/mi-carrito" theme="black" size="sm">
+                Ir a mi carrito
+              </LinkButton>
+            </div>
+          </PaymentAlert>
+          {back}
+        </div>
+      );
+    }
+    return (
+      <div className="space-y-4">
+        <PaymentAlert message={m.initFailed}>
+          <Button size="sm" className="mt-2" onClick={() => void checkout.refetch()}>
+            Intentar de nuevo
+          </Button>
+        </PaymentAlert>
+        {back}
+      </div>
+    );
+  }
+
+  const data = checkout.data;
+  const totalLabel = formatMoney(data.amountCents);
+  const summary = (
+    <CartLinesSummary
+      title="Tu compra"
+      lines={data.items.map((item) => ({ ...item, id: item.productId }))}
+      totalCredits={data.totalCredits}
+      totalCents={data.amountCents}
+    />
+  );
+
+  const alert = problem && (
+    <PaymentAlert message={problem.message} reason={problem.reason}>
+      {problem.restart && (
+        <Button size="sm" className="mt-2" onClick={restart}>
+          Intentar de nuevo
+        </Button>
+      )}
+    </PaymentAlert>
+  );
+
+  let body: ReactNode;
+  if (data.status === 'paid') {
+    body = (
+      <div className="rounded-lg bg-emerald-50 px-4 py-4 text-emerald-900 ring-1 ring-emerald-200">
+        <p className="flex items-center gap-2 font-semibold">
+          <CheckCircle2 aria-hidden className="size-5" /> Este pago ya se completó.
+        </p>
+        <p className="mt-1 text-sm">
+          Tus créditos ya están en tu cuenta. Puedes ver la compra en Mis pedidos.
+        </p>
+        <LinkButton
+          to="/perfil/mis-pedidos"
+          size="sm"
+          className="mt-3"
+          onClick={() => {
+            cartActions.clear();
+            forgetCheckoutAttempt();
+          }}
+        >
+          Ver mis pedidos
+        </LinkButton>
+      </div>
+    );
+  } else if (data.status === 'failed') {
+    body = (
+      <PaymentAlert message={m.checkoutFailed}>
+        <Button size="sm" className="mt-2" onClick={restart}>
+          Intentar de nuevo
+        </Button>
+      </PaymentAlert>
+    );
+  } else if (initFailed || stripeForm.failed) {
+    body = (
+      <PaymentAlert message={m.initFailed}>
+        <Button
+          size="sm"
+          className="mt-2"
+          onClick={() => {
+            setInitFailed(false);
+            setStripeAttempt((n) => n + 1);
+            if (stripeForm.failed) stripeForm.reload();
+          }}
+        >
+          Intentar de nuevo
+        </Button>
+      </PaymentAlert>
+    );
+  } else if (data.mode === 'stripe') {
+    const StripeForm = stripeForm.Component;
+    body = StripeForm ? (
+      <StripeForm
+        key={stripeAttempt}
+        checkout={data}
+        user={user}
+        totalLabel={totalLabel}
+        paying={paying}
+        alert={alert}
+        onPay={pay}
+        onInitFailed={onInitFailed}
+      />
+    ) : (
+      <PageLoader className="min-h-32" />
+    );
+  } else {
+    body = (
+      <TestCardForm
+        totalLabel={totalLabel}
+        paying={paying}
+        serverErrors={problem?.fields}
+        alert={alert}
+        onPay={(card) => pay(() => payWithTestCard(data.checkoutId, card))}
+      />
+    );
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+      <div className="space-y-4">
+        <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">{body}</div>
+        {back}
+      </div>
+      {summary}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { CartItem } from '@sala/shared/cart/cart.rules';
+import { formatCredits } from '@sala/shared/format/credits';
+import { formatMoney } from '@sala/shared/format/money';
+import type { ReactNode } from 'react';
+
+export type SummaryLine = Pick<CartItem, 'id' | 'name' | 'quantity' | 'credits' | 'extra'> & {
+  unitPriceCents: number;
+};
+
+/** The lines being bought with their credits and subtotal, then the totals: both checkout steps and /resumen. */
+export function CartLinesSummary({
+  title,
+  lines,
+  totalCredits,
+  totalCents,
+  totalLabel = 'Total a pagar',
+  creditsLabel = 'Créditos a recibir',
+  children,
+  headingLevel: Heading = 'h2',
+}: {
+  title: string;
+  lines: SummaryLine[];
+  totalCredits: number;
+  totalCents: number;
+  totalLabel?: string;
+  creditsLabel?: string;
+  children?: ReactNode;
+  headingLevel?: 'h2' | 'h3';
+}) {
+  return (
+    <section
+      aria-label={title}
+      className="h-fit rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      data-testid="order-summary"
+    >
+      <Heading className="font-display text-xl font-semibold text-brand-800">{title}</Heading>
+      <ul className="mt-3 divide-y divide-slate-100">
+        {lines.map((line) => (
+          <li key={line.id} className="flex items-start justify-between gap-3 py-3">
+            <div className="min-w-0">
+              <p className="font-medium text-ink">
+                {line.name} <span className="whitespace-nowrap text-muted">× {line.quantity}</span>
+              </p>
+              <p className="text-sm text-muted">
+                {formatMoney(line.unitPriceCents)} c/u
+                {line.credits + line.extra > 0 &&
+                  ` · ${formatCredits((line.credits + line.extra) * line.quantity)}`}
+              </p>
+            </div>
+            <p className="shrink-0 font-semibold">{formatMoney(line.unitPriceCents * line.quantity)}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-2 border-t border-slate-200 pt-4">
+        <div className="flex justify-between gap-3">
+          <dt className="text-muted">{creditsLabel}</dt>
+          <dd className="font-semibold" data-testid="summary-credits">
+            {formatCredits(totalCredits)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-3 text-lg">
+          <dt className="font-semibold">{totalLabel}</dt>
+          <dd className="font-bold text-brand-800" data-testid="summary-total">
+            {formatMoney(totalCents)}
+          </dd>
+        </div>
+      </dl>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import type { TPaymentResult } from '@sala/shared/store/store.contract';
+import { storeMessages } from '@sala/shared/store/store.messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { notify } from '../../../components/ui/toast';
+import { sessionQuery } from '../../auth/api/get-session';
+import { forgetCheckoutAttempt } from '../checkout-attempt';
+import { savePurchaseSummary, summaryOfPayment } from '../purchase-summary';
+import { cartActions } from './use-cart';
+
+/**
+ * After a payment the server confirmed: the summary is saved for /resumen (spec §3 'pcSummary'), the cart is
+ * emptied, the navigation shows the new balance at once and the purchase history refreshes.
+ */
+export function useCompletePurchase() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    (result: TPaymentResult) => {
+      // The summary first: /pago sends a paid cart to /resumen, an empty one to /comprar.
+      savePurchaseSummary(summaryOfPayment(result));
+      cartActions.clear();
+      forgetCheckoutAttempt();
+      const session = sessionQuery().queryKey;
+      queryClient.setQueryData<TSessionUser | null>(session, (user) =>
+        user ? { ...user, credits: result.balance } : user,
+      );
+      void queryClient.invalidateQueries({ queryKey: session });
+      void queryClient.invalidateQueries({ queryKey: ['me', 'orders'] });
+      notify.success(storeMessages.paid);
+      navigate('/resumen', { replace: true });
+    },
+    [queryClient, navigate],
+  );
+}

@@ -1,0 +1,19 @@
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
+
+/** A JSON answer as the API gives it, for a mocked fetch. */
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** An active client as the session describes it. */
+export const sessionClient = (overrides: Partial<TSessionUser> = {}): TSessionUser => ({
+  id: 'a0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d',
+  name: 'Valeria Torres',
+  email: 'cliente@example.com',
+  phone: '3311223344',
+  credits: 3,
+  role: 'user',
+  isAdmin: false,
+  isSuperAdmin: false,
+  isActive: true,
+  ...overrides,
+});

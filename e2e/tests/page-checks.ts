@@ -1,0 +1,26 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** A toast (the shared toaster's status or alert) with a text. */
+export const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
+
+/**
+ * Zero serious or critical axe violations (design.md §6) once the page's data has loaded. `afterToasts` waits
+ * until the toasts are gone, so axe judges the page and not the toaster (checked on its own); `wcag22` adds the
+ * WCAG 2.2 AA rules.
+ */
+export async function expectNoSeriousViolations(
+  page: Page,
+  options: { afterToasts?: boolean; wcag22?: boolean } = {},
+) {
+  await expect(page.getByText('Cargando...')).toHaveCount(0);
+  if (options.afterToasts) await expect(page.locator('[data-tone]')).toHaveCount(0, { timeout: 6_000 });
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', ...(options.wcag22 ? ['wcag22aa'] : [])])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
