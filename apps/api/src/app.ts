@@ -12,12 +12,16 @@ import { availabilityRoutes } from './modules/availability/availability.routes';
 import { blockRoutes } from './modules/blocks/blocks.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { branchRoutes } from './modules/branches/branches.routes';
+import { cashSummaryRoutes } from './modules/cash-summary/cash-summary.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { cityRoutes } from './modules/cities/cities.routes';
+import { costRoutes } from './modules/costs/costs.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
+import { posRoutes } from './modules/pos/pos.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { roomRoutes } from './modules/rooms/rooms.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -91,6 +95,10 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(blockRoutes);
       await api.register(bookingRoutes);
       await api.register(paymentRoutes);
+      await api.register(posRoutes);
+      await api.register(orderRoutes);
+      await api.register(costRoutes);
+      await api.register(cashSummaryRoutes);
     },
     { prefix: '/api' },
   );

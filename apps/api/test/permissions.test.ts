@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   createBranch,
   createCity,
+  createCost,
   createDayBlock,
+  createOrder,
   createProduct,
   createRoom,
   createRoomBlock,
@@ -410,7 +412,72 @@ const table = (): Row[] => [
     body: () => ({ name: 'Nombre Corregido', phone: '5512345678' }),
     expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
   },
+  // Point of sale: staff sell; orders, costs and the corte are the super admin's (spec §2), a ticket staff's.
+  { method: 'GET', url: '/api/pos/products', expect: staffRead },
+  {
+    method: 'POST',
+    url: '/api/pos/orders',
+    request: async () => ({ url: '/api/pos/orders', body: await saleBody() }),
+    expect: { anonymous: 401, user: 403, admin: 201, superadmin: 201 },
+  },
+  { method: 'GET', url: '/api/orders', expect: superWrite(200) },
+  {
+    method: 'GET',
+    url: '/api/orders/:id',
+    request: async () => ({ url: `/api/orders/${(await createOrder(t.db)).id}` }),
+    expect: staffRead,
+  },
+  {
+    method: 'POST',
+    url: '/api/orders/:id/cancel',
+    request: async () => ({
+      url: `/api/orders/${(await createOrder(t.db)).id}/cancel`,
+      body: { confirmation: 'cancelar orden' },
+    }),
+    expect: superWrite(200),
+  },
+  { method: 'GET', url: '/api/costs', expect: superWrite(200) },
+  {
+    method: 'POST',
+    url: '/api/costs',
+    request: async () => ({ url: '/api/costs', body: await costBody() }),
+    expect: superWrite(201),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/costs/:id',
+    request: async () => ({ url: `/api/costs/${(await createCost(t.db)).id}`, body: await costBody() }),
+    expect: superWrite(200),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/costs/:id',
+    request: async () => ({ url: `/api/costs/${(await createCost(t.db)).id}` }),
+    expect: superWrite(204),
+  },
+  {
+    method: 'GET',
+    url: '/api/cash-summary',
+    request: async () => ({ url: `/api/cash-summary?date=${businessDate(new Date())}` }),
+    expect: superWrite(200),
+  },
 ];
+
+const saleBody = async () => ({
+  idempotencyKey: randomUUID(),
+  clientId: (await createUser(t.db)).id,
+  branchId: (await createBranch(t.db)).id,
+  items: [
+    { productId: (await createProduct(t.db, { isDigital: false, priceCents: 20_000 })).id, quantity: 1 },
+  ],
+  cashCents: 20_000,
+});
+const costBody = async () => ({
+  name: 'Papelería',
+  total: 150.5,
+  branchId: (await createBranch(t.db)).id,
+  date: businessDate(new Date()),
+});
 
 /** A pending checkout of another client. */
 async function othersCheckout() {

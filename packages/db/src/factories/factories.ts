@@ -3,7 +3,7 @@ import { DEFAULT_WEEKLY_SCHEDULE, type WeeklySchedule } from '@sala/shared/locat
 import type { DbOrTx } from '../client';
 import { hashPassword } from '../password';
 import { dayBlocks, roomBlocks } from '../schema/blocks';
-import { products } from '../schema/commerce';
+import { costs, orderItems, orders, products } from '../schema/commerce';
 import { creditLedger } from '../schema/ledger';
 import { branches, cities, rooms } from '../schema/locations';
 import { roomSessions } from '../schema/sessions';
@@ -190,4 +190,83 @@ export async function createRoomBlock(
     .values({ roomId: room.id, branchId: room.branchId, cityId: room.cityId, startsAt })
     .returning();
   return block!;
+}
+
+/**
+ * A completed point-of-sale order of one line (a client, a branch and a product of their own unless given), paid in
+ * cash unless told. The client's credits are not touched: tests that need them move them through the API.
+ */
+export async function createOrder(
+  db: DbOrTx,
+  overrides: Partial<{
+    userId: string;
+    branchId: string | null;
+    totalCents: number;
+    isPos: boolean;
+    status: 'completed' | 'cancelled' | 'pending';
+    paidCashCents: number;
+    paidCardCents: number;
+    paidTransferCents: number;
+    changeCents: number;
+    creditsGranted: number;
+    paymentRef: string;
+    createdAt: Date;
+  }> = {},
+) {
+  const userId = overrides.userId ?? (await createUser(db)).id;
+  const branchId = overrides.branchId === undefined ? (await createBranch(db)).id : overrides.branchId;
+  const totalCents = overrides.totalCents ?? 50_000;
+  const cash =
+    overrides.paidCashCents ?? (overrides.paidCardCents || overrides.paidTransferCents ? 0 : totalCents);
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId,
+      branchId,
+      totalCents,
+      isPos: overrides.isPos ?? true,
+      method: cash > 0 ? 'cash' : overrides.paidCardCents ? 'card' : 'transfer',
+      status: overrides.status ?? 'completed',
+      cashierName: overrides.isPos === false ? 'Tienda en linea' : 'Cajero de prueba',
+      paidCashCents: cash,
+      paidCardCents: overrides.paidCardCents ?? 0,
+      paidTransferCents: overrides.paidTransferCents ?? 0,
+      changeCents: overrides.changeCents ?? 0,
+      paymentRef: overrides.paymentRef,
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+    })
+    .returning();
+  await db.insert(orderItems).values({
+    orderId: order!.id,
+    name: `Producto ${unique()}`,
+    unitPriceCents: totalCents,
+    quantity: 1,
+    creditsGranted: overrides.creditsGranted ?? 0,
+  });
+  return order!;
+}
+
+/** An expense of a branch (its own unless given) on a business date (today's UTC date unless given). */
+export async function createCost(
+  db: DbOrTx,
+  overrides: Partial<{
+    name: string;
+    totalCents: number;
+    branchId: string;
+    date: string;
+    createdAt: Date;
+  }> = {},
+) {
+  const [cost] = await db
+    .insert(costs)
+    .values({
+      name: overrides.name ?? `Gasto ${letters(unique())}`,
+      totalCents: overrides.totalCents ?? 10_000,
+      addedByName: 'Super Admin',
+      branchId: overrides.branchId ?? (await createBranch(db)).id,
+      date: overrides.date ?? new Date().toISOString().slice(0, 10),
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+    })
+    .returning();
+  return cost!;
 }

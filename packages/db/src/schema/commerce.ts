@@ -52,14 +52,19 @@ export const orders = pgTable(
     changeCents: integer('change_cents').notNull().default(0),
     /** Payment gateway reference (PaymentIntent id); unique so one payment makes one order. */
     paymentRef: text('payment_ref').unique('orders_payment_ref_key'),
+    /** The point-of-sale form's key: a double click or a retried request finds the order it already made. */
+    idempotencyKey: uuid('idempotency_key').unique('orders_idempotency_key_key'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The gateway's refund of an online card payment, when a cancel gave the money back. */
+    refundRef: text('refund_ref'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_branch_created_at_idx').on(t.branchId, t.createdAt),
     check('orders_total_non_negative', sql`${t.totalCents} >= 0`),
     check(
       'orders_payments_non_negative',
@@ -106,5 +111,9 @@ export const costs = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('costs_date_idx').on(t.date), check('costs_total_non_negative', sql`${t.totalCents} >= 0`)],
+  (t) => [
+    index('costs_date_idx').on(t.date, t.createdAt),
+    index('costs_branch_date_idx').on(t.branchId, t.date),
+    check('costs_total_non_negative', sql`${t.totalCents} >= 0`),
+  ],
 );

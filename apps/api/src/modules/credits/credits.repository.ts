@@ -2,7 +2,7 @@ import type { DbOrTx } from '@sala/db/client';
 import { newId } from '@sala/db/ids';
 import { type CreditReason, creditLedger } from '@sala/db/schema/ledger';
 import { users } from '@sala/db/schema/users';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../lib/sql-rows';
 
 /**
@@ -39,4 +39,14 @@ export async function changeBalance(
     returning "balance_after"`),
   );
   return row?.balance_after;
+}
+
+/** The balance of an account, locked until the transaction ends (a take-back decides on what it reads). */
+export function lockBalance(tx: DbOrTx, userId: string): Promise<number | undefined> {
+  return tx
+    .select({ credits: users.credits })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update')
+    .then((rows) => rows[0]?.credits);
 }

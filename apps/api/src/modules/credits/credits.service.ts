@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@sala/db/client';
 import type { CreditReason } from '@sala/db/schema/ledger';
-import { changeBalance } from './credits.repository';
+import { changeBalance, lockBalance } from './credits.repository';
 
 export type CreditChange = {
   userId: string;
@@ -48,4 +48,24 @@ export async function chargeCredits(
     onlyIfCovered: true,
   });
   return balance ?? null;
+}
+
+/**
+ * Takes back up to `amount` credits (a cancelled order), never below 0: what the client already spent stays spent,
+ * and the ledger row's note says how much could not be taken back. Under the account's row lock.
+ */
+export async function takeBackCredits(
+  tx: DbOrTx,
+  change: Omit<CreditChange, 'delta' | 'note'> & { amount: number; note: string },
+): Promise<{ taken: number; short: number; balance: number }> {
+  const credits = await lockBalance(tx, change.userId);
+  if (credits === undefined) throw new Error(`user ${change.userId} not found for a credit change`);
+  const taken = Math.min(change.amount, credits);
+  const short = change.amount - taken;
+  const balance = await applyCreditChange(tx, {
+    ...change,
+    delta: -taken,
+    note: short > 0 ? `${change.note}; ${short} ya usados, no se pudieron descontar` : change.note,
+  });
+  return { taken, short, balance };
 }

@@ -1,6 +1,9 @@
 import type { DbOrTx } from '@sala/db/client';
 import { orderItems, orders } from '@sala/db/schema/commerce';
-import { and, eq, exists, ilike, sql } from 'drizzle-orm';
+import { branches } from '@sala/db/schema/locations';
+import { users } from '@sala/db/schema/users';
+import { and, eq, exists, gte, ilike, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 
 type Page = { page: number; pageSize: number; dir: 'asc' | 'desc'; q?: string };
@@ -72,4 +75,211 @@ export function findOrderByPaymentRef(db: DbOrTx, paymentRef: string) {
     .from(orders)
     .where(eq(orders.paymentRef, paymentRef))
     .then((rows) => rows[0]);
+}
+
+/**
+ * A point-of-sale order with its lines, unless its idempotency key already made one: the unique key decides
+ * between a double click's two requests (the second waits for the first, then finds it). Returns undefined then.
+ */
+export async function insertOrderOnce(
+  tx: DbOrTx,
+  order: typeof orders.$inferInsert & { idempotencyKey: string },
+  items: Omit<typeof orderItems.$inferInsert, 'orderId'>[],
+) {
+  const [row] = await tx
+    .insert(orders)
+    .values(order)
+    .onConflictDoNothing({ target: orders.idempotencyKey })
+    .returning({ id: orders.id });
+  if (!row) return undefined;
+  await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id })));
+  return row;
+}
+
+export function findOrderByIdempotencyKey(db: DbOrTx, key: string) {
+  return db
+    .select({ id: orders.id, cashierId: orders.cashierId, userId: orders.userId })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, key))
+    .then((rows) => rows[0]);
+}
+
+const client = alias(users, 'client');
+
+/** An order in full: client, branch, amounts and lines (the ticket and the details). */
+export async function findOrderTicket(db: DbOrTx, id: string) {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      isPos: orders.isPos,
+      method: orders.method,
+      branchName: branches.name,
+      cashierName: orders.cashierName,
+      clientId: client.id,
+      clientName: client.name,
+      clientEmail: client.email,
+      clientPhone: client.phone,
+      totalCents: orders.totalCents,
+      paidCashCents: orders.paidCashCents,
+      paidCardCents: orders.paidCardCents,
+      paidTransferCents: orders.paidTransferCents,
+      changeCents: orders.changeCents,
+      cancelledAt: orders.cancelledAt,
+      refundRef: orders.refundRef,
+    })
+    .from(orders)
+    .innerJoin(client, eq(client.id, orders.userId))
+    .leftJoin(branches, eq(branches.id, orders.branchId))
+    .where(eq(orders.id, id));
+  if (!order) return undefined;
+  const items = await db
+    .select({
+      name: orderItems.name,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+      creditsGranted: orderItems.creditsGranted,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, id))
+    .orderBy(orderItems.name, orderItems.id);
+  return { ...order, items };
+}
+
+/** Locks an order for its cancel: two cancels at once take turns, and the second sees it cancelled. */
+export function lockOrder(tx: DbOrTx, id: string) {
+  return tx
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      status: orders.status,
+      isPos: orders.isPos,
+      paidCardCents: orders.paidCardCents,
+      paymentRef: orders.paymentRef,
+    })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update')
+    .then((rows) => rows[0]);
+}
+
+export function creditsGrantedBy(db: DbOrTx, orderId: string) {
+  return db
+    .select({ credits: sql<number>`coalesce(sum(${orderItems.creditsGranted}), 0)::int` })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .then((rows) => rows[0]?.credits ?? 0);
+}
+
+export function markOrderCancelled(
+  tx: DbOrTx,
+  id: string,
+  change: { cancelledBy: string; refundRef: string | null },
+) {
+  return tx
+    .update(orders)
+    .set({
+      status: 'cancelled',
+      cancelledAt: sql`now()`,
+      cancelledBy: change.cancelledBy,
+      refundRef: change.refundRef,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, id), eq(orders.status, 'completed')))
+    .returning({ id: orders.id });
+}
+
+const clientSearch = (q: string) =>
+  sql`(${client.name} || ' ' || ${client.email} || ' ' || ${client.phone}) ilike ${containsPattern(q)}`;
+
+/** How many orders the admin table's filter matches (a separate count keeps the page query an index walk). */
+export function countOrders(db: DbOrTx, q?: string) {
+  const query = db.select({ count: sql<number>`count(*)::int` }).from(orders);
+  return (q ? query.innerJoin(client, eq(client.id, orders.userId)).where(clientSearch(q)) : query).then(
+    (rows) => rows[0]?.count ?? 0,
+  );
+}
+
+const orderSortColumns = {
+  createdAt: orders.createdAt,
+  totalCents: orders.totalCents,
+  clientName: client.name,
+  cashierName: orders.cashierName,
+  status: orders.status,
+};
+
+/**
+ * A page of /admin/ordenes: the page's orders first (an index walk on the sort column), then their first two
+ * products and the count of the rest, in one statement.
+ */
+export function listOrderPage(db: DbOrTx, page: Page & { sort: keyof typeof orderSortColumns }) {
+  const pageOrders = db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      clientName: client.name,
+      clientPhone: client.phone,
+      cashierName: orders.cashierName,
+      status: orders.status,
+      isPos: orders.isPos,
+      totalCents: orders.totalCents,
+    })
+    .from(orders)
+    .innerJoin(client, eq(client.id, orders.userId))
+    .where(page.q ? clientSearch(page.q) : undefined)
+    .orderBy(orderBy(orderSortColumns[page.sort], page.dir), orderBy(orders.id, page.dir))
+    .limit(page.pageSize)
+    .offset(offsetOf(page.page, page.pageSize))
+    .as('page_orders');
+  return db
+    .select({
+      id: pageOrders.id,
+      createdAt: pageOrders.createdAt,
+      clientName: pageOrders.clientName,
+      clientPhone: pageOrders.clientPhone,
+      cashierName: pageOrders.cashierName,
+      status: pageOrders.status,
+      isPos: pageOrders.isPos,
+      totalCents: pageOrders.totalCents,
+      lines: sql<string[]>`(
+        select coalesce(array_agg(line order by line), '{}') from (
+          select ${orderItems.name} || case when ${orderItems.quantity} > 1 then ' × ' || ${orderItems.quantity} else '' end as line
+          from ${orderItems} where ${orderItems.orderId} = "page_orders"."id"
+        ) lines
+      )`,
+    })
+    .from(pageOrders)
+    .orderBy(orderBy(pageOrders[page.sort], page.dir), orderBy(pageOrders.id, page.dir));
+}
+
+/** The orders of one Mexico City day ([from, to)), of one branch or all, for the corte. */
+export function ordersBetween(db: DbOrTx, range: { from: Date; to: Date; branchId?: string }) {
+  return db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      method: orders.method,
+      isPos: orders.isPos,
+      clientName: client.name,
+      cashierName: orders.cashierName,
+      branchName: branches.name,
+      totalCents: orders.totalCents,
+      paidCashCents: orders.paidCashCents,
+      paidCardCents: orders.paidCardCents,
+      paidTransferCents: orders.paidTransferCents,
+      changeCents: orders.changeCents,
+    })
+    .from(orders)
+    .innerJoin(client, eq(client.id, orders.userId))
+    .leftJoin(branches, eq(branches.id, orders.branchId))
+    .where(
+      and(
+        gte(orders.createdAt, range.from),
+        lt(orders.createdAt, range.to),
+        range.branchId ? eq(orders.branchId, range.branchId) : undefined,
+      ),
+    )
+    .orderBy(orders.createdAt, orders.id);
 }

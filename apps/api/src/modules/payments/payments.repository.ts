@@ -26,7 +26,7 @@ export function findCheckout(db: DbOrTx, id: string, options: { forUpdate?: bool
 
 export function findCheckoutByPaymentRef(db: DbOrTx, paymentRef: string) {
   return db
-    .select({ id: checkouts.id })
+    .select({ id: checkouts.id, gateway: checkouts.gateway })
     .from(checkouts)
     .where(eq(checkouts.paymentRef, paymentRef))
     .then((rows) => rows[0]);

@@ -97,3 +97,18 @@ export function findProductsByIds(db: DbOrTx, ids: string[]) {
     .from(products)
     .where(inArray(products.id, ids));
 }
+
+/** The point of sale's products: active and not sold online, cheapest first. */
+export function listPosProducts(db: DbOrTx) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      credits: products.credits,
+      extra: products.extra,
+    })
+    .from(products)
+    .where(and(eq(products.isActive, true), eq(products.isDigital, false)))
+    .orderBy(products.priceCents, products.name, products.id);
+}

@@ -15,6 +15,7 @@ import {
   findProductsByIds,
   insertProduct,
   listOnlineProducts,
+  listPosProducts,
   listProducts,
   updateProductRow,
 } from './products.repository';
@@ -67,6 +68,11 @@ export async function setProductActive({
 /** The online store's products (active, digital), for the public catalogue. */
 export function listProductsForSale(db: DbOrTx) {
   return listOnlineProducts(db);
+}
+
+/** GET /api/pos/products — what the point of sale sells now. */
+export function listPointOfSaleProducts(db: DbOrTx) {
+  return listPosProducts(db);
 }
 
 /** Products by id with what a sale needs to know (price, credits, where they are sold, whether they still are). */

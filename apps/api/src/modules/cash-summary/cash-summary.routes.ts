@@ -1,0 +1,20 @@
+import { ZCashSummary, ZCashSummaryQuery } from '@sala/shared/cash-summary/cash-summary.contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as service from './cash-summary.service';
+
+/** The daily cash summary (spec §2 Corte). */
+export const cashSummaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/cash-summary',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['corte'],
+        summary: 'Corte de caja de un día (Ciudad de México), de una sucursal o de todas',
+        querystring: ZCashSummaryQuery,
+        response: { 200: ZCashSummary },
+      },
+    },
+    async (request) => service.cashSummary(app.database.db, request.query),
+  );
+};

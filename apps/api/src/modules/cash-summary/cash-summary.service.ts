@@ -1,0 +1,23 @@
+import type { DbOrTx } from '@sala/db/client';
+import type { TCashSummary } from '@sala/shared/cash-summary/cash-summary.contract';
+import { sortMovements, summarizeMovements } from '@sala/shared/cash-summary/cash-summary.rules';
+import { costMovementsOfDay } from '../costs/costs.service';
+import { orderMovementsOfDay } from '../orders/orders.service';
+
+/**
+ * GET /api/cash-summary — the corte of a Mexico City date (design.md §4): the day's orders and expenses in time
+ * order, and totals computed from exactly those movements (so the list always adds up to the totals).
+ */
+export async function cashSummary(
+  db: DbOrTx,
+  query: { date: string; branchId?: string },
+): Promise<TCashSummary> {
+  const [orders, costs] = await Promise.all([orderMovementsOfDay(db, query), costMovementsOfDay(db, query)]);
+  const movements = sortMovements([...orders, ...costs]);
+  return {
+    date: query.date,
+    branchId: query.branchId ?? null,
+    totals: summarizeMovements(movements),
+    movements,
+  };
+}

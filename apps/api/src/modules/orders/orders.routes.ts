@@ -1,0 +1,66 @@
+import { ZIdParams } from '@sala/shared/common/fields';
+import {
+  ZCancelOrderRequest,
+  ZCancelOrderResponse,
+  ZOrderListQuery,
+  ZOrderListResponse,
+  ZOrderTicket,
+} from '@sala/shared/orders/orders.contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refundPayment } from '../payments/payments.service';
+import * as service from './orders.service';
+
+/** Orders of the store and the point of sale (spec §2 Ordenes): the super admin lists and cancels them. */
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['órdenes'];
+  const db = () => app.database.db;
+
+  app.get(
+    '/orders',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary: 'Órdenes (paginado; búsqueda por cliente)',
+        querystring: ZOrderListQuery,
+        response: { 200: ZOrderListResponse },
+      },
+    },
+    async (request) => service.listOrders(db(), request.query),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Una orden completa (detalle y ticket)',
+        params: ZIdParams,
+        response: { 200: ZOrderTicket },
+      },
+    },
+    async (request) => service.getOrderTicket(db(), request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary: "Cancelar una orden ('cancelar orden'): devuelve el pago en línea y descuenta sus créditos",
+        params: ZIdParams,
+        body: ZCancelOrderRequest,
+        response: { 200: ZCancelOrderResponse },
+      },
+    },
+    async (request) =>
+      service.cancelOrder({
+        db: db(),
+        actor: request.user!,
+        id: request.params.id,
+        refundOnline: (tx, payment) => refundPayment({ db: tx, gateway: app.payments }, payment),
+      }),
+  );
+};

@@ -1,0 +1,134 @@
+import type { Db } from '@sala/db/client';
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import type {
+  TCreatePosOrderRequest,
+  TPosOrderResponse,
+  TPosProduct,
+  ZCreatePosOrderRequest,
+} from '@sala/shared/pos/pos.contract';
+import { posMessages as m } from '@sala/shared/pos/pos.messages';
+import { checkPosPayment, MAX_POS_TOTAL_CENTS, posTotalCents } from '@sala/shared/pos/pos.rules';
+import { lineCredits } from '@sala/shared/store/store.rules';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { lockBranch } from '../branches/branches.service';
+import { applyCreditChange } from '../credits/credits.service';
+import {
+  createPosOrder,
+  getOrderTicket,
+  type OrderLine,
+  orderOfIdempotencyKey,
+} from '../orders/orders.service';
+import { listPointOfSaleProducts, productsByIds } from '../products/products.service';
+import { findAccount, lockAccount } from '../users/users.service';
+
+type Sale = z.output<typeof ZCreatePosOrderRequest>;
+type Options = { db: Db; actor: TSessionUser; input: Sale };
+
+/** GET /api/pos/products */
+export function listProducts(db: Db): Promise<TPosProduct[]> {
+  return listPointOfSaleProducts(db);
+}
+
+const refuse = (message: string) => new AppError('invalid-argument', message);
+
+/** The order a key already made: the same sale again answers it; another sale under that key is refused. */
+async function replay(db: Db, input: Sale): Promise<TPosOrderResponse | undefined> {
+  const existing = await orderOfIdempotencyKey(db, input.idempotencyKey);
+  if (!existing) return undefined;
+  if (existing.userId !== input.clientId) throw new AppError('aborted', m.keyReused);
+  const [order, account] = await Promise.all([
+    getOrderTicket(db, existing.id),
+    findAccount(db, existing.userId),
+  ]);
+  return { order, balance: account?.credits ?? 0 };
+}
+
+/** The sale's lines priced from the database; a product not sold at the point of sale refuses the whole sale. */
+async function pricedLines(db: Db, items: Sale['items']): Promise<OrderLine[]> {
+  const found = new Map(
+    (
+      await productsByIds(
+        db,
+        items.map((item) => item.productId),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const quantities = new Map<string, number>();
+  for (const item of items)
+    quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
+  return [...quantities].map(([productId, quantity]) => {
+    const product = found.get(productId);
+    if (!product || !product.isActive || product.isDigital) throw refuse(m.productNotForSale);
+    return {
+      productId,
+      name: product.name,
+      unitPriceCents: product.priceCents,
+      quantity,
+      credits: product.credits,
+      extra: product.extra,
+    };
+  });
+}
+
+/**
+ * POST /api/pos/orders: re-checks the sale with the form's rules on database prices, then one transaction saves
+ * the order, its lines and the client's credits `(credits + extra) × quantity` through the ledger. The form's
+ * idempotency key makes a double click or a retried request one order (the unique key decides a race).
+ */
+export async function createSale({
+  db,
+  actor,
+  input,
+}: Options): Promise<{ created: boolean; result: TPosOrderResponse }> {
+  const earlier = await replay(db, input);
+  if (earlier) return { created: false, result: earlier };
+
+  const lines = await pricedLines(db, input.items);
+  const totalCents = posTotalCents(lines);
+  if (totalCents > MAX_POS_TOTAL_CENTS) throw refuse(m.totalTooLarge);
+  const payment = {
+    cashCents: input.cashCents,
+    cardCents: input.cardCents,
+    transferCents: input.transferCents,
+  };
+  const check = checkPosPayment(totalCents, payment);
+  if (!check.ok) throw refuse(check.message);
+
+  const orderId = await db.transaction(async (tx) => {
+    const client = await lockAccount(tx, input.clientId);
+    if (!client || !client.isActive) throw refuse(m.clientNotFound);
+    if (!(await lockBranch(tx, input.branchId))) throw refuse(m.branchNotFound);
+    const order = await createPosOrder(tx, {
+      idempotencyKey: input.idempotencyKey,
+      clientId: client.id,
+      branchId: input.branchId,
+      cashier: { id: actor.id, name: actor.name },
+      lines,
+      totalCents,
+      payment,
+      changeCents: check.changeCents,
+    });
+    if (!order) return undefined;
+    const credits = lines.reduce((sum, line) => sum + lineCredits(line), 0);
+    if (credits > 0)
+      await applyCreditChange(tx, {
+        userId: client.id,
+        delta: credits,
+        reason: 'pos',
+        actorId: actor.id,
+        referenceId: order.id,
+        note: 'Venta en punto de venta',
+      });
+    return order.id;
+  });
+
+  if (!orderId) {
+    // A request with the same key committed first: answer its order.
+    const first = await replay(db, input);
+    if (!first) throw new Error('idempotency key conflicted but no order holds it');
+    return { created: false, result: first };
+  }
+  const [order, account] = await Promise.all([getOrderTicket(db, orderId), findAccount(db, input.clientId)]);
+  return { created: true, result: { order, balance: account?.credits ?? 0 } };
+}

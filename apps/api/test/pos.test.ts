@@ -1,0 +1,450 @@
+import { randomUUID } from 'node:crypto';
+import { createBranch, createOrder, createProduct, createUser } from '@sala/db/factories/factories';
+import { orderItems, orders } from '@sala/db/schema/commerce';
+import { creditLedger } from '@sala/db/schema/ledger';
+import { users } from '@sala/db/schema/users';
+import { orderMessages } from '@sala/shared/orders/orders.messages';
+import { posMessages as m } from '@sala/shared/pos/pos.messages';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayUnavailableError } from '../src/lib/payments/gateway';
+import { loginAs } from './sessions';
+import { createTestApp, type TestApp } from './test-app';
+
+/** The point of sale (POST /api/pos/orders) and the orders screen (list, ticket, cancel), on a fresh database. */
+let t: TestApp;
+let cashier: { user: { id: string; name: string }; cookie: string };
+let boss: { user: { id: string; name: string }; cookie: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cashier = await loginAs(t, 'admin');
+  boss = await loginAs(t, 'superadmin');
+});
+afterAll(() => t.close());
+
+const inject = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+async function balance(userId: string) {
+  const [row] = await t.db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  return row!.credits;
+}
+const ledgerOf = (userId: string) => t.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+const ordersOf = (userId: string) => t.db.select().from(orders).where(eq(orders.userId, userId));
+
+/** A client, a branch and two point-of-sale products: 'Café' $35 (1 + 1 credits) and 'Paquete' $500 (5 credits). */
+async function counter() {
+  const client = await createUser(t.db, { credits: 0 });
+  const branch = await createBranch(t.db);
+  const coffee = await createProduct(t.db, {
+    name: `Café ${randomUUID().slice(0, 4)}`,
+    priceCents: 3_500,
+    credits: 1,
+    extra: 1,
+    isDigital: false,
+  });
+  const pack = await createProduct(t.db, {
+    name: `Paquete ${randomUUID().slice(0, 4)}`,
+    priceCents: 50_000,
+    credits: 5,
+    extra: 0,
+    isDigital: false,
+  });
+  return { client, branch, coffee, pack };
+}
+
+const sale = (
+  c: Awaited<ReturnType<typeof counter>>,
+  items: { productId: string; quantity: number }[],
+  payment: { cashCents?: number; cardCents?: number; transferCents?: number },
+  idempotencyKey = randomUUID(),
+) => ({ idempotencyKey, clientId: c.client.id, branchId: c.branch.id, items, ...payment });
+
+describe('a sale at the point of sale', () => {
+  it('saves one order priced from the database and grants (credits + extra) × quantity through the ledger', async () => {
+    const c = await counter();
+    const res = await inject(
+      'POST',
+      '/api/pos/orders',
+      cashier.cookie,
+      sale(
+        c,
+        [
+          { productId: c.coffee.id, quantity: 3 },
+          { productId: c.pack.id, quantity: 2 },
+        ],
+        { cashCents: 120_000 },
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { order, balance: after } = res.json();
+    // 3 × 35 + 2 × 500 = 1 105 pesos; paid 1 200 in cash: 95 of change.
+    expect(order).toMatchObject({
+      status: 'completed',
+      isPos: true,
+      method: 'cash',
+      branchName: c.branch.name,
+      cashierName: cashier.user.name,
+      client: { id: c.client.id, name: c.client.name },
+      totalCents: 110_500,
+      paidCashCents: 120_000,
+      paidCardCents: 0,
+      paidTransferCents: 0,
+      changeCents: 9_500,
+      creditsGranted: (1 + 1) * 3 + 5 * 2,
+      cancelledAt: null,
+      refunded: false,
+    });
+    expect(order.items).toHaveLength(2);
+    expect(after).toBe(16);
+    expect(await balance(c.client.id)).toBe(16);
+    const ledger = await ledgerOf(c.client.id);
+    expect(ledger).toMatchObject([
+      { delta: 16, balanceAfter: 16, reason: 'pos', referenceId: order.id, actorId: cashier.user.id },
+    ]);
+    const [stored] = await ordersOf(c.client.id);
+    expect(stored).toMatchObject({ cashierId: cashier.user.id, branchId: c.branch.id });
+  });
+
+  it('adds two lines of one product into one line', async () => {
+    const c = await counter();
+    const res = await inject(
+      'POST',
+      '/api/pos/orders',
+      cashier.cookie,
+      sale(
+        c,
+        [
+          { productId: c.coffee.id, quantity: 1 },
+          { productId: c.coffee.id, quantity: 2 },
+        ],
+        { cardCents: 10_500 },
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().order).toMatchObject({
+      method: 'card',
+      totalCents: 10_500,
+      changeCents: 0,
+      items: [{ quantity: 3, unitPriceCents: 3_500, creditsGranted: 6 }],
+    });
+  });
+
+  it('takes cash with a card or a transfer, giving change from the cash', async () => {
+    const c = await counter();
+    const res = await inject(
+      'POST',
+      '/api/pos/orders',
+      cashier.cookie,
+      sale(c, [{ productId: c.pack.id, quantity: 1 }], { cashCents: 20_000, transferCents: 40_000 }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().order).toMatchObject({ method: 'mixed', changeCents: 10_000 });
+  });
+
+  it.each([
+    [{}, m.noPaymentMethod],
+    [{ cardCents: 30_000, transferCents: 20_000 }, m.cardAndTransfer],
+    [{ cardCents: 60_000 }, m.cardOrTransferOverTotal],
+    [{ transferCents: 50_001 }, m.cardOrTransferOverTotal],
+    [{ cashCents: 49_999 }, m.sumBelowTotal],
+    // A browser that priced the product lower pays what it thinks is due: short of the real total.
+    [{ cardCents: 100 }, m.sumBelowTotal],
+  ])('refuses the payment %j with its message, and stores nothing', async (payment, message) => {
+    const c = await counter();
+    const res = await inject(
+      'POST',
+      '/api/pos/orders',
+      cashier.cookie,
+      sale(c, [{ productId: c.pack.id, quantity: 1, unitPriceCents: 100 } as never], payment),
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toEqual({ code: 'invalid-argument', message });
+    expect(await ordersOf(c.client.id)).toHaveLength(0);
+    expect(await ledgerOf(c.client.id)).toHaveLength(0);
+  });
+
+  it('refuses an online product, an inactive one, an unknown client or branch, and an empty sale', async () => {
+    const c = await counter();
+    const online = await createProduct(t.db, { isDigital: true, priceCents: 1_000 });
+    const inactive = await createProduct(t.db, { isDigital: false, isActive: false, priceCents: 1_000 });
+    const cases: [object, number, string][] = [
+      [sale(c, [{ productId: online.id, quantity: 1 }], { cashCents: 1_000 }), 400, m.productNotForSale],
+      [sale(c, [{ productId: inactive.id, quantity: 1 }], { cashCents: 1_000 }), 400, m.productNotForSale],
+      [sale(c, [{ productId: randomUUID(), quantity: 1 }], { cashCents: 1_000 }), 400, m.productNotForSale],
+      [
+        {
+          ...sale(c, [{ productId: c.coffee.id, quantity: 1 }], { cashCents: 3_500 }),
+          clientId: randomUUID(),
+        },
+        400,
+        m.clientNotFound,
+      ],
+      [
+        {
+          ...sale(c, [{ productId: c.coffee.id, quantity: 1 }], { cashCents: 3_500 }),
+          branchId: randomUUID(),
+        },
+        400,
+        m.branchNotFound,
+      ],
+      [sale(c, [], { cashCents: 3_500 }), 400, m.noProducts],
+      [{ ...sale(c, [{ productId: c.coffee.id, quantity: 1 }], {}), clientId: '' }, 400, m.requiredFields],
+      [sale(c, [{ productId: c.coffee.id, quantity: 0 }], { cashCents: 3_500 }), 400, m.invalidQuantity],
+      [sale(c, [{ productId: c.coffee.id, quantity: 1 }], { cashCents: -5 }), 400, m.invalidAmount],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await inject('POST', '/api/pos/orders', cashier.cookie, body);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().error.message).toBe(message);
+    }
+    const inactiveClient = await createUser(t.db, { isActive: false });
+    const res = await inject('POST', '/api/pos/orders', cashier.cookie, {
+      ...sale(c, [{ productId: c.coffee.id, quantity: 1 }], { cashCents: 3_500 }),
+      clientId: inactiveClient.id,
+    });
+    expect(res.json().error.message).toBe(m.clientNotFound);
+    expect(await ordersOf(c.client.id)).toHaveLength(0);
+    expect(await ordersOf(inactiveClient.id)).toHaveLength(0);
+  });
+
+  it('makes one order of a retried request: the same key answers the same order, credits granted once', async () => {
+    const c = await counter();
+    const body = sale(c, [{ productId: c.pack.id, quantity: 1 }], { cashCents: 50_000 });
+    const first = await inject('POST', '/api/pos/orders', cashier.cookie, body);
+    const again = await inject('POST', '/api/pos/orders', cashier.cookie, body);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().order.id).toBe(first.json().order.id);
+    expect(await ordersOf(c.client.id)).toHaveLength(1);
+    expect(await balance(c.client.id)).toBe(5);
+    // The key of a sale made for someone else is not a way to read or redo it.
+    const other = await createUser(t.db);
+    const reused = await inject('POST', '/api/pos/orders', cashier.cookie, { ...body, clientId: other.id });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error.message).toBe(m.keyReused);
+  });
+
+  it('makes one order of 20 parallel submits of one sale (a double click, retries)', async () => {
+    const c = await counter();
+    const body = sale(c, [{ productId: c.pack.id, quantity: 2 }], { cashCents: 100_000 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => inject('POST', '/api/pos/orders', cashier.cookie, body)),
+    );
+    const statuses = results.map((res) => res.statusCode).sort();
+    expect(
+      statuses.filter((s) => s === 201),
+      results.map((r) => r.body).join('\n'),
+    ).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(19);
+    expect(new Set(results.map((res) => res.json().order.id)).size).toBe(1);
+    expect(await ordersOf(c.client.id)).toHaveLength(1);
+    expect(await balance(c.client.id)).toBe(10);
+    expect(await ledgerOf(c.client.id)).toHaveLength(1);
+  });
+
+  it('lists only active point-of-sale products', async () => {
+    const c = await counter();
+    const online = await createProduct(t.db, { isDigital: true });
+    const res = await inject('GET', '/api/pos/products', cashier.cookie);
+    const ids = res.json().map((p: { id: string }) => p.id);
+    expect(ids).toContain(c.coffee.id);
+    expect(ids).not.toContain(online.id);
+  });
+});
+
+describe('orders: list, ticket and cancel', () => {
+  async function sold(credits = 5) {
+    const c = await counter();
+    const product = await createProduct(t.db, { priceCents: 10_000, credits, extra: 0, isDigital: false });
+    const res = await inject(
+      'POST',
+      '/api/pos/orders',
+      cashier.cookie,
+      sale(c, [{ productId: product.id, quantity: 1 }], { cashCents: 10_000 }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return { ...c, order: res.json().order as { id: string } };
+  }
+  const cancel = (id: string, confirmation = 'cancelar orden') =>
+    inject('POST', `/api/orders/${id}/cancel`, boss.cookie, { confirmation });
+
+  it('lists orders newest first with the first two products, N more, cashier and status; finds by client', async () => {
+    const c = await counter();
+    const extra = await createProduct(t.db, { name: 'Zeta agua', priceCents: 1_000, isDigital: false });
+    const res = await inject(
+      'POST',
+      '/api/pos/orders',
+      cashier.cookie,
+      sale(
+        c,
+        [
+          { productId: c.coffee.id, quantity: 2 },
+          { productId: c.pack.id, quantity: 1 },
+          { productId: extra.id, quantity: 1 },
+        ],
+        { cashCents: 60_000 },
+      ),
+    );
+    expect(res.statusCode).toBe(201);
+    const list = await inject('GET', `/api/orders?q=${encodeURIComponent(c.client.email)}`, boss.cookie);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toMatchObject({
+      total: 1,
+      rows: [
+        {
+          id: res.json().order.id,
+          clientName: c.client.name,
+          clientPhone: c.client.phone,
+          products: [`${c.coffee.name} × 2`, c.pack.name],
+          moreProducts: 1,
+          cashierName: cashier.user.name,
+          status: 'completed',
+          totalCents: 58_000,
+        },
+      ],
+    });
+    const all = await inject('GET', '/api/orders?pageSize=50', boss.cookie);
+    const dates = all.json().rows.map((row: { createdAt: string }) => row.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('refuses a wrong phrase with the spec message and changes nothing', async () => {
+    const { order, client } = await sold();
+    for (const confirmation of ['cancelar', 'Cancelar Orden', '']) {
+      const res = await cancel(order.id, confirmation);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(orderMessages.phraseMismatch);
+    }
+    expect((await ordersOf(client.id))[0]!.status).toBe('completed');
+    expect(await balance(client.id)).toBe(5);
+  });
+
+  it('cancels once: the credits come back through the ledger, a second cancel is refused', async () => {
+    const { order, client } = await sold();
+    const res = await cancel(order.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      order: { id: order.id, status: 'cancelled' },
+      creditsTakenBack: 5,
+      creditsNotTakenBack: 0,
+      refunded: false,
+    });
+    expect(res.json().order.cancelledAt).toBeTruthy();
+    expect(await balance(client.id)).toBe(0);
+    expect((await ledgerOf(client.id)).map((row) => [row.reason, row.delta])).toEqual([
+      ['pos', 5],
+      ['order_cancel', -5],
+    ]);
+    const again = await cancel(order.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(orderMessages.alreadyCancelled);
+    expect(await balance(client.id)).toBe(0);
+  });
+
+  it('never takes the balance below 0: what was spent stays spent, and the ledger says so', async () => {
+    const { order, client } = await sold(5);
+    // The client spends 3 of the 5 credits.
+    await t.db.transaction(async (tx) => {
+      await tx.update(users).set({ credits: 2 }).where(eq(users.id, client.id));
+      await tx
+        .insert(creditLedger)
+        .values({ userId: client.id, delta: -3, balanceAfter: 2, reason: 'booking' });
+    });
+    const res = await cancel(order.id);
+    expect(res.json()).toMatchObject({ creditsTakenBack: 2, creditsNotTakenBack: 3 });
+    expect(await balance(client.id)).toBe(0);
+    const last = (await ledgerOf(client.id)).find((row) => row.reason === 'order_cancel')!;
+    expect(last).toMatchObject({ delta: -2, balanceAfter: 0, referenceId: order.id, actorId: boss.user.id });
+    expect(last.note).toContain('3 ya usados');
+  });
+
+  it('reverses once under 20 parallel cancels', async () => {
+    const { order, client } = await sold(7);
+    const results = await Promise.all(Array.from({ length: 20 }, () => cancel(order.id)));
+    const statuses = results.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    expect(await balance(client.id)).toBe(0);
+    expect((await ledgerOf(client.id)).filter((row) => row.reason === 'order_cancel')).toHaveLength(1);
+  });
+
+  it('refunds an online card order through the test gateway that took it, and takes its credits back', async () => {
+    const product = await createProduct(t.db, { priceCents: 80_000, credits: 4, extra: 1 });
+    const buyer = await loginAs(t, 'user');
+    const checkoutId = randomUUID();
+    const started = await inject('POST', '/api/checkout', buyer.cookie, {
+      checkoutId,
+      items: [{ productId: product.id, quantity: 1 }],
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const paid = await inject('POST', `/api/checkout/${checkoutId}/pay`, buyer.cookie, {
+      number: '4242424242424242',
+      expiry: '12/40',
+      cvc: '123',
+      holder: 'Ana Prueba',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [order] = await ordersOf(buyer.user.id);
+    expect(await balance(buyer.user.id)).toBe(5);
+
+    const refunds: unknown[] = [];
+    const original = t.app.payments.refund;
+    t.app.payments.refund = async (input) => {
+      refunds.push(input);
+      return original(input);
+    };
+    try {
+      const res = await cancel(order!.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ refunded: true, creditsTakenBack: 5, order: { refunded: true } });
+    } finally {
+      t.app.payments.refund = original;
+    }
+    expect(refunds).toEqual([
+      { paymentRef: order!.paymentRef, amountCents: 80_000, idempotencyKey: `refund-${order!.id}` },
+    ]);
+    const [stored] = await ordersOf(buyer.user.id);
+    expect(stored!.refundRef).toMatch(/^test_re_/);
+    expect(await balance(buyer.user.id)).toBe(0);
+  });
+
+  it('leaves an online order completed, credits untouched, when its refund fails', async () => {
+    const client = await createUser(t.db, { credits: 3 });
+    const order = await createOrder(t.db, {
+      userId: client.id,
+      isPos: false,
+      branchId: null,
+      paidCardCents: 30_000,
+      totalCents: 30_000,
+      creditsGranted: 3,
+      paymentRef: `test_pi_${randomUUID()}`,
+    });
+    const original = t.app.payments.refund;
+    t.app.payments.refund = async () => {
+      throw new GatewayUnavailableError('down');
+    };
+    try {
+      const res = await cancel(order.id);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.message).toBe(orderMessages.refundFailed);
+    } finally {
+      t.app.payments.refund = original;
+    }
+    expect((await ordersOf(client.id))[0]!.status).toBe('completed');
+    expect(await balance(client.id)).toBe(3);
+  });
+
+  it('shows the ticket of an order to staff, and 404 for an unknown one', async () => {
+    const { order } = await sold();
+    const res = await inject('GET', `/api/orders/${order.id}`, cashier.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: order.id, cashierName: cashier.user.name });
+    const missing = await inject('GET', `/api/orders/${randomUUID()}`, cashier.cookie);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe(orderMessages.notFound);
+    const [items] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(items).toBeTruthy();
+  });
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { idField } from '../common/fields';
+import { ZOrderStatus, ZPaymentMethod } from '../orders/orders.contract';
+import { isIsoDate } from '../time/business-time';
+
+/** GET /api/cash-summary?date=YYYY-MM-DD&branchId= — the corte of a Mexico City day, of one branch or all. */
+export const ZCashSummaryQuery = z.object({
+  date: z.string({ error: 'Elige una fecha válida.' }).refine(isIsoDate, 'Elige una fecha válida.'),
+  branchId: idField().optional(),
+});
+export type TCashSummaryQuery = z.input<typeof ZCashSummaryQuery>;
+
+export const ZCashSummaryTotals = z.object({
+  /** Cash kept: received less the change handed back. */
+  cashCents: z.int(),
+  cardCents: z.int(),
+  transferCents: z.int(),
+  receivedCents: z.int(),
+  expensesCents: z.int(),
+  /** received − expenses; may be negative. */
+  netCents: z.int(),
+  orders: z.int().nonnegative(),
+  cancelledOrders: z.int().nonnegative(),
+  costs: z.int().nonnegative(),
+});
+export type TCashSummaryTotals = z.infer<typeof ZCashSummaryTotals>;
+
+/** An order or an expense of the day, in time order. Cancelled orders are listed and counted in no total. */
+export const ZCashMovement = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('order'),
+    id: z.uuid(),
+    at: z.iso.datetime(),
+    status: ZOrderStatus,
+    method: ZPaymentMethod,
+    isPos: z.boolean(),
+    clientName: z.string(),
+    cashierName: z.string(),
+    branchName: z.string().nullable(),
+    totalCents: z.int(),
+    cashCents: z.int(),
+    cardCents: z.int(),
+    transferCents: z.int(),
+  }),
+  z.object({
+    kind: z.literal('cost'),
+    id: z.uuid(),
+    at: z.iso.datetime(),
+    name: z.string(),
+    addedByName: z.string(),
+    branchName: z.string().nullable(),
+    totalCents: z.int(),
+  }),
+]);
+export type TCashMovement = z.infer<typeof ZCashMovement>;
+
+export const ZCashSummary = z.object({
+  date: z.iso.date(),
+  branchId: z.uuid().nullable(),
+  totals: ZCashSummaryTotals,
+  movements: z.array(ZCashMovement),
+});
+export type TCashSummary = z.infer<typeof ZCashSummary>;

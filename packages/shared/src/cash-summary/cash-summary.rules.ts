@@ -1,0 +1,124 @@
+import { orderStatusLabels, paymentMethodLabels } from '../orders/orders.messages';
+import { businessDate, businessTime } from '../time/business-time';
+import type { TCashMovement, TCashSummary, TCashSummaryTotals } from './cash-summary.contract';
+
+/**
+ * The corte's totals from its movements (design.md §4): received by method (cash net of change), expenses and
+ * net. A cancelled order is listed but counts in no total; a pending one neither.
+ */
+export function summarizeMovements(movements: TCashMovement[]): TCashSummaryTotals {
+  const totals: TCashSummaryTotals = {
+    cashCents: 0,
+    cardCents: 0,
+    transferCents: 0,
+    receivedCents: 0,
+    expensesCents: 0,
+    netCents: 0,
+    orders: 0,
+    cancelledOrders: 0,
+    costs: 0,
+  };
+  for (const movement of movements) {
+    if (movement.kind === 'cost') {
+      totals.costs += 1;
+      totals.expensesCents += movement.totalCents;
+      continue;
+    }
+    if (movement.status === 'cancelled') {
+      totals.cancelledOrders += 1;
+      continue;
+    }
+    if (movement.status !== 'completed') continue;
+    totals.orders += 1;
+    totals.cashCents += movement.cashCents;
+    totals.cardCents += movement.cardCents;
+    totals.transferCents += movement.transferCents;
+  }
+  totals.receivedCents = totals.cashCents + totals.cardCents + totals.transferCents;
+  totals.netCents = totals.receivedCents - totals.expensesCents;
+  return totals;
+}
+
+/** Movements in time order; ties keep orders before costs, then by id, so the list never reshuffles. */
+export function sortMovements(movements: TCashMovement[]): TCashMovement[] {
+  return [...movements].sort(
+    (a, b) =>
+      a.at.localeCompare(b.at) ||
+      (a.kind === b.kind ? a.id.localeCompare(b.id) : a.kind === 'order' ? -1 : 1),
+  );
+}
+
+const csvCell = (value: string | number) => {
+  const text = String(value);
+  // Quote what needs it, and neutralise a leading =, +, - or @ so a spreadsheet never runs a name as a formula.
+  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+const pesos = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * The corte as CSV: a UTF-8 byte order mark first so Excel reads the accents right, one row per movement, then
+ * the totals. Amounts in pesos with two decimals (a spreadsheet adds them); times in Mexico City.
+ */
+export function cashSummaryCsv(summary: TCashSummary, branchName: string | null): string {
+  const rows: (string | number)[][] = [
+    ['Corte de caja', summary.date, branchName ?? 'Todas las sucursales'],
+    [],
+    [
+      'Hora',
+      'Tipo',
+      'Concepto',
+      'Sucursal',
+      'Estado',
+      'Método',
+      'Efectivo',
+      'Tarjeta',
+      'Transferencia',
+      'Total',
+    ],
+  ];
+  for (const movement of summary.movements) {
+    const time = businessTime(new Date(movement.at));
+    const day = businessDate(new Date(movement.at));
+    const when = day === summary.date ? time : `${day} ${time}`;
+    if (movement.kind === 'order') {
+      rows.push([
+        when,
+        movement.isPos ? 'Venta' : 'Venta en línea',
+        `${movement.clientName} (${movement.cashierName})`,
+        movement.branchName ?? '',
+        orderStatusLabels[movement.status],
+        paymentMethodLabels[movement.method],
+        pesos(movement.cashCents),
+        pesos(movement.cardCents),
+        pesos(movement.transferCents),
+        pesos(movement.totalCents),
+      ]);
+    } else {
+      rows.push([
+        when,
+        'Gasto',
+        `${movement.name} (${movement.addedByName})`,
+        movement.branchName ?? '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        pesos(-movement.totalCents),
+      ]);
+    }
+  }
+  const t = summary.totals;
+  rows.push(
+    [],
+    ['Efectivo (neto de cambio)', pesos(t.cashCents)],
+    ['Tarjeta', pesos(t.cardCents)],
+    ['Transferencia', pesos(t.transferCents)],
+    ['Total recibido', pesos(t.receivedCents)],
+    ['Gastos', pesos(t.expensesCents)],
+    ['Neto', pesos(t.netCents)],
+  );
+  return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}

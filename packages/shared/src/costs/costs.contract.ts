@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { freeTextField, idField, labelField, numberField } from '../common/fields';
+import { pesosToCents } from '../format/money';
+import { pageQuery, pageResponse } from '../table/table.contract';
+import { isIsoDate } from '../time/business-time';
+import { costMessages as m } from './costs.messages';
+
+/** The largest expense the form accepts, in pesos. */
+export const MAX_COST_PESOS = 1_000_000;
+
+/** A row of /admin/gastos. Money in centavos; date is the Mexico City business date it belongs to. */
+export const ZCost = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  totalCents: z.int().nonnegative(),
+  addedByName: z.string(),
+  branchId: z.uuid().nullable(),
+  branchName: z.string().nullable(),
+  date: z.iso.date(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TCost = z.infer<typeof ZCost>;
+
+export const costSortable = ['date', 'name', 'totalCents', 'addedByName', 'createdAt'] as const;
+
+/** GET /api/costs — newest date first by default; q searches the name and description. */
+export const ZCostListQuery = pageQuery(costSortable, 'date').extend({
+  dir: z.enum(['asc', 'desc']).default('desc'),
+});
+export type TCostListQuery = z.output<typeof ZCostListQuery>;
+export const ZCostListResponse = pageResponse(ZCost);
+
+const hasCentavoPrecision = (pesos: number) => Math.abs(pesos * 100 - Math.round(pesos * 100)) < 1e-6;
+
+/** POST /api/costs and PATCH /api/costs/:id. The total is typed in pesos; the API stores centavos. */
+export const ZSaveCostRequest = z.object({
+  name: labelField(m.requiredFields),
+  description: z
+    .union([z.literal(''), freeTextField(m.requiredFields)])
+    .nullish()
+    .transform((value) => value || null),
+  total: numberField(m.requiredFields, m.totalNotNumber)
+    .gt(0, m.totalOutOfRange)
+    .max(MAX_COST_PESOS, m.totalOutOfRange)
+    .refine(hasCentavoPrecision, m.totalOutOfRange),
+  branchId: idField(m.requiredFields),
+  date: z.string({ error: m.requiredFields }).refine(isIsoDate, m.dateInvalid),
+});
+export type TSaveCostRequest = z.input<typeof ZSaveCostRequest>;
+export type TSaveCostValues = z.output<typeof ZSaveCostRequest>;
+
+/** The row the API stores for a valid request: centavos. */
+export function toCostValues(input: TSaveCostValues) {
+  const { total, ...rest } = input;
+  return { ...rest, totalCents: pesosToCents(total) };
+}

@@ -1,0 +1,62 @@
+import { posMessages as m } from './pos.messages';
+
+/** The largest quantity of one product in one sale. */
+export const MAX_POS_QUANTITY = 99;
+/** Different products in one sale. */
+export const MAX_POS_LINES = 30;
+/** The largest sale, and the largest amount typed in one payment field (centavos): 1 000 000 pesos. */
+export const MAX_POS_TOTAL_CENTS = 100_000_000;
+
+export type PosPayment = { cashCents: number; cardCents: number; transferCents: number };
+
+export type PosPaymentCheck =
+  | { ok: true; paidCents: number; changeCents: number }
+  | { ok: false; message: string };
+
+/**
+ * The point of sale's payment rules (spec §5), for the form and for the server alike. Amounts are centavos.
+ * A card or a transfer is charged for what it says, so neither may exceed the total, and they never go together;
+ * cash may exceed it, and the difference is the change (only when cash is used).
+ */
+export function checkPosPayment(totalCents: number, payment: PosPayment): PosPaymentCheck {
+  const { cashCents, cardCents, transferCents } = payment;
+  if (totalCents <= 0) return { ok: false, message: m.noTotal };
+  if ([cashCents, cardCents, transferCents].some((amount) => !Number.isInteger(amount) || amount < 0))
+    return { ok: false, message: m.invalidAmount };
+  if (cashCents + cardCents + transferCents === 0) return { ok: false, message: m.noPaymentMethod };
+  if (cardCents > 0 && transferCents > 0) return { ok: false, message: m.cardAndTransfer };
+  if (cardCents > totalCents || transferCents > totalCents)
+    return { ok: false, message: m.cardOrTransferOverTotal };
+  const paidCents = cashCents + cardCents + transferCents;
+  if (paidCents < totalCents) return { ok: false, message: m.sumBelowTotal };
+  return { ok: true, paidCents, changeCents: cashCents > 0 ? paidCents - totalCents : 0 };
+}
+
+/** What the cash drawer keeps of a sale: the cash received less the change handed back. */
+export const cashKeptCents = (order: { paidCashCents: number; changeCents: number }) =>
+  order.paidCashCents - order.changeCents;
+
+/** The method an order is filed under: one method, or 'mixed' for cash with a card or a transfer. */
+export function paymentMethodOf(payment: PosPayment): 'cash' | 'card' | 'transfer' | 'mixed' {
+  const used = (['cash', 'card', 'transfer'] as const).filter(
+    (method) => payment[`${method}Cents` as const] > 0,
+  );
+  return used.length === 1 ? used[0]! : 'mixed';
+}
+
+export type PosLine = { productId: string; quantity: number };
+
+/** Adding a product already in the sale adds the quantity to its line (spec §4), capped at the maximum. */
+export function addPosLine<T extends PosLine>(lines: T[], line: T): T[] {
+  const existing = lines.find((item) => item.productId === line.productId);
+  if (!existing) return [...lines, line];
+  return lines.map((item) =>
+    item.productId === line.productId
+      ? { ...item, quantity: Math.min(MAX_POS_QUANTITY, item.quantity + line.quantity) }
+      : item,
+  );
+}
+
+/** Total of the sale's lines at their unit prices (centavos). */
+export const posTotalCents = (lines: { unitPriceCents: number; quantity: number }[]) =>
+  lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
