@@ -4,9 +4,6 @@ import { RouteError } from './route-error';
 
 type PageModule = { default: React.ComponentType };
 
-/** Admin screens whose issues have not landed yet (see docs/decisions/004). */
-const upcoming = ['punto-venta', 'corte', 'gastos', 'ordenes'];
-
 /** Every page is its own lazy chunk, so the landing route ships only what it shows. */
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
@@ -53,7 +50,11 @@ export const routes: RouteObject[] = [
       { path: 'reservaciones', ...page(() => import('./routes/admin/reservaciones')) },
       { path: 'historial-reservaciones', ...page(() => import('./routes/admin/historial-reservaciones')) },
       { path: 'bloquear-hora', ...page(() => import('./routes/admin/bloquear-hora')) },
-      ...upcoming.map((path) => ({ path, ...page(() => import('./routes/admin/proximamente')) })),
+      { path: 'punto-venta', ...page(() => import('./routes/admin/punto-venta')) },
+      { path: 'ordenes', ...page(() => import('./routes/admin/ordenes')) },
+      { path: 'ordenes/:id/ticket', ...page(() => import('./routes/admin/orden-ticket')) },
+      { path: 'gastos', ...page(() => import('./routes/admin/gastos')) },
+      { path: 'corte', ...page(() => import('./routes/admin/corte')) },
       { path: '*', element: <Navigate to="/admin" replace /> },
     ],
   },

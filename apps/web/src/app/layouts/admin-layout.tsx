@@ -33,12 +33,12 @@ export function AdminLayout() {
     );
 
   return (
-    <div className="flex min-h-dvh bg-sand-50">
+    <div className="flex min-h-dvh bg-sand-50 print:block print:min-h-0 print:bg-white">
       <title>{`${section?.label ?? 'Administración'} · Administración · Sala Común`}</title>
       <aside
         aria-label="Menú de administración"
         className={cx(
-          'fixed inset-y-0 left-0 z-40 flex w-64 flex-col bg-brand-800 text-white transition-transform lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0',
+          'fixed inset-y-0 left-0 z-40 flex w-64 flex-col bg-brand-800 text-white transition-transform lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0 print:hidden',
           mobileOpen ? 'translate-x-0' : '-translate-x-full',
           collapsed && 'lg:w-16',
         )}
@@ -122,7 +122,7 @@ export function AdminLayout() {
       )}
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4">
+        <header className="flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 print:hidden">
           <button
             type="button"
             onClick={() => setMobileOpen(true)}
@@ -136,7 +136,7 @@ export function AdminLayout() {
             {user.name} · {user.role === 'superadmin' ? 'Super Administrador' : 'Administrador'}
           </p>
         </header>
-        <main id="contenido" className="flex-1 p-4 sm:p-6 lg:p-8">
+        <main id="contenido" className="flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

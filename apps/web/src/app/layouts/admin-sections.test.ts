@@ -8,6 +8,16 @@ describe('admin sections', () => {
     expect(sectionFor('/admin/corte')?.level).toBe('superadmin');
   });
 
+  it('opens an order’s ticket to every staff member, and the rest of Ordenes to super admins only', () => {
+    const ticket = sectionFor('/admin/ordenes/0193f5b2-7c1e-7a00-8000-000000000001/ticket')!;
+    expect(ticket.label).toBe('Ticket');
+    expect(canOpen(ticket, 'admin')).toBe(true);
+    expect(canOpen(ticket, 'user')).toBe(false);
+    expect(sectionFor('/admin/ordenes/x/ticket/otra')?.level).toBe('superadmin');
+    expect(canOpen(sectionFor('/admin/ordenes')!, 'admin')).toBe(false);
+    expect(adminSections).not.toContain(ticket);
+  });
+
   it('opens super-admin screens to super admins only and nothing to clients', () => {
     const corte = sectionFor('/admin/corte')!;
     expect(canOpen(corte, 'superadmin')).toBe(true);

@@ -14,6 +14,7 @@ import {
   MapPinned,
   Package,
   Receipt,
+  ReceiptText,
   Store,
   Users,
 } from 'lucide-react';
@@ -52,8 +53,21 @@ export function canOpen(section: Pick<AdminSection, 'level'>, role: TRole): bool
   return role === 'admin' && section.level === 'admin';
 }
 
-/** The section a path belongs to: the longest matching prefix. */
+/**
+ * An order's ticket sits under Ordenes (a super-admin screen) but every cashier prints the ticket of the sale just
+ * made: it is a page of its own, at admin level, out of the menu.
+ */
+export const ticketPage: AdminSection = {
+  path: '/admin/ordenes/:id/ticket',
+  label: 'Ticket',
+  level: 'admin',
+  icon: ReceiptText,
+};
+const TICKET_PATH = /^\/admin\/ordenes\/[^/]+\/ticket\/?$/;
+
+/** The section a path belongs to: the longest matching prefix (a ticket is its own page). */
 export function sectionFor(pathname: string): AdminSection | undefined {
+  if (TICKET_PATH.test(pathname)) return ticketPage;
   return adminSections
     .filter((s) => pathname === s.path || pathname.startsWith(`${s.path}/`))
     .sort((a, b) => b.path.length - a.path.length)[0];

@@ -1,0 +1,6 @@
+import { CostsAdmin } from '../../../features/gastos/components/costs-admin';
+
+/** Super admin only (the admin layout sends other staff to /admin; the API refuses them too). */
+export default function CostsPage() {
+  return <CostsAdmin />;
+}

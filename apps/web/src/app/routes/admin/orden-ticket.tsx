@@ -1,0 +1,15 @@
+import { Navigate, useParams } from 'react-router';
+import { useSession } from '../../../features/auth/api/get-session';
+import { TicketScreen } from '../../../features/ordenes/components/ticket-screen';
+
+/** Any staff member prints a ticket (the cashier right after a sale); the way back depends on who it is. */
+export default function OrderTicketPage() {
+  const { id } = useParams();
+  const { user } = useSession();
+  if (!id) return <Navigate to="/admin" replace />;
+  const backTo =
+    user?.role === 'superadmin'
+      ? { to: '/admin/ordenes', label: 'Ordenes' }
+      : { to: '/admin/punto-venta', label: 'Punto de venta' };
+  return <TicketScreen key={id} orderId={id} backTo={backTo} />;
+}

@@ -1,0 +1,6 @@
+import { OrdersAdmin } from '../../../features/ordenes/components/orders-admin';
+
+/** Super admin only (the admin layout sends other staff to /admin; the API refuses them too). */
+export default function OrdersPage() {
+  return <OrdersAdmin />;
+}

@@ -1,0 +1,6 @@
+import { PosScreen } from '../../../features/punto-venta/components/pos-screen';
+
+/** Every staff member sells at the counter (spec §2: admin level). */
+export default function PointOfSalePage() {
+  return <PosScreen />;
+}

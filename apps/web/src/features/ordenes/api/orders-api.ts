@@ -1,0 +1,44 @@
+import type {
+  TCancelOrderRequest,
+  TCancelOrderResponse,
+  TOrderRow,
+  TOrderTicket,
+} from '@sala/shared/orders/orders.contract';
+import type { TPageState } from '@sala/shared/table/table.contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { usePagedQuery } from '../../../lib/paged-query';
+
+export const ordersKey = ['orders'] as const;
+export const orderTicketKey = (id: string) => [...ordersKey, 'ticket', id] as const;
+
+/** GET /api/orders: newest first unless sorted otherwise; the search finds the client. */
+export function useOrders(state: TPageState) {
+  return usePagedQuery<TOrderRow>(ordersKey, '/orders', state);
+}
+
+/** GET /api/orders/:id: the order in full, as its ticket prints it. */
+export function useOrderTicket(id: string) {
+  return useQuery({
+    queryKey: orderTicketKey(id),
+    queryFn: ({ signal }) => apiRequest<TOrderTicket>(`/orders/${encodeURIComponent(id)}`, { signal }),
+    retry: false,
+  });
+}
+
+/** POST /api/orders/:id/cancel with the typed phrase; the corte and the clients' balances change with it. */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: TCancelOrderRequest }) =>
+      apiRequest<TCancelOrderResponse>(`/orders/${encodeURIComponent(id)}/cancel`, { method: 'POST', body }),
+    onSuccess: async (response) => {
+      queryClient.setQueryData(orderTicketKey(response.order.id), response.order);
+      await Promise.all(
+        [ordersKey, ['cash-summary'], ['users']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey, predicate: (query) => query.queryKey[1] !== 'ticket' }),
+        ),
+      );
+    },
+  });
+}

@@ -1,0 +1,116 @@
+import { formatMoney } from '@sala/shared/format/money';
+import type { TOrderRow } from '@sala/shared/orders/orders.contract';
+import { DEFAULT_PAGE_SIZES } from '@sala/shared/table/table.contract';
+import { Ban, ReceiptText } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { actionsColumn } from '../../../components/ui/admin-screen';
+import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
+import { IconButton, iconButtonClass } from '../../../components/ui/icon-button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { formatDateTime } from '../../../lib/format-date';
+import { useOrders } from '../api/orders-api';
+import { CancelOrderDialog } from './cancel-order-dialog';
+import { OrderStatusBadge } from './order-status-badge';
+
+/** 'Café × 2, Agua' and '3 más' for the rest (spec §2). */
+function ProductsCell({ order }: { order: TOrderRow }) {
+  return (
+    <span className="block md:max-w-64">
+      {order.products.join(', ')}
+      {order.moreProducts > 0 && (
+        <span className="ml-1 whitespace-nowrap text-muted">y {order.moreProducts} más</span>
+      )}
+    </span>
+  );
+}
+
+/** /admin/ordenes (spec §2): every order, online and at the counter; the super admin cancels completed ones. */
+export function OrdersAdmin() {
+  const [state, setState] = useTableState({ sort: 'createdAt', dir: 'desc' });
+  const orders = useOrders(state);
+  const [cancelling, setCancelling] = useState<TOrderRow | null>(null);
+
+  const columns = useMemo<DataTableColumn<TOrderRow>[]>(
+    () => [
+      {
+        id: 'createdAt',
+        header: 'Fecha',
+        cell: ({ row }) => (
+          <span className="md:whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span>
+        ),
+      },
+      {
+        id: 'clientName',
+        header: 'Cliente',
+        cell: ({ row }) => <span className="font-medium text-ink">{row.original.clientName}</span>,
+      },
+      {
+        id: 'clientPhone',
+        header: 'Teléfono',
+        enableSorting: false,
+        cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.clientPhone}</span>,
+      },
+      {
+        id: 'products',
+        header: 'Productos',
+        enableSorting: false,
+        cell: ({ row }) => <ProductsCell order={row.original} />,
+      },
+      { id: 'cashierName', header: 'Cajero', cell: ({ row }) => row.original.cashierName },
+      {
+        id: 'totalCents',
+        header: 'Total',
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap tabular-nums">{formatMoney(row.original.totalCents)}</span>
+        ),
+      },
+      {
+        id: 'status',
+        header: 'Estado',
+        cell: ({ row }) => <OrderStatusBadge status={row.original.status} />,
+      },
+      ...actionsColumn<TOrderRow>(true, (order) => (
+        <>
+          <Link
+            to={`/admin/ordenes/${order.id}/ticket`}
+            className={iconButtonClass}
+            aria-label={`Ver ticket de la orden de ${order.clientName}`}
+            title="Ver ticket"
+          >
+            <ReceiptText aria-hidden className="size-4" />
+          </Link>
+          {order.status === 'completed' && (
+            <IconButton
+              icon={Ban}
+              tone="danger"
+              label={`Cancelar orden de ${order.clientName}`}
+              onClick={() => setCancelling(order)}
+            />
+          )}
+        </>
+      )),
+    ],
+    [],
+  );
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Ordenes"
+        description="Las ventas del punto de venta y de la tienda en línea. Cancelar una orden descuenta los créditos que otorgó y la saca del corte."
+      />
+      <DataTable
+        caption="Ordenes"
+        columns={columns}
+        data={orders.data}
+        isLoading={orders.isFetching}
+        state={state}
+        onStateChange={setState}
+        pageSizes={DEFAULT_PAGE_SIZES}
+        getRowId={(row) => row.id}
+      />
+      {cancelling && <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { TOrderTicket } from '@sala/shared/orders/orders.contract';
+import type { TCreatePosOrderRequest, TPosOrderResponse } from '@sala/shared/pos/pos.contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The ticket's query key, shared by meaning with the orders screens (no import between features). */
+const ticketKey = (id: string) => ['orders', 'ticket', id] as const;
+
+/**
+ * POST /api/pos/orders. The same idempotency key sent again answers with the sale already made, so a retry after
+ * a lost answer never charges twice. On success the ticket is cached (it opens at once) and the lists that show
+ * orders (orders, corte, users' balances) refresh.
+ */
+export function useCreatePosOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TCreatePosOrderRequest) =>
+      apiRequest<TPosOrderResponse>('/pos/orders', { method: 'POST', body: input }),
+    onSuccess: ({ order }) => {
+      queryClient.setQueryData<TOrderTicket>(ticketKey(order.id), order);
+      for (const queryKey of [['orders'], ['cash-summary'], ['users']])
+        void queryClient.invalidateQueries({
+          queryKey,
+          predicate: (query) => query.queryKey[1] !== 'ticket',
+        });
+    },
+  });
+}
