@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createBranch, createProduct, createRoom, createUser } from '@sala/db/factories/factories';
+import {
+  createBranch,
+  createCost,
+  createOrder,
+  createProduct,
+  createRoom,
+  createUser,
+} from '@sala/db/factories/factories';
 import { type authSessions, passwordResetTokens } from '@sala/db/schema/auth';
 import { dayBlocks, roomBlocks } from '@sala/db/schema/blocks';
-import { orders, products } from '@sala/db/schema/commerce';
+import { costs, orders, products } from '@sala/db/schema/commerce';
 import { creditLedger } from '@sala/db/schema/ledger';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
 import { checkouts } from '@sala/db/schema/payments';
@@ -49,6 +56,9 @@ beforeAll(async () => {
         payload: { checkoutId: randomUUID(), items: [{ productId: product.id, quantity: 1 }] },
       })
     ).json().checkoutId,
+    posProductId: (await createProduct(t.db, { isDigital: false, priceCents: 5_000 })).id,
+    orderId: (await createOrder(t.db, { userId: target.id, branchId: room.branchId })).id,
+    costId: (await createCost(t.db, { branchId: room.branchId })).id,
   };
 });
 afterAll(async () => {
@@ -66,6 +76,9 @@ let fx = {
   roomId: standId,
   productId: standId,
   checkoutId: standId,
+  posProductId: standId,
+  orderId: standId,
+  costId: standId,
 };
 
 const long = 'a'.repeat(10_000);
@@ -239,6 +252,52 @@ const endpoints = () => [
     valid: () => ({ name: 'Nombre Corregido', phone: '5512345678' }),
   },
   {
+    name: 'sell at the point of sale',
+    method: 'POST' as const,
+    url: '/api/pos/orders',
+    valid: () => ({
+      idempotencyKey: randomUUID(),
+      clientId: target.id,
+      branchId: fx.branchId,
+      items: [{ productId: fx.posProductId, quantity: 2 }],
+      cashCents: 10_000,
+    }),
+  },
+  {
+    name: 'cancel an order',
+    method: 'POST' as const,
+    url: () => `/api/orders/${fx.orderId}/cancel`,
+    valid: () => ({ confirmation: 'cancelar orden' }),
+  },
+  {
+    name: 'record an expense',
+    method: 'POST' as const,
+    url: '/api/costs',
+    valid: () => ({
+      name: 'Luz',
+      description: 'Recibo',
+      total: 350.5,
+      branchId: fx.branchId,
+      date: '2026-11-20',
+    }),
+    optional: ['description'],
+    freeText: ['description'],
+  },
+  {
+    name: 'edit an expense',
+    method: 'PATCH' as const,
+    url: () => `/api/costs/${fx.costId}`,
+    valid: () => ({
+      name: 'Agua',
+      description: 'Garrafones',
+      total: 90,
+      branchId: fx.branchId,
+      date: '2026-11-21',
+    }),
+    optional: ['description'],
+    freeText: ['description'],
+  },
+  {
     name: 'toggle product',
     method: 'PATCH' as const,
     url: () => `/api/products/${fx.productId}/active`,
@@ -301,6 +360,7 @@ async function snapshot() {
     roomBlocks: await t.db.select().from(roomBlocks).orderBy(asc(roomBlocks.id)),
     checkouts: await t.db.select().from(checkouts).orderBy(asc(checkouts.id)),
     orders: await t.db.select().from(orders).orderBy(asc(orders.id)),
+    costs: await t.db.select().from(costs).orderBy(asc(costs.id)),
     ledger: await count(creditLedger),
   };
 }

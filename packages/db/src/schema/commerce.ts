@@ -62,7 +62,11 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('orders_created_at_idx').on(t.createdAt),
+    // The admin table sorts by these, the id breaking ties: each sort is an index walk.
+    index('orders_created_at_idx').on(t.createdAt, t.id),
+    index('orders_total_idx').on(t.totalCents, t.id),
+    index('orders_cashier_idx').on(t.cashierName, t.id),
+    index('orders_status_idx').on(t.status, t.id),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_branch_created_at_idx').on(t.branchId, t.createdAt),
     check('orders_total_non_negative', sql`${t.totalCents} >= 0`),

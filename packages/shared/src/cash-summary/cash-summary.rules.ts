@@ -39,19 +39,21 @@ export function summarizeMovements(movements: TCashMovement[]): TCashSummaryTota
   return totals;
 }
 
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Movements in time order; ties keep orders before costs, then by id, so the list never reshuffles. */
 export function sortMovements(movements: TCashMovement[]): TCashMovement[] {
+  // ISO instants of one format compare as text; plain comparison, not localeCompare (thousands of rows a day).
   return [...movements].sort(
     (a, b) =>
-      a.at.localeCompare(b.at) ||
-      (a.kind === b.kind ? a.id.localeCompare(b.id) : a.kind === 'order' ? -1 : 1),
+      compareText(a.at, b.at) || (a.kind === b.kind ? compareText(a.id, b.id) : a.kind === 'order' ? -1 : 1),
   );
 }
 
 const csvCell = (value: string | number) => {
   const text = String(value);
   // Quote what needs it, and neutralise a leading =, +, - or @ so a spreadsheet never runs a name as a formula.
-  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  const safe = /^[=+\-@]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
   return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 

@@ -8,7 +8,7 @@ import type {
   TOrderTicket,
 } from '@sala/shared/orders/orders.contract';
 import { orderMessages as m } from '@sala/shared/orders/orders.messages';
-import { cashKeptCents, type PosPayment, paymentMethodOf } from '@sala/shared/pos/pos.rules';
+import { type PosPayment, paymentMethodOf } from '@sala/shared/pos/pos.rules';
 import { lineCredits } from '@sala/shared/store/store.rules';
 import type { TPage } from '@sala/shared/table/table.contract';
 import { dayRange } from '@sala/shared/time/business-time';
@@ -28,7 +28,7 @@ import {
   listOrdersOfUser,
   lockOrder,
   markOrderCancelled,
-  ordersBetween,
+  orderMovementsBetween,
 } from './orders.repository';
 
 /** A client's own orders with their products and the credits they granted. */
@@ -233,24 +233,9 @@ export async function cancelOrder(options: {
  * The orders of a Mexico City day as corte movements: what each put in the drawer by method (cash net of the
  * change). Cancelled ones are listed; the corte's totals leave them out.
  */
-export async function orderMovementsOfDay(
+export function orderMovementsOfDay(
   db: DbOrTx,
   day: { date: string; branchId?: string },
 ): Promise<TCashMovement[]> {
-  const rows = await ordersBetween(db, { ...dayRange(day.date), branchId: day.branchId });
-  return rows.map((row) => ({
-    kind: 'order' as const,
-    id: row.id,
-    at: row.createdAt.toISOString(),
-    status: row.status,
-    method: row.method,
-    isPos: row.isPos,
-    clientName: row.clientName,
-    cashierName: row.cashierName,
-    branchName: row.branchName,
-    totalCents: row.totalCents,
-    cashCents: cashKeptCents(row),
-    cardCents: row.paidCardCents,
-    transferCents: row.paidTransferCents,
-  }));
+  return orderMovementsBetween(db, { ...dayRange(day.date), branchId: day.branchId });
 }

@@ -1,11 +1,6 @@
 import type { Db } from '@sala/db/client';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
-import type {
-  TCreatePosOrderRequest,
-  TPosOrderResponse,
-  TPosProduct,
-  ZCreatePosOrderRequest,
-} from '@sala/shared/pos/pos.contract';
+import type { TPosOrderResponse, TPosProduct, ZCreatePosOrderRequest } from '@sala/shared/pos/pos.contract';
 import { posMessages as m } from '@sala/shared/pos/pos.messages';
 import { checkPosPayment, MAX_POS_TOTAL_CENTS, posTotalCents } from '@sala/shared/pos/pos.rules';
 import { lineCredits } from '@sala/shared/store/store.rules';
@@ -59,7 +54,7 @@ async function pricedLines(db: Db, items: Sale['items']): Promise<OrderLine[]> {
     quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
   return [...quantities].map(([productId, quantity]) => {
     const product = found.get(productId);
-    if (!product || !product.isActive || product.isDigital) throw refuse(m.productNotForSale);
+    if (!product?.isActive || product.isDigital) throw refuse(m.productNotForSale);
     return {
       productId,
       name: product.name,
@@ -97,7 +92,7 @@ export async function createSale({
 
   const orderId = await db.transaction(async (tx) => {
     const client = await lockAccount(tx, input.clientId);
-    if (!client || !client.isActive) throw refuse(m.clientNotFound);
+    if (!client?.isActive) throw refuse(m.clientNotFound);
     if (!(await lockBranch(tx, input.branchId))) throw refuse(m.branchNotFound);
     const order = await createPosOrder(tx, {
       idempotencyKey: input.idempotencyKey,
