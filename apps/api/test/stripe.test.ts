@@ -232,3 +232,44 @@ describe('completing a Stripe payment', () => {
     expect((await outcome(user.id)).orders).toEqual([]);
   });
 });
+
+describe('cancelling an order paid through Stripe', () => {
+  it('refunds the PaymentIntent once (idempotency key per order), then takes the credits back', async () => {
+    const { user, cookie, checkoutId, intentId } = await started(1);
+    stripe.succeed(intentId);
+    expect((await post(`/api/checkout/${checkoutId}/confirm`, cookie)).statusCode).toBe(200);
+    const [order] = (await outcome(user.id)).orders;
+    const boss = await loginAs(t, 'superadmin');
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post(`/api/orders/${order!.id}/cancel`, boss.cookie, { confirmation: 'cancelar orden' }),
+      ),
+    );
+    expect(results.map((res) => res.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    const refunds = stripe.requests.filter((r) => r.path === '/v1/refunds');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      idempotencyKey: `refund-${order!.id}`,
+      form: { payment_intent: intentId, amount: '150000' },
+    });
+    const [stored] = await t.db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(stored).toMatchObject({ status: 'cancelled', refundRef: expect.stringMatching(/^re_/) });
+    expect((await outcome(user.id)).credits).toBe(0);
+  });
+
+  it('keeps the order completed when Stripe refuses the refund', async () => {
+    const { user, cookie, checkoutId, intentId } = await started(1);
+    stripe.succeed(intentId);
+    expect((await post(`/api/checkout/${checkoutId}/confirm`, cookie)).statusCode).toBe(200);
+    const [order] = (await outcome(user.id)).orders;
+    const boss = await loginAs(t, 'superadmin');
+    stripe.failNextRequests(3);
+    const res = await post(`/api/orders/${order!.id}/cancel`, boss.cookie, {
+      confirmation: 'cancelar orden',
+    });
+    expect(res.statusCode).toBe(503);
+    const [stored] = await t.db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(stored!.status).toBe('completed');
+    expect((await outcome(user.id)).credits).toBe(6);
+  });
+});
