@@ -310,6 +310,43 @@ describe('orders: list, ticket and cancel', () => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
+  it('pages through every order exactly once, in order, also past the middle (read from the other end)', async () => {
+    const client = await createUser(t.db);
+    const made = [];
+    for (let i = 0; i < 7; i++)
+      made.push(
+        await createOrder(t.db, {
+          userId: client.id,
+          totalCents: [500, 100, 700, 300, 100, 600, 200][i]!,
+          createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+        }),
+      );
+    for (const [sort, dir, key] of [
+      ['createdAt', 'desc', (o: { createdAt: Date }) => o.createdAt.toISOString()],
+      ['totalCents', 'asc', (o: { totalCents: number }) => o.totalCents],
+    ] as const) {
+      const seen: { id: string }[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const res = await inject(
+          'GET',
+          `/api/orders?q=${encodeURIComponent(client.email)}&sort=${sort}&dir=${dir}&page=${page}&pageSize=2`,
+          boss.cookie,
+        );
+        expect(res.json().total).toBe(7);
+        seen.push(...res.json().rows);
+      }
+      const expected = [...made]
+        .sort((a, b) => {
+          const [x, y] = [key(a as never), key(b as never)];
+          return (x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1) * (dir === 'desc' ? -1 : 1);
+        })
+        .map((o) => o.id);
+      expect(seen.map((row) => row.id)).toEqual(expected);
+    }
+    const past = await inject('GET', `/api/orders?q=${encodeURIComponent(client.email)}&page=9`, boss.cookie);
+    expect(past.json()).toMatchObject({ total: 7, rows: [] });
+  });
+
   it('refuses a wrong phrase with the spec message and changes nothing', async () => {
     const { order, client } = await sold();
     for (const confirmation of ['cancelar', 'Cancelar Orden', '']) {

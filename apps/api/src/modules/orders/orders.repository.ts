@@ -216,7 +216,16 @@ const orderSortColumns = {
  * A page of /admin/ordenes. The page is chosen on orders alone (an index walk on the sort column and the id; the
  * client's table joins in only to sort by name), then only its rows get their client and their first products.
  */
-export function listOrderPage(db: DbOrTx, page: Page & { sort: keyof typeof orderSortColumns }) {
+export function listOrderPage(
+  db: DbOrTx,
+  page: {
+    sort: keyof typeof orderSortColumns;
+    dir: 'asc' | 'desc';
+    q?: string;
+    offset: number;
+    limit: number;
+  },
+) {
   const ordered = db
     .select({
       id: orders.id,
@@ -234,8 +243,8 @@ export function listOrderPage(db: DbOrTx, page: Page & { sort: keyof typeof orde
   )
     .where(page.q ? clientSearch(page.q) : undefined)
     .orderBy(orderBy(orderSortColumns[page.sort], page.dir), orderBy(orders.id, page.dir))
-    .limit(page.pageSize)
-    .offset(offsetOf(page.page, page.pageSize))
+    .limit(page.limit)
+    .offset(page.offset)
     .as('page_orders');
   return db
     .select({

@@ -151,9 +151,27 @@ export async function getOrderTicket(db: DbOrTx, id: string): Promise<TOrderTick
   };
 }
 
-/** GET /api/orders — the admin table: the first two products of each order and how many more. */
+/**
+ * GET /api/orders — the admin table: the first two products of each order and how many more. A page past the
+ * middle is read from the other end (the same rows, reversed back), so the last page costs what the first does.
+ */
 export async function listOrders(db: DbOrTx, query: TOrderListQuery): Promise<TPage<TOrderRow>> {
-  const [total, rows] = await Promise.all([countOrders(db, query.q), listOrderPage(db, query)]);
+  const total = await countOrders(db, query.q);
+  const offset = (query.page - 1) * query.pageSize;
+  const limit = Math.max(0, Math.min(query.pageSize, total - offset));
+  const fromEnd = offset > total / 2;
+  const rows =
+    limit === 0
+      ? []
+      : await listOrderPage(db, {
+          sort: query.sort,
+          q: query.q,
+          limit,
+          ...(fromEnd
+            ? { dir: query.dir === 'asc' ? 'desc' : 'asc', offset: total - offset - limit }
+            : { dir: query.dir, offset }),
+        });
+  if (fromEnd) rows.reverse();
   return {
     rows: rows.map(({ lines, ...row }) => ({
       ...row,
