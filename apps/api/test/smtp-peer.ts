@@ -48,6 +48,8 @@ export async function startSmtpPeer(options: { port?: number } = {}) {
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
       server.once('error', reject);
+      // A client killed mid-message leaves a socket to fail; that is the test's point, not an error.
+      server.on('error', () => {});
       server.listen(port, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port));
     });
   const port = await listen(options.port ?? 0);
