@@ -28,6 +28,7 @@ import { userRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { registerMailer } from './plugins/mailer';
 import { registerPayments } from './plugins/payments';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -78,6 +79,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await registerDocs(app);
   await registerAuth(app);
   registerPayments(app);
+  registerMailer(app);
 
   await app.register(
     async (api) => {

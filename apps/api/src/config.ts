@@ -48,6 +48,26 @@ const ZEnv = z
         'MAIL_FROM debe ser un correo, p. ej. "Sala Común <reservas@ejemplo.mx>".',
       )
       .optional(),
+    SMTP_URL: z
+      .string()
+      .refine(
+        (value) => URL.canParse(value) && ['smtp:', 'smtps:'].includes(new URL(value).protocol),
+        // Never the value in the message: it may hold the SMTP password.
+        'SMTP_URL debe ser una URL smtp:// o smtps:// (p. ej. smtp://localhost:1025).',
+      )
+      .optional(),
+    MAIL_POLL_MS: z.coerce
+      .number({ error: 'MAIL_POLL_MS debe ser un número de milisegundos (100–600000).' })
+      .int('MAIL_POLL_MS debe ser un número de milisegundos (100–600000).')
+      .min(100, 'MAIL_POLL_MS debe ser un número de milisegundos (100–600000).')
+      .max(600_000, 'MAIL_POLL_MS debe ser un número de milisegundos (100–600000).')
+      .default(5_000),
+    MAIL_CLAIM_TIMEOUT_MS: z.coerce
+      .number({ error: 'MAIL_CLAIM_TIMEOUT_MS debe ser un número de milisegundos (1000–3600000).' })
+      .int('MAIL_CLAIM_TIMEOUT_MS debe ser un número de milisegundos (1000–3600000).')
+      .min(1_000, 'MAIL_CLAIM_TIMEOUT_MS debe ser un número de milisegundos (1000–3600000).')
+      .max(3_600_000, 'MAIL_CLAIM_TIMEOUT_MS debe ser un número de milisegundos (1000–3600000).')
+      .default(120_000),
   })
   .refine(
     (env) =>
@@ -88,6 +108,10 @@ const ZEnv = z
           apiUrl: env.STRIPE_API_URL,
         }
       : null,
+    /** Deliver the outbox over SMTP when set; otherwise mail stays in the outbox, readable in the app. */
+    smtp: env.SMTP_URL ? { url: env.SMTP_URL } : null,
+    /** The outbox worker's poll and how long a claimed message is held before another process may send it. */
+    mailWorker: { pollIntervalMs: env.MAIL_POLL_MS, claimTimeoutMs: env.MAIL_CLAIM_TIMEOUT_MS },
     /** The sender of every e-mail (and the organizer of the calendar invitations). */
     mailFrom: parseMailbox(
       env.MAIL_FROM ??

@@ -4,6 +4,7 @@ import { DataDirLockedError } from '@sala/db/data-dir-lock';
 import { describeDemoAccounts, seedDemoDataIfEmpty } from '@sala/db/seed/seed';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createReminderWorker } from './modules/bookings/reminders.worker';
 
 function fail(message: string): never {
   console.error(message);
@@ -38,6 +39,10 @@ const app = await buildApp({
   },
 });
 
+// Jobs of every process (design.md §4): the outbox worker sends mail, the reminder worker queues the 24-hour
+// reminders. Started once the server listens, stopped before the database closes.
+const reminders = createReminderWorker({ db: database.db, publicUrl: config.publicUrl, log: app.log });
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -49,6 +54,7 @@ async function shutdown(signal: string) {
   }, 15_000);
   force.unref();
   try {
+    await Promise.all([app.outbox.stop(), reminders.stop()]);
     await app.close();
   } finally {
     await database.close();
@@ -60,8 +66,15 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  app.outbox.start();
+  reminders.start();
   const where = config.database.kind === 'pglite' ? `PGlite en ${config.database.dataDir}` : 'PostgreSQL';
   console.log(`Sala Común escuchando en http://localhost:${config.port} (base de datos: ${where})`);
+  console.log(
+    app.mailer
+      ? `Correo: se envía por ${app.mailer.description}`
+      : 'Correo: sin SMTP_URL, los correos se guardan y se leen en Administración → Correos',
+  );
 } catch (error) {
   await database.close();
   fail(`No se pudo iniciar el servidor: ${(error as Error).message}`);

@@ -531,3 +531,25 @@ describe('bad input on every route', () => {
     );
   });
 });
+
+describe('the e-mail screen', () => {
+  it('refuses an unknown status filter, and an unknown message to retry, in Spanish', async () => {
+    const filter = await t.app.inject({
+      method: 'GET',
+      url: '/api/outbox?status=enviado',
+      headers: { cookie: boss.cookie },
+    });
+    expect(filter.statusCode).toBe(400);
+    expect(filter.json().error).toMatchObject({
+      code: 'invalid-argument',
+      message: expect.stringContaining('El estado debe ser pendiente, enviado o fallido.'),
+    });
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `/api/outbox/${randomUUID()}/retry`,
+      headers: { cookie: boss.cookie },
+    });
+    expect(retry.statusCode).toBe(404);
+    expect(retry.json().error).toEqual({ code: 'not-found', message: 'El correo no existe.' });
+  });
+});

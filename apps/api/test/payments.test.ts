@@ -213,8 +213,9 @@ describe('paying with the test gateway', () => {
 
     const [receipt] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
     expect(receipt!.subject).toBe('Recibo de tu compra en Sala Común');
-    expect(receipt!.text).toContain('Paquete 5 × 2: $3,000');
-    expect(receipt!.text).toContain('Créditos agregados: 22. Tu saldo es de 25 créditos.');
+    expect(receipt!.text).toContain('Paquete 5 · × 2 · $3,000');
+    expect(receipt!.text).toContain('Créditos agregados: 22');
+    expect(receipt!.text).toContain('Saldo: 25 créditos');
     expect(receipt!.text).toContain('https://reservas.example.mx/perfil/mis-pedidos');
 
     // The purchase shows in Mis Pedidos.

@@ -11,10 +11,13 @@ import {
   createSession,
   createUser,
 } from '@sala/db/factories/factories';
+import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { checkouts } from '@sala/db/schema/payments';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
 import { addDays, businessDate, businessInstant, weekdayOf } from '@sala/shared/time/business-time';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueEmails } from '../src/modules/mail/mail.service';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -116,6 +119,19 @@ const table = (): Row[] => [
     expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
   },
   { method: 'GET', url: '/api/outbox', expect: { anonymous: 401, user: 403, admin: 403, superadmin: 200 } },
+  {
+    method: 'POST',
+    url: '/api/outbox/:id/retry',
+    // A failed message of its own for each call: Reintentar takes only a failed one.
+    request: async () => {
+      const [id] = await enqueueEmails(t.db, [
+        { to: uniqueEmail(), subject: 'Fallido', html: '<p>x</p>', text: 'x' },
+      ]);
+      await t.db.update(emailOutbox).set({ status: 'failed' }).where(eq(emailOutbox.id, id!));
+      return { url: `/api/outbox/${id}/retry` };
+    },
+    expect: { anonymous: 401, user: 403, admin: 403, superadmin: 200 },
+  },
   // Zones, branches, rooms and products: staff read, the super admin alone writes (spec §6).
   ...(
     [

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createBranch, createOrder, createProduct, createUser } from '@sala/db/factories/factories';
 import { orderItems, orders } from '@sala/db/schema/commerce';
+import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { creditLedger } from '@sala/db/schema/ledger';
 import { users } from '@sala/db/schema/users';
 import { orderMessages } from '@sala/shared/orders/orders.messages';
@@ -105,6 +106,12 @@ describe('a sale at the point of sale', () => {
     ]);
     const [stored] = await ordersOf(c.client.id);
     expect(stored).toMatchObject({ cashierId: cashier.user.id, branchId: c.branch.id });
+    // The receipt is written with the sale, for the outbox worker to send.
+    const receipts = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, c.client.email));
+    expect(receipts).toMatchObject([
+      { subject: `Recibo de tu compra en ${c.branch.name}`, status: 'pending' },
+    ]);
+    expect(receipts[0]!.text).toContain('$95');
   });
 
   it('adds two lines of one product into one line', async () => {

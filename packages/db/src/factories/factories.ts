@@ -146,6 +146,8 @@ export async function createSession(
     isCourtesy: boolean;
     courtesyName: string;
     cancelledAt: Date | null;
+    /** When it was booked (the reminder rule looks at how far ahead). */
+    createdAt: Date;
   }> = {},
 ) {
   const isCourtesy = overrides.isCourtesy ?? false;
@@ -162,6 +164,7 @@ export async function createSession(
       isCourtesy,
       courtesyName: isCourtesy ? (overrides.courtesyName ?? 'Sesion de prueba - Visitante') : null,
       cancelledAt: overrides.cancelledAt ?? null,
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
     })
     .returning();
   return session!;

@@ -1,10 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 
 export type EmailAttachment = { filename: string; content: string; contentType: string };
 
-/** Mail is written here in the same transaction as the change it reports; a worker delivers it. */
+/**
+ * Mail is written here in the same transaction as the change it reports; the outbox worker of every API process
+ * delivers it (modules/mail/outbox.worker.ts). A worker claims a due row by moving `next_attempt_at` past the
+ * claim's expiry and counting the attempt, so a process killed mid-send leaves a row that falls due again by
+ * itself; `attempts` is also the claim's fencing token.
+ */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
@@ -20,11 +35,17 @@ export const emailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** One message per key (a session's reminder): a second insert with the same key is a no-op. */
+    dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_created_at_idx').on(t.createdAt),
+    index('email_outbox_status_created_at_idx').on(t.status, t.createdAt),
+    uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey),
     check('email_outbox_status_valid', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );

@@ -34,6 +34,8 @@ export const roomSessions = pgTable(
     bookedBy: uuid('booked_by').references(() => users.id, { onDelete: 'set null' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the 24-hour reminder was queued (once per session; never for a cancelled one). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,6 +58,10 @@ export const roomSessions = pgTable(
     uniqueIndex('room_sessions_user_starts_at_active_key')
       .on(t.userId, t.startsAt)
       .where(sql`${t.cancelledAt} is null and ${t.userId} is not null`),
+    // The reminder scheduler's one query: active client sessions not yet reminded, by start.
+    index('room_sessions_reminder_due_idx')
+      .on(t.startsAt)
+      .where(sql`${t.cancelledAt} is null and ${t.remindedAt} is null and ${t.userId} is not null`),
     check('room_sessions_credits_non_negative', sql`${t.creditsCharged} >= 0`),
     check(
       'room_sessions_owner',

@@ -4,7 +4,7 @@ import { branches, cities, rooms } from '@sala/db/schema/locations';
 import { roomSessions } from '@sala/db/schema/sessions';
 import { users } from '@sala/db/schema/users';
 import type { staffSessionSortable } from '@sala/shared/bookings/bookings.contract';
-import { and, asc, eq, gt, gte, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 
@@ -142,8 +142,44 @@ export function markCancelled(tx: DbOrTx, id: string, by: string, at: Date) {
     .then((rows) => rows[0]);
 }
 
+const REMINDER_LEAD = sql`interval '24 hours'`;
+
+/**
+ * Takes the sessions whose 24-hour reminder is due at `now` (at most `limit`), marking them reminded in the
+ * caller's transaction: active, held by a client, starting within the next 24 hours, booked at least 24 hours
+ * ahead (a later booking gets none), not reminded yet. FOR UPDATE SKIP LOCKED: two processes never take the
+ * same session, and one being cancelled right now is left for the next run (when it is cancelled).
+ */
+export async function claimDueReminders(tx: DbOrTx, now: Date, limit: number): Promise<string[]> {
+  const due = await tx
+    .select({ id: roomSessions.id })
+    .from(roomSessions)
+    .where(
+      and(
+        isNull(roomSessions.cancelledAt),
+        isNull(roomSessions.remindedAt),
+        isNotNull(roomSessions.userId),
+        gt(roomSessions.startsAt, now),
+        lte(roomSessions.startsAt, sql`${now.toISOString()}::timestamptz + ${REMINDER_LEAD}`),
+        lte(roomSessions.createdAt, sql`${roomSessions.startsAt} - ${REMINDER_LEAD}`),
+      ),
+    )
+    .orderBy(asc(roomSessions.startsAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  if (due.length === 0) return [];
+  const ids = due.map((row) => row.id);
+  await tx.update(roomSessions).set({ remindedAt: now }).where(inArray(roomSessions.id, ids));
+  return ids;
+}
+
 /** A session with its place and holder, as its e-mails and confirmation state them. */
 export function findSessionDetail(db: DbOrTx, id: string) {
+  return findSessionDetails(db, [id]).then((rows) => rows[0]);
+}
+
+/** Several sessions with their place and holder (the reminders of one run). */
+export function findSessionDetails(db: DbOrTx, ids: string[]) {
   return db
     .select({
       id: roomSessions.id,
@@ -166,8 +202,7 @@ export function findSessionDetail(db: DbOrTx, id: string) {
     .innerJoin(cities, eq(cities.id, roomSessions.cityId))
     .leftJoin(users, eq(users.id, roomSessions.userId))
     .leftJoin(booker, eq(booker.id, roomSessions.bookedBy))
-    .where(eq(roomSessions.id, id))
-    .then((rows) => rows[0]);
+    .where(inArray(roomSessions.id, ids));
 }
 
 const staffSort = {

@@ -24,16 +24,19 @@ import { toPage } from '../../lib/paging';
 import { availabilityChanged, loadBranchDay, loadSlot } from '../availability/availability.service';
 import { applyCreditChange, chargeCredits } from '../credits/credits.service';
 import { sessionInvite } from '../mail/calendar';
-import { enqueueEmails, type OutgoingEmail } from '../mail/mail.service';
+import { discardPendingReminder, enqueueEmails, type OutgoingEmail } from '../mail/mail.service';
 import {
   newReservationAdminEmail,
   reservationCancelledEmail,
   reservationConfirmedEmail,
+  sessionReminderEmail,
 } from '../mail/templates';
 import { lockAccount, staffNoticeRecipients } from '../users/users.service';
 import {
   activeSessionsBetween,
+  claimDueReminders,
   findSessionDetail,
+  findSessionDetails,
   findSessionForUpdate,
   insertSession,
   listSessionsOfUser,
@@ -51,6 +54,11 @@ export type BookingDeps = {
   adminEmail?: string;
   mailFrom: { name: string; email: string };
   now?: Date;
+  /**
+   * One bounded attempt at once for the e-mails a booking just committed (the outbox worker's): false when any
+   * was not delivered, so the answer carries spec §8's warning. Without it nothing is tried now.
+   */
+  deliverNow?: (emailIds: string[]) => Promise<boolean>;
 };
 
 type Slot = { branchId: string; roomId: string; date: string; hour: string };
@@ -202,11 +210,15 @@ async function book(deps: BookingDeps, slot: Slot, holder: Holder): Promise<TCre
         email: person?.email ?? null,
         bookedByName: actor.name,
       };
-      await enqueueEmails(tx, bookingEmails(deps, facts, staff));
-      return { session: toDetail(facts, cost, holder.kind === 'courtesy'), balance };
+      const emailIds = await enqueueEmails(tx, bookingEmails(deps, facts, staff));
+      return { session: toDetail(facts, cost, holder.kind === 'courtesy'), balance, emailIds };
     });
     availabilityChanged(db, slot.branchId);
-    return { ...booked, mailWarning: false };
+    const { emailIds, ...answer } = booked;
+    // Spec §4: the session is kept whatever happens to its e-mails; a failure only adds the warning, and the
+    // outbox worker keeps retrying.
+    const delivered = deps.deliverNow ? await deps.deliverNow(emailIds) : true;
+    return { ...answer, mailWarning: !delivered };
   } catch (error) {
     if (isUniqueViolation(error, 'room_sessions_room_starts_at_active_key')) throw slotRefusal('busy');
     if (isUniqueViolation(error, 'room_sessions_user_starts_at_active_key')) {
@@ -214,6 +226,50 @@ async function book(deps: BookingDeps, slot: Slot, holder: Holder): Promise<TCre
       throw new AppError('aborted', message, { hour: message });
     }
     throw error;
+  }
+}
+
+/**
+ * Queues the 24-hour reminders due at `now`, each once: the session is marked reminded and its e-mail written
+ * (with the session's dedupe key) in one transaction, a batch at a time. Answers how many were queued.
+ */
+export async function queueDueReminders(deps: {
+  db: Db;
+  publicUrl: string;
+  now?: Date;
+  batchSize?: number;
+}): Promise<number> {
+  const now = deps.now ?? new Date();
+  const batchSize = deps.batchSize ?? 100;
+  let queued = 0;
+  for (;;) {
+    const count = await deps.db.transaction(async (tx) => {
+      const ids = await claimDueReminders(tx, now, batchSize);
+      if (ids.length === 0) return 0;
+      const sessions = await findSessionDetails(tx, ids);
+      await enqueueEmails(
+        tx,
+        sessions
+          .filter((row) => row.email)
+          .map((row) =>
+            sessionReminderEmail(
+              row.email!,
+              {
+                holderName: row.holderName,
+                cityName: row.cityName,
+                branchName: row.branchName,
+                roomName: row.roomName,
+                when: formatSessionWhen(businessDate(row.startsAt), businessTime(row.startsAt)),
+              },
+              row.id,
+              `${deps.publicUrl}/perfil`,
+            ),
+          ),
+      );
+      return ids.length;
+    });
+    queued += count;
+    if (count < batchSize) return queued;
   }
 }
 
@@ -257,6 +313,7 @@ export async function cancelSession(deps: BookingDeps, id: string): Promise<TCan
       throw new AppError('aborted', timing === 'past' ? m.alreadyStarted : m.tooLateToCancel);
     }
     await markCancelled(tx, id, actor.id, now);
+    await discardPendingReminder(tx, id);
     const refunded = session.userId ? session.creditsCharged : 0;
     const balance = session.userId
       ? await applyCreditChange(tx, {

@@ -1,19 +1,82 @@
 import type { DbOrTx } from '@sala/db/client';
 import type { TOutboxEmail, TOutboxQuery } from '@sala/shared/mail/outbox.contract';
+import { outboxMessages as m } from '@sala/shared/mail/outbox.messages';
 import type { TPage } from '@sala/shared/table/table.contract';
+import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/paging';
-import { insertEmails, listOutbox, type OutgoingEmail } from './outbox.repository';
+import {
+  deletePendingByKey,
+  findEmail,
+  insertEmails,
+  listOutbox,
+  type OutgoingEmail,
+  requeueFailed,
+} from './outbox.repository';
+import type { OutboxWorker } from './outbox.worker';
+import { type PosReceipt, posReceiptEmail, reminderKey } from './templates';
 
 export type { OutgoingEmail } from './outbox.repository';
+export type { PosReceipt } from './templates';
 
-/** Written in the caller's transaction: the mail exists exactly when the change it reports does. */
-export async function enqueueEmails(db: DbOrTx, emails: OutgoingEmail[]) {
-  if (emails.length > 0) await insertEmails(db, emails);
+/**
+ * Written in the caller's transaction: the mail exists exactly when the change it reports does. The ids of the
+ * rows written come back (for an immediate attempt once the transaction commits); a message whose dedupe key
+ * exists already is not written again.
+ */
+export async function enqueueEmails(db: DbOrTx, emails: OutgoingEmail[]): Promise<string[]> {
+  return emails.length > 0 ? insertEmails(db, emails) : [];
 }
 
+/**
+ * The point of sale's receipt, in the caller's transaction (the order's): nothing when the client has no e-mail
+ * address. Answers the outbox row's id, or null.
+ */
+export async function enqueuePosReceipt(
+  tx: DbOrTx,
+  receipt: PosReceipt,
+  options: { publicUrl: string },
+): Promise<string | null> {
+  const message = posReceiptEmail(receipt, `${options.publicUrl}/perfil/mis-pedidos`);
+  if (!message) return null;
+  const [id] = await insertEmails(tx, [message]);
+  return id ?? null;
+}
+
+/** A cancelled session's reminder that has not gone out yet is dropped, in the cancellation's transaction. */
+export function discardPendingReminder(tx: DbOrTx, sessionId: string) {
+  return deletePendingByKey(tx, reminderKey(sessionId));
+}
+
+type EmailRow = NonNullable<Awaited<ReturnType<typeof findEmail>>>;
+
+const toOutboxEmail = ({ total: _total, ...row }: EmailRow & { total?: number }): TOutboxEmail => ({
+  ...row,
+  // A sent or failed message has no next attempt, whatever the column still holds.
+  nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+  lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+  sentAt: row.sentAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
 export async function listOutboxPage(db: DbOrTx, query: TOutboxQuery): Promise<TPage<TOutboxEmail>> {
-  return toPage(await listOutbox(db, query), query, (row) => ({
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return toPage(await listOutbox(db, query), query, toOutboxEmail);
+}
+
+/**
+ * Reintentar (super admin): a failed message goes back to the queue and gets one attempt at once, bounded like
+ * a booking's; if that fails too it is failed again with the new error (or waits for the worker, when there is
+ * no server to send to). Answers the message as it stands afterwards.
+ */
+export async function retryEmail(
+  deps: { db: DbOrTx; outbox: Pick<OutboxWorker, 'deliverNow'>; now?: Date },
+  id: string,
+): Promise<TOutboxEmail> {
+  const { db } = deps;
+  if (!(await requeueFailed(db, id, deps.now ?? new Date()))) {
+    const existing = await findEmail(db, id);
+    if (!existing) throw new AppError('not-found', m.notFound);
+    throw new AppError('aborted', m.onlyFailed);
+  }
+  await deps.outbox.deliverNow([id]);
+  return toOutboxEmail((await findEmail(db, id))!);
 }

@@ -1,8 +1,10 @@
 import type { DbOrTx } from '@sala/db/client';
 import { newId } from '@sala/db/ids';
 import { type EmailAttachment, emailOutbox } from '@sala/db/schema/infrastructure';
-import { ilike, or, sql } from 'drizzle-orm';
+import type { TOutboxStatus } from '@sala/shared/mail/outbox.contract';
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
+import { rowsOf } from '../../lib/sql-rows';
 
 export type OutgoingEmail = {
   to: string;
@@ -10,37 +12,177 @@ export type OutgoingEmail = {
   html: string;
   text: string;
   attachments?: EmailAttachment[];
+  /** At most one message per key, ever (a session's reminder). */
+  dedupeKey?: string;
 };
 
-/** Every booking writes two: one plain multi-row INSERT, cheaper to build than the query builder's. */
-export async function insertEmails(db: DbOrTx, emails: OutgoingEmail[]) {
+/** A row a worker holds: its `attempts` after the claim is the token every later update must match. */
+export type ClaimedEmail = {
+  id: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: EmailAttachment[];
+  attempts: number;
+};
+
+const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
+/**
+ * Every booking writes two: one plain multi-row INSERT, cheaper to build than the query builder's. A row whose
+ * dedupe key exists already is skipped; the ids of the rows written come back.
+ */
+export async function insertEmails(db: DbOrTx, emails: OutgoingEmail[]): Promise<string[]> {
   const rows = emails.map(
     (email) =>
-      sql`(${newId()}, ${email.to}, ${email.subject}, ${email.html}, ${email.text}, ${JSON.stringify(email.attachments ?? [])}::jsonb)`,
+      sql`(${newId()}, ${email.to}, ${email.subject}, ${email.html}, ${email.text}, ${JSON.stringify(email.attachments ?? [])}::jsonb, ${email.dedupeKey ?? null})`,
   );
-  await db.execute(sql`
-    insert into ${emailOutbox} ("id", "to_address", "subject", "html", "text", "attachments")
-    values ${sql.join(rows, sql`, `)}`);
+  const result = await db.execute(sql`
+    insert into ${emailOutbox} ("id", "to_address", "subject", "html", "text", "attachments", "dedupe_key")
+    values ${sql.join(rows, sql`, `)}
+    on conflict do nothing
+    returning "id"`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+/**
+ * Claims up to `limit` due rows for one worker (FOR UPDATE SKIP LOCKED: N processes never take the same row):
+ * counts the attempt and moves `next_attempt_at` to the claim's expiry, so a row whose process dies before it
+ * reports falls due again by itself. With `ids`, only those rows, due or never tried (a booking's immediate send).
+ */
+export async function claimEmails(
+  db: DbOrTx,
+  options: { now: Date; claimUntil: Date; limit: number; ids?: string[] },
+): Promise<ClaimedEmail[]> {
+  const due = options.ids
+    ? sql`"id" in (${sql.join(
+        options.ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) and "status" = 'pending' and ("attempts" = 0 or "next_attempt_at" <= ${ts(options.now)})`
+    : sql`"status" = 'pending' and "next_attempt_at" <= ${ts(options.now)}`;
+  const result = await db.execute(sql`
+    update "email_outbox" as o
+    set "attempts" = o."attempts" + 1, "next_attempt_at" = ${ts(options.claimUntil)},
+        "last_attempt_at" = ${ts(options.now)}
+    from (
+      select "id" from "email_outbox" where ${due}
+      order by "next_attempt_at", "id"
+      limit ${options.limit}
+      for update skip locked
+    ) as due
+    where o."id" = due."id"
+    returning o."id", o."to_address", o."subject", o."html", o."text", o."attachments", o."attempts"`);
+  return rowsOf<{
+    id: string;
+    to_address: string;
+    subject: string;
+    html: string;
+    text: string;
+    attachments: EmailAttachment[] | string;
+    attempts: number;
+  }>(result).map((row) => ({
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    html: row.html,
+    text: row.text,
+    attachments: typeof row.attachments === 'string' ? JSON.parse(row.attachments) : row.attachments,
+    attempts: Number(row.attempts),
+  }));
+}
+
+/** Delivered: only while this claim is still the row's latest (a later claimer owns it otherwise). */
+export async function markSent(db: DbOrTx, id: string, attempts: number, at: Date) {
+  await db
+    .update(emailOutbox)
+    .set({ status: 'sent', sentAt: at, lastError: null })
+    .where(
+      and(eq(emailOutbox.id, id), eq(emailOutbox.attempts, attempts), eq(emailOutbox.status, 'pending')),
+    );
+}
+
+/** A failed attempt: tried again at `nextAttemptAt`, or failed for good when there is none. */
+export async function markAttemptFailed(
+  db: DbOrTx,
+  id: string,
+  attempts: number,
+  outcome: { error: string; nextAttemptAt: Date | null },
+) {
+  await db
+    .update(emailOutbox)
+    .set(
+      outcome.nextAttemptAt
+        ? { lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt }
+        : { lastError: outcome.error, status: 'failed' },
+    )
+    .where(
+      and(eq(emailOutbox.id, id), eq(emailOutbox.attempts, attempts), eq(emailOutbox.status, 'pending')),
+    );
+}
+
+/** Claimed but never tried (the process is stopping): due again now, the attempt not counted. */
+export async function releaseClaim(db: DbOrTx, id: string, attempts: number, now: Date) {
+  await db
+    .update(emailOutbox)
+    .set({ attempts: attempts - 1, nextAttemptAt: now })
+    .where(
+      and(eq(emailOutbox.id, id), eq(emailOutbox.attempts, attempts), eq(emailOutbox.status, 'pending')),
+    );
+}
+
+/** A failed message back in the queue, due now (Reintentar). Only a failed one: answers whether it was. */
+export async function requeueFailed(db: DbOrTx, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: 'pending', nextAttemptAt: now })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed')))
+    .returning({ id: emailOutbox.id });
+  return rows.length > 0;
+}
+
+/** A message not yet sent is dropped (a reminder of a session cancelled before it went out). */
+export async function deletePendingByKey(db: DbOrTx, dedupeKey: string) {
+  await db
+    .delete(emailOutbox)
+    .where(and(eq(emailOutbox.dedupeKey, dedupeKey), eq(emailOutbox.status, 'pending')));
+}
+
+const listColumns = {
+  id: emailOutbox.id,
+  to: emailOutbox.toAddress,
+  subject: emailOutbox.subject,
+  text: emailOutbox.text,
+  status: emailOutbox.status,
+  attempts: emailOutbox.attempts,
+  lastError: emailOutbox.lastError,
+  nextAttemptAt: emailOutbox.nextAttemptAt,
+  lastAttemptAt: emailOutbox.lastAttemptAt,
+  sentAt: emailOutbox.sentAt,
+  createdAt: emailOutbox.createdAt,
+};
+
+export function findEmail(db: DbOrTx, id: string) {
+  return db
+    .select(listColumns)
+    .from(emailOutbox)
+    .where(eq(emailOutbox.id, id))
+    .then((rows) => rows[0]);
 }
 
 export function listOutbox(
   db: DbOrTx,
-  options: { page: number; pageSize: number; dir: 'asc' | 'desc'; q?: string },
+  options: { page: number; pageSize: number; dir: 'asc' | 'desc'; q?: string; status?: TOutboxStatus },
 ) {
   const pattern = options.q ? containsPattern(options.q) : undefined;
   return db
-    .select({
-      id: emailOutbox.id,
-      to: emailOutbox.toAddress,
-      subject: emailOutbox.subject,
-      text: emailOutbox.text,
-      status: emailOutbox.status,
-      createdAt: emailOutbox.createdAt,
-      total: totalCount(),
-    })
+    .select({ ...listColumns, total: totalCount() })
     .from(emailOutbox)
     .where(
-      pattern ? or(ilike(emailOutbox.toAddress, pattern), ilike(emailOutbox.subject, pattern)) : undefined,
+      and(
+        options.status ? eq(emailOutbox.status, options.status) : undefined,
+        pattern ? or(ilike(emailOutbox.toAddress, pattern), ilike(emailOutbox.subject, pattern)) : undefined,
+      ),
     )
     .orderBy(orderBy(emailOutbox.createdAt, options.dir), emailOutbox.id)
     .limit(options.pageSize)

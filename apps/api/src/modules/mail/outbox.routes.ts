@@ -1,6 +1,7 @@
-import { ZOutboxQuery, ZOutboxResponse } from '@sala/shared/mail/outbox.contract';
+import { ZIdParams } from '@sala/shared/common/fields';
+import { ZOutboxQuery, ZOutboxResponse, ZRetryOutboxResponse } from '@sala/shared/mail/outbox.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listOutboxPage } from './mail.service';
+import { listOutboxPage, retryEmail } from './mail.service';
 
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -9,11 +10,25 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'superadmin' },
       schema: {
         tags: ['correos'],
-        summary: 'Correos guardados',
+        summary: 'Correos guardados, con su estado de envío',
         querystring: ZOutboxQuery,
         response: { 200: ZOutboxResponse },
       },
     },
     async (request) => listOutboxPage(app.database.db, request.query),
+  );
+
+  app.post(
+    '/outbox/:id/retry',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['correos'],
+        summary: 'Reintentar un correo fallido',
+        params: ZIdParams,
+        response: { 200: ZRetryOutboxResponse },
+      },
+    },
+    async (request) => retryEmail({ db: app.database.db, outbox: app.outbox }, request.params.id),
   );
 };

@@ -1,4 +1,16 @@
+import { formatCalendarDate } from '@sala/shared/format/dates';
+import { formatMoney } from '@sala/shared/format/money';
+import { businessDate, businessTime } from '@sala/shared/time/business-time';
 import type { OutgoingEmail } from './outbox.repository';
+
+/**
+ * Every e-mail the app sends, in es-MX, as HTML and plain text. The HTML has no external URL: the logo is an
+ * inline image (`cid:`) that the outbox worker attaches when it sends, the styles are inline, and the only links
+ * are the app's own (PUBLIC_URL).
+ */
+export const LOGO_CID = 'logo@sala-comun';
+
+const BRAND = '#0f4c5c';
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -6,33 +18,77 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
-  const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0f4c5c;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>`
+type Action = { label: string; url: string };
+/** A label and its value ('Sucursal', 'Valle'). */
+type Detail = [label: string, value: string];
+/** A table of lines (a receipt): its header and rows, then totals as [label, amount]. */
+type Lines = { header: string[]; rows: string[][]; footer?: [string, string][] };
+
+type Content = {
+  title: string;
+  paragraphs: string[];
+  details?: Detail[];
+  lines?: Lines;
+  after?: string[];
+  action?: Action;
+};
+
+const cell = (value: string, align: 'left' | 'right', strong = false) =>
+  `<td style="padding:6px 8px;border-bottom:1px solid #e6e0d6;text-align:${align};${strong ? 'font-weight:700;' : ''}">${escapeHtml(value)}</td>`;
+
+function html({ title, paragraphs, details, lines, after, action }: Content) {
+  const p = (text: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(text)}</p>`;
+  const detailTable = details?.length
+    ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;font-size:15px">${details
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding:4px 16px 4px 0;color:#52636b;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('')}</table>`
     : '';
-  return `<!doctype html><html lang="es-MX"><body style="margin:0;background:#fbf8f3;font-family:Arial,sans-serif;color:#1c2a30"><div style="max-width:560px;margin:0 auto;padding:32px 24px"><h1 style="font-size:22px;color:#0f4c5c">${escapeHtml(title)}</h1>${body}${button}<p style="margin-top:32px;font-size:12px;color:#52636b">Sala Común · Consultorios por hora</p></div></body></html>`;
+  const lineTable = lines
+    ? `<table style="border-collapse:collapse;width:100%;margin:0 0 16px;font-size:14px"><thead><tr>${lines.header
+        .map(
+          (h, i) =>
+            `<th style="padding:6px 8px;border-bottom:2px solid ${BRAND};text-align:${i === 0 ? 'left' : 'right'}">${escapeHtml(h)}</th>`,
+        )
+        .join('')}</tr></thead><tbody>${lines.rows
+        .map((row) => `<tr>${row.map((v, i) => cell(v, i === 0 ? 'left' : 'right')).join('')}</tr>`)
+        .join('')}${(lines.footer ?? [])
+        .map(
+          ([label, value]) =>
+            `<tr><td colspan="${lines.header.length - 1}" style="padding:6px 8px;text-align:right;font-weight:700">${escapeHtml(label!)}</td>${cell(value!, 'right', true)}</tr>`,
+        )
+        .join('')}</tbody></table>`
+    : '';
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${BRAND};color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p>`
+    : '';
+  return `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head><body style="margin:0;background:#fbf8f3;font-family:Arial,Helvetica,sans-serif;color:#1c2a30"><div style="max-width:560px;margin:0 auto;padding:32px 24px"><img src="cid:${LOGO_CID}" alt="Sala Común" width="180" height="40" style="display:block;border:0;margin:0 0 24px"><h1 style="font-size:22px;color:${BRAND};margin:0 0 16px">${escapeHtml(title)}</h1>${paragraphs.map(p).join('')}${detailTable}${lineTable}${(after ?? []).map(p).join('')}${button}<p style="margin-top:32px;font-size:12px;color:#52636b">Sala Común · Consultorios por hora</p></div></body></html>`;
 }
 
-function text(title: string, paragraphs: string[], action?: { label: string; url: string }) {
+function text({ title, paragraphs, details, lines, after, action }: Content) {
   return [
     title,
     '',
     ...paragraphs,
+    ...(details?.length ? ['', ...details.map(([label, value]) => `${label}: ${value}`)] : []),
+    ...(lines
+      ? [
+          '',
+          ...lines.rows.map((row) => row.join(' · ')),
+          ...(lines.footer ?? []).map((row) => row.join(': ')),
+        ]
+      : []),
+    ...(after?.length ? ['', ...after] : []),
     ...(action ? ['', `${action.label}: ${action.url}`] : []),
     '',
     'Sala Común',
   ].join('\n');
 }
 
-function email(
-  to: string,
-  subject: string,
-  title: string,
-  paragraphs: string[],
-  action?: { label: string; url: string },
-): OutgoingEmail {
-  return { to, subject, html: layout(title, paragraphs, action), text: text(title, paragraphs, action) };
+function email(to: string, subject: string, content: Content): OutgoingEmail {
+  return { to, subject, html: html(content), text: text(content) };
 }
 
 export function newClientRegisteredEmail(
@@ -40,30 +96,29 @@ export function newClientRegisteredEmail(
   client: { name: string; email: string; phone: string },
   adminUrl: string,
 ): OutgoingEmail {
-  return email(
-    to,
-    `Nuevo cliente registrado: ${client.name}`,
-    'Se registró un nuevo cliente',
-    [
-      `${client.name} (${client.email}, tel. ${client.phone}) creó una cuenta.`,
-      'La cuenta está desactivada hasta que un super administrador la active en Usuarios.',
+  return email(to, `Nuevo cliente registrado: ${client.name}`, {
+    title: 'Se registró un nuevo cliente',
+    paragraphs: [`${client.name} creó una cuenta.`],
+    details: [
+      ['Nombre', client.name],
+      ['Correo', client.email],
+      ['Teléfono', client.phone],
     ],
-    { label: 'Abrir usuarios', url: adminUrl },
-  );
+    after: ['La cuenta está desactivada hasta que un super administrador la active en Usuarios.'],
+    action: { label: 'Abrir usuarios', url: adminUrl },
+  });
 }
 
 export function passwordResetEmail(to: string, name: string, resetUrl: string): OutgoingEmail {
-  return email(
-    to,
-    'Restablece tu contraseña',
-    'Restablece tu contraseña',
-    [
+  return email(to, 'Restablece tu contraseña', {
+    title: 'Restablece tu contraseña',
+    paragraphs: [
       `Hola, ${name}.`,
       'Recibimos una solicitud para cambiar la contraseña de tu cuenta. El enlace vale por 30 minutos y solo se puede usar una vez.',
       'Si no la pediste, ignora este correo: tu contraseña sigue igual.',
     ],
-    { label: 'Elegir una nueva contraseña', url: resetUrl },
-  );
+    action: { label: 'Elegir una nueva contraseña', url: resetUrl },
+  });
 }
 
 /** The details every reservation e-mail states (spec §7: zone, branch, room and date). */
@@ -76,11 +131,11 @@ export type ReservationFacts = {
   when: string;
 };
 
-const reservationLines = (r: ReservationFacts) => [
-  `Zona: ${r.cityName}`,
-  `Sucursal: ${r.branchName}`,
-  `Sala: ${r.roomName}`,
-  `Fecha: ${r.when} (hora del centro de México)`,
+const reservationDetails = (r: ReservationFacts): Detail[] => [
+  ['Zona', r.cityName],
+  ['Sucursal', r.branchName],
+  ['Sala', r.roomName],
+  ['Fecha', `${r.when} (hora del centro de México)`],
 ];
 
 const calendarFile = (ics: string, method: 'REQUEST' | 'CANCEL') => ({
@@ -97,17 +152,15 @@ export function reservationConfirmedEmail(
   profileUrl: string,
 ): OutgoingEmail {
   return {
-    ...email(
-      to,
-      'Reservacion confirmada',
-      'Tu reservación está confirmada',
-      [
-        `Hola, ${reservation.holderName}.`,
-        ...reservationLines(reservation),
+    ...email(to, 'Reservacion confirmada', {
+      title: 'Tu reservación está confirmada',
+      paragraphs: [`Hola, ${reservation.holderName}.`],
+      details: reservationDetails(reservation),
+      after: [
         'Agrega la sesión a tu calendario con el archivo adjunto. Puedes cancelarla desde tu perfil hasta 24 horas antes; tus créditos vuelven a tu cuenta.',
       ],
-      { label: 'Ver mis sesiones', url: profileUrl },
-    ),
+      action: { label: 'Ver mis sesiones', url: profileUrl },
+    }),
     attachments: [calendarFile(ics, 'REQUEST')],
   };
 }
@@ -120,16 +173,15 @@ export function newReservationAdminEmail(
   adminUrl: string,
 ): OutgoingEmail {
   return {
-    ...email(
-      to,
-      `Nueva reservacion de ${reservation.holderName}`,
-      `Nueva reservación de ${reservation.holderName}`,
-      [
-        ...reservationLines(reservation),
-        ...(reservation.bookedBy ? [`Reservó: ${reservation.bookedBy}`] : []),
+    ...email(to, `Nueva reservacion de ${reservation.holderName}`, {
+      title: `Nueva reservación de ${reservation.holderName}`,
+      paragraphs: [],
+      details: [
+        ...reservationDetails(reservation),
+        ...(reservation.bookedBy ? [['Reservó', reservation.bookedBy] as Detail] : []),
       ],
-      { label: 'Abrir reservaciones', url: adminUrl },
-    ),
+      action: { label: 'Abrir reservaciones', url: adminUrl },
+    }),
     attachments: [calendarFile(ics, 'REQUEST')],
   };
 }
@@ -145,14 +197,39 @@ export function reservationCancelledEmail(
       ? `Te devolvimos ${reservation.refunded} ${reservation.refunded === 1 ? 'crédito' : 'créditos'}.`
       : 'Esta sesión no tenía créditos que devolver.';
   return {
-    ...email(to, 'Reservacion cancelada', 'Tu reservación se canceló', [
-      `Hola, ${reservation.holderName}.`,
-      ...reservationLines(reservation),
-      refund,
-    ]),
+    ...email(to, 'Reservacion cancelada', {
+      title: 'Tu reservación se canceló',
+      paragraphs: [`Hola, ${reservation.holderName}.`],
+      details: reservationDetails(reservation),
+      after: [refund, 'El archivo adjunto quita la sesión de tu calendario.'],
+    }),
     attachments: [calendarFile(ics, 'CANCEL')],
   };
 }
+
+/** 24 hours before an active session, once (the session's dedupe key): where and when. */
+export function sessionReminderEmail(
+  to: string,
+  reservation: ReservationFacts,
+  sessionId: string,
+  profileUrl: string,
+): OutgoingEmail {
+  return {
+    ...email(to, 'Recordatorio: tu sesión es mañana', {
+      title: 'Te esperamos mañana',
+      paragraphs: [`Hola, ${reservation.holderName}. Te recordamos tu sesión:`],
+      details: reservationDetails(reservation),
+      after: [
+        'Faltan menos de 24 horas, así que ya no se puede cancelar desde tu perfil. Si no puedes asistir, comunícate con la recepción.',
+      ],
+      action: { label: 'Ver mis sesiones', url: profileUrl },
+    }),
+    dedupeKey: reminderKey(sessionId),
+  };
+}
+
+/** The one reminder a session may have. */
+export const reminderKey = (sessionId: string) => `reminder:${sessionId}`;
 
 /** The online store's receipt: what was bought, the total charged to the card and the credits granted. */
 export function purchaseReceiptEmail(
@@ -167,17 +244,75 @@ export function purchaseReceiptEmail(
   },
   profileUrl: string,
 ): OutgoingEmail {
-  return email(
-    to,
-    'Recibo de tu compra en Sala Común',
-    'Gracias por tu compra',
-    [
-      `Hola, ${purchase.name}.`,
-      ...purchase.lines.map((line) => `${line.name} × ${line.quantity}: ${line.amount}`),
-      `Total pagado con tarjeta: ${purchase.total}`,
-      `Créditos agregados: ${purchase.credits}. Tu saldo es de ${purchase.balance} créditos.`,
-      `Folio: ${purchase.orderId}`,
+  return email(to, 'Recibo de tu compra en Sala Común', {
+    title: 'Gracias por tu compra',
+    paragraphs: [`Hola, ${purchase.name}.`],
+    lines: {
+      header: ['Producto', 'Cantidad', 'Importe'],
+      rows: purchase.lines.map((line) => [line.name, `× ${line.quantity}`, line.amount]),
+      footer: [['Total pagado con tarjeta', purchase.total]],
+    },
+    details: [
+      ['Créditos agregados', String(purchase.credits)],
+      ['Saldo', `${purchase.balance} créditos`],
+      ['Folio', purchase.orderId],
     ],
-    { label: 'Ver mis pedidos', url: profileUrl },
-  );
+    action: { label: 'Ver mis pedidos', url: profileUrl },
+  });
+}
+
+/** What a point-of-sale receipt states (the POS service fills it from the order it just saved). */
+export type PosReceipt = {
+  orderId: string;
+  createdAt: Date;
+  branchName: string;
+  cashierName: string;
+  items: { name: string; quantity: number; unitPriceCents: number; credits: number }[];
+  totalCents: number;
+  paidCashCents: number;
+  paidCardCents: number;
+  paidTransferCents: number;
+  changeCents: number;
+  creditsGranted: number;
+  client: { name: string; email: string | null };
+};
+
+/** 'lunes 7 de enero de 2030, 12:05' in Mexico City. */
+const receiptDate = (at: Date) => `${formatCalendarDate(businessDate(at))}, ${businessTime(at)}`;
+
+/** The point of sale's receipt, for a client with an e-mail address (null without one: nothing to send). */
+export function posReceiptEmail(receipt: PosReceipt, profileUrl: string): OutgoingEmail | null {
+  if (!receipt.client.email) return null;
+  const paid: [string, number][] = [
+    ['Efectivo', receipt.paidCashCents],
+    ['Tarjeta', receipt.paidCardCents],
+    ['Transferencia', receipt.paidTransferCents],
+    ['Cambio', receipt.changeCents],
+  ];
+  const payments = paid
+    .filter(([, cents]) => cents > 0)
+    .map(([label, cents]): [string, string] => [label, formatMoney(cents)]);
+  return email(receipt.client.email, `Recibo de tu compra en ${receipt.branchName}`, {
+    title: 'Gracias por tu compra',
+    paragraphs: [`Hola, ${receipt.client.name}. Este es el recibo de tu compra en mostrador.`],
+    lines: {
+      header: ['Producto', 'Cantidad', 'Precio', 'Créditos', 'Importe'],
+      rows: receipt.items.map((item) => [
+        item.name,
+        `× ${item.quantity}`,
+        formatMoney(item.unitPriceCents),
+        String(item.credits),
+        formatMoney(item.unitPriceCents * item.quantity),
+      ]),
+      footer: [['Total', formatMoney(receipt.totalCents)], ...payments],
+    },
+    details: [
+      ['Créditos agregados', String(receipt.creditsGranted)],
+      ['Sucursal', receipt.branchName],
+      ['Atendió', receipt.cashierName],
+      ['Fecha', receiptDate(receipt.createdAt)],
+      ['Folio', receipt.orderId],
+    ],
+    action: { label: 'Ver mis pedidos', url: profileUrl },
+  });
 }

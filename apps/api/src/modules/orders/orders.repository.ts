@@ -92,7 +92,7 @@ export async function insertOrderOnce(
     .insert(orders)
     .values(order)
     .onConflictDoNothing({ target: orders.idempotencyKey })
-    .returning({ id: orders.id });
+    .returning({ id: orders.id, createdAt: orders.createdAt });
   if (!row) return undefined;
   await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id })));
   return row;

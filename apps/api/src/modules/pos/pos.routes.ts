@@ -41,6 +41,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
         db: db(),
         actor: request.user!,
         input: request.body,
+        publicUrl: app.config.publicUrl,
       });
       return reply.status(created ? 201 : 200).send(result);
     },

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { lockBranch } from '../branches/branches.service';
 import { applyCreditChange } from '../credits/credits.service';
+import { enqueuePosReceipt } from '../mail/mail.service';
 import {
   createPosOrder,
   getOrderTicket,
@@ -18,7 +19,7 @@ import { listPointOfSaleProducts, productsByIds } from '../products/products.ser
 import { findAccount, lockAccount } from '../users/users.service';
 
 type Sale = z.output<typeof ZCreatePosOrderRequest>;
-type Options = { db: Db; actor: TSessionUser; input: Sale };
+type Options = { db: Db; actor: TSessionUser; input: Sale; publicUrl: string };
 
 /** GET /api/pos/products */
 export function listProducts(db: Db): Promise<TPosProduct[]> {
@@ -75,6 +76,7 @@ export async function createSale({
   db,
   actor,
   input,
+  publicUrl,
 }: Options): Promise<{ created: boolean; result: TPosOrderResponse }> {
   const earlier = await replay(db, input);
   if (earlier) return { created: false, result: earlier };
@@ -93,7 +95,8 @@ export async function createSale({
   const orderId = await db.transaction(async (tx) => {
     const client = await lockAccount(tx, input.clientId);
     if (!client?.isActive) throw refuse(m.clientNotFound);
-    if (!(await lockBranch(tx, input.branchId))) throw refuse(m.branchNotFound);
+    const branch = await lockBranch(tx, input.branchId);
+    if (!branch) throw refuse(m.branchNotFound);
     const order = await createPosOrder(tx, {
       idempotencyKey: input.idempotencyKey,
       clientId: client.id,
@@ -115,6 +118,30 @@ export async function createSale({
         referenceId: order.id,
         note: 'Venta en punto de venta',
       });
+    // The receipt goes with the sale: written in its transaction, sent by the outbox worker.
+    await enqueuePosReceipt(
+      tx,
+      {
+        orderId: order.id,
+        createdAt: order.createdAt,
+        branchName: branch.name,
+        cashierName: actor.name,
+        items: lines.map((line) => ({
+          name: line.name,
+          quantity: line.quantity,
+          unitPriceCents: line.unitPriceCents,
+          credits: lineCredits(line),
+        })),
+        totalCents,
+        paidCashCents: payment.cashCents,
+        paidCardCents: payment.cardCents,
+        paidTransferCents: payment.transferCents,
+        changeCents: check.changeCents,
+        creditsGranted: credits,
+        client: { name: client.name, email: client.email || null },
+      },
+      { publicUrl },
+    );
     return order.id;
   });
 

@@ -6,7 +6,8 @@ export default function AdminOutboxPage() {
       <div>
         <h1 className="font-display text-3xl font-semibold text-brand-800">Correos</h1>
         <p className="mt-1 text-muted">
-          Los correos que envía el sistema: avisos de registro, enlaces de contraseña y reservaciones.
+          Los correos que envía el sistema (avisos de registro, enlaces de contraseña, reservaciones, recibos
+          y recordatorios) con su estado de envío. Un correo fallido se puede reintentar.
         </p>
       </div>
       <OutboxTable />

@@ -1,22 +1,52 @@
-import type { TOutboxEmail } from '@sala/shared/mail/outbox.contract';
-import { useMemo, useState } from 'react';
+import { commonMessages } from '@sala/shared/errors/messages';
+import { OUTBOX_STATUSES, type TOutboxEmail, type TOutboxStatus } from '@sala/shared/mail/outbox.contract';
+import { outboxMessages as m, outboxStatusLabels } from '@sala/shared/mail/outbox.messages';
+import { ChevronDown } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
 import {
   ACTIONS_COLUMN_ID,
   DataTable,
   type DataTableColumn,
   useTableState,
 } from '../../../components/ui/data-table';
+import { cx, fieldControlClass, fieldLabelClass } from '../../../components/ui/field-styles';
 import { Modal } from '../../../components/ui/modal';
+import { Badge, type BadgeTone } from '../../../components/ui/status-badge';
+import { notify } from '../../../components/ui/toast';
+import { reportFailure } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format-date';
 import { useOutbox } from '../api/list-outbox';
+import { useRetryEmail } from '../api/retry-email';
 
-const statusLabels = { pending: 'Pendiente', sent: 'Enviado', failed: 'Fallido' } as const;
+const tones: Record<TOutboxStatus, BadgeTone> = { pending: 'warning', sent: 'success', failed: 'danger' };
 
-/** Stored e-mails: without an SMTP server they stay here, and staff can read them. */
+export function OutboxStatusBadge({ status }: { status: TOutboxStatus }) {
+  return (
+    <Badge tone={tones[status]} state={status}>
+      {outboxStatusLabels[status]}
+    </Badge>
+  );
+}
+
+/** When it went out, or when the worker tries next; a failed one has neither. */
+function delivery(email: TOutboxEmail): string {
+  if (email.sentAt) return `Enviado ${formatDateTime(email.sentAt)}`;
+  if (email.nextAttemptAt) return `Próximo intento ${formatDateTime(email.nextAttemptAt)}`;
+  return '—';
+}
+
+/**
+ * Stored e-mails with their delivery: status, attempts, last error and next attempt; filtered by status. A
+ * failed one can be retried. Without an SMTP server they stay pending here, and staff can read them.
+ */
 export function OutboxTable() {
   const [state, setState] = useTableState({ sort: 'createdAt', dir: 'desc' });
-  const outbox = useOutbox(state);
+  const [status, setStatus] = useState<TOutboxStatus | ''>('');
+  const outbox = useOutbox(state, status || undefined);
+  const retry = useRetryEmail();
   const [reading, setReading] = useState<TOutboxEmail | null>(null);
+  const filterId = useId();
+
   const columns = useMemo<DataTableColumn<TOutboxEmail>[]>(
     () => [
       { id: 'createdAt', header: 'Fecha', cell: ({ row }) => formatDateTime(row.original.createdAt) },
@@ -26,27 +56,98 @@ export function OutboxTable() {
         id: 'status',
         header: 'Estado',
         enableSorting: false,
-        cell: ({ row }) => statusLabels[row.original.status],
+        cell: ({ row }) => <OutboxStatusBadge status={row.original.status} />,
+      },
+      { id: 'attempts', header: 'Intentos', enableSorting: false, cell: ({ row }) => row.original.attempts },
+      {
+        id: 'delivery',
+        header: 'Envío',
+        enableSorting: false,
+        cell: ({ row }) => <span className="whitespace-nowrap">{delivery(row.original)}</span>,
+      },
+      {
+        id: 'lastError',
+        header: 'Último error',
+        enableSorting: false,
+        cell: ({ row }) =>
+          row.original.lastError ? (
+            <span
+              className="line-clamp-2 max-w-xs break-words text-xs text-red-700"
+              title={row.original.lastError}
+            >
+              {row.original.lastError}
+            </span>
+          ) : (
+            '—'
+          ),
       },
       {
         id: ACTIONS_COLUMN_ID,
-        header: 'Detalle',
+        header: 'Acciones',
         enableSorting: false,
         cell: ({ row }) => (
-          <button
-            type="button"
-            onClick={() => setReading(row.original)}
-            className="font-medium text-brand-700 hover:underline"
-          >
-            Leer
-          </button>
+          <div className="flex gap-3">
+            <button
+              type="button"
+              onClick={() => setReading(row.original)}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              Leer
+            </button>
+            {row.original.status === 'failed' && (
+              <button
+                type="button"
+                disabled={retry.isPending}
+                aria-label={`Reintentar el correo a ${row.original.to}`}
+                onClick={async () => {
+                  const result = await reportFailure(
+                    () => retry.mutateAsync(row.original.id),
+                    commonMessages.genericError,
+                  ).catch(() => null);
+                  if (!result) return;
+                  if (result.status === 'sent') notify.success(m.retried);
+                  else notify.warning(m.requeued);
+                }}
+                className="font-medium text-brand-700 hover:underline disabled:opacity-50"
+              >
+                Reintentar
+              </button>
+            )}
+          </div>
         ),
       },
     ],
-    [],
+    [retry],
   );
   return (
     <>
+      <div className="mb-4 flex max-w-xs flex-col gap-1.5">
+        <label htmlFor={filterId} className={fieldLabelClass}>
+          Estado
+        </label>
+        <div className="relative">
+          <select
+            id={filterId}
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as TOutboxStatus | '');
+              setState((current) => ({ ...current, page: 1 }));
+            }}
+            className={cx(fieldControlClass(false), 'appearance-none pr-9')}
+          >
+            <option value="">Todos</option>
+            {OUTBOX_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {outboxStatusLabels[value]}
+              </option>
+            ))}
+          </select>
+          <ChevronDown
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted"
+          />
+        </div>
+      </div>
       <DataTable
         caption="Correos"
         columns={columns}

@@ -1,0 +1,391 @@
+import { createBranch, createRoom } from '@sala/db/factories/factories';
+import { emailOutbox } from '@sala/db/schema/infrastructure';
+import { addDays, businessDate, businessInstant, weekdayOf } from '@sala/shared/time/business-time';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { enqueueEmails, enqueuePosReceipt, type PosReceipt } from '../src/modules/mail/mail.service';
+import { createOutboxWorker } from '../src/modules/mail/outbox.worker';
+import { DEFAULT_RETRY_DELAYS_MS } from '../src/modules/mail/retry-schedule';
+import { readInvite } from './calendar-reader';
+import { loginAs } from './sessions';
+import { type SmtpPeer, startSmtpPeer } from './smtp-peer';
+import { createTestApp, type TestApp } from './test-app';
+
+// One app whose SMTP_URL points at a real local SMTP server; each test decides how that server answers.
+let peer: SmtpPeer;
+let t: TestApp;
+let boss: Awaited<ReturnType<typeof loginAs>>;
+const FROM = { name: 'Sala Común', email: 'reservas@sala.example.mx' };
+
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+  t = await createTestApp({
+    env: {
+      SMTP_URL: peer.url,
+      ADMIN_EMAIL: 'recepcion@example.test',
+      MAIL_FROM: `${FROM.name} <${FROM.email}>`,
+      PUBLIC_URL: 'https://reservas.example.mx',
+    },
+  });
+  boss = await loginAs(t, 'superadmin');
+});
+afterAll(async () => {
+  await t.close();
+  await peer.stop();
+});
+beforeEach(async () => {
+  await peer.restart();
+  peer.answerWith(() => ({ accept: true }));
+  peer.slowDown(0);
+  peer.received.length = 0;
+});
+
+/** A bookable slot two or three days ahead (never a Sunday), 10:00 Mexico City. */
+async function slot() {
+  const branch = await createBranch(t.db);
+  const room = await createRoom(t.db, { branchId: branch.id, cityId: branch.cityId });
+  let date = addDays(businessDate(new Date()), 2);
+  if (weekdayOf(date) === 0) date = addDays(date, 1);
+  return { branchId: branch.id, roomId: room.id, date, hour: '10:00' };
+}
+
+async function book(credits = 3) {
+  const client = await loginAs(t, 'user', { credits });
+  const body = await slot();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/sessions',
+    headers: { cookie: client.cookie },
+    payload: body,
+  });
+  expect(res.statusCode).toBe(201);
+  return { client, body, answer: res.json() as { session: { id: string }; mailWarning: boolean } };
+}
+
+const rowsTo = (addresses: string[]) =>
+  t.db.select().from(emailOutbox).where(inArray(emailOutbox.toAddress, addresses));
+
+/** A worker of its own over the app's mailer, with the clock it is given: retries without waiting minutes. */
+const workerAt = (at: () => Date) =>
+  createOutboxWorker({ db: t.db, mailer: t.app.mailer, from: FROM, clock: at });
+
+describe('a booking with an SMTP server', () => {
+  it('delivers both e-mails at once: subjects, recipients, the logo inline and an .ics calendars read', async () => {
+    const { client, body, answer } = await book();
+    expect(answer.mailWarning).toBe(false);
+    expect(peer.received).toHaveLength(2);
+
+    const toClient = peer.received.find((m) => m.parsed.subject === 'Reservacion confirmada')!;
+    const toAdmin = peer.received.find(
+      (m) => m.parsed.subject === `Nueva reservacion de ${client.user.name}`,
+    )!;
+    expect(toClient.parsed.to).toMatchObject({ value: [{ address: client.user.email }] });
+    expect(toAdmin.parsed.to).toMatchObject({ value: [{ address: 'recepcion@example.test' }] });
+    expect(toClient.parsed.from).toMatchObject({ value: [{ address: FROM.email, name: FROM.name }] });
+
+    const startsAt = businessInstant(body.date, body.hour);
+    for (const mail of [toClient, toAdmin]) {
+      const ics = mail.parsed.attachments.find((a) => a.contentType === 'text/calendar')!;
+      expect(ics.filename).toBe('reservacion.ics');
+      const invite = readInvite(ics.content.toString('utf8'));
+      expect(invite).toMatchObject({
+        method: 'REQUEST',
+        uid: answer.session.id,
+        tzid: 'America/Mexico_City',
+        localStart: `${body.date}T10:00:00`,
+      });
+      expect(invite.start.toISOString()).toBe(startsAt.toISOString());
+      expect(invite.end.getTime() - invite.start.getTime()).toBe(3_600_000);
+      // The logo travels with the message; the HTML loads nothing from elsewhere.
+      const logo = mail.parsed.attachments.find((a) => a.contentType === 'image/png')!;
+      expect(logo.cid).toBe('logo@sala-comun');
+      expect(mail.parsed.html).toContain('src="cid:logo@sala-comun"');
+      expect(mail.parsed.html).not.toMatch(/src="https?:/);
+      expect(mail.parsed.text).toContain(`Sala: `);
+    }
+
+    // Each message carries its outbox row's id as a stable Message-ID, and the row is sent.
+    const rows = await rowsTo([client.user.email, 'recepcion@example.test']);
+    const mine = rows.filter((row) => row.attachments.some((a) => a.content.includes(answer.session.id)));
+    expect(mine).toHaveLength(2);
+    for (const row of mine) {
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+      expect(peer.received.map((m) => m.messageId)).toContain(`<${row.id}@sala.example.mx>`);
+    }
+  });
+
+  it('with the server down: the session is kept, the answer warns, and the worker delivers it once it is back', async () => {
+    await peer.stop();
+    const { client, answer } = await book();
+    expect(answer.mailWarning).toBe(true);
+    const sessions = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/sessions',
+      headers: { cookie: client.cookie },
+    });
+    expect(sessions.json().rows.map((s: { id: string }) => s.id)).toContain(answer.session.id);
+
+    const [row] = await rowsTo([client.user.email]);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.lastError).toMatch(/ECONNREFUSED/);
+    const retryAt = row!.nextAttemptAt.getTime();
+    // About a minute after the attempt (the clock is read again when the failure is recorded).
+    expect(retryAt - row!.lastAttemptAt!.getTime()).toBeGreaterThanOrEqual(60_000);
+    expect(retryAt - row!.lastAttemptAt!.getTime()).toBeLessThan(65_000);
+
+    await peer.restart();
+    // Not due yet half a minute later; due after the first delay.
+    expect(await workerAt(() => new Date(retryAt - 30_000)).runOnce()).toEqual({ sent: 0, failed: 0 });
+    // Both messages are due by then (the admin's failure was recorded a moment after the client's).
+    const later = await workerAt(() => new Date(retryAt + 10_000)).runOnce();
+    expect(later.sent).toBeGreaterThanOrEqual(2);
+    const delivered = peer.received.filter((m) => m.parsed.text?.includes(client.user.name));
+    expect(delivered.map((m) => m.parsed.subject).sort()).toEqual([
+      `Nueva reservacion de ${client.user.name}`,
+      'Reservacion confirmada',
+    ]);
+    expect(await rowsTo([client.user.email])).toMatchObject([{ status: 'sent', attempts: 2 }]);
+    // A later run sends nothing again.
+    await workerAt(() => new Date(retryAt + 600_000)).runOnce();
+    expect(peer.received.filter((m) => m.parsed.text?.includes(client.user.name))).toHaveLength(2);
+  });
+
+  it('a server that answers 451 and then 250: delivered exactly once, after the first delay', async () => {
+    const refused = new Set<string>();
+    peer.answerWith((mail) => {
+      if (refused.has(mail.messageId!)) return { accept: true };
+      refused.add(mail.messageId!);
+      return { accept: false, code: 451, message: '4.3.0 Intenta más tarde' };
+    });
+    const { client, answer } = await book();
+    expect(answer.mailWarning).toBe(true);
+    const [row] = await rowsTo([client.user.email]);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.lastError).toMatch(/^451/);
+
+    await workerAt(() => new Date(row!.nextAttemptAt.getTime() + 1)).runOnce();
+    await workerAt(() => new Date(row!.nextAttemptAt.getTime() + 3_600_000)).runOnce();
+    const ids = peer.received.map((m) => m.messageId);
+    expect(ids).toContain(`<${row!.id}@sala.example.mx>`);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(await rowsTo([client.user.email])).toMatchObject([{ status: 'sent', attempts: 2 }]);
+  });
+
+  it('bounds the immediate attempt: a server that takes too long leaves the booking with the warning', async () => {
+    peer.slowDown(1_500);
+    const worker = createOutboxWorker({
+      db: t.db,
+      mailer: t.app.mailer,
+      from: FROM,
+      immediateTimeoutMs: 200,
+    });
+    const [id] = await enqueueEmails(t.db, [
+      { to: 'lento@example.test', subject: 'Lento', html: '<p>x</p>', text: 'x' },
+    ]);
+    const started = Date.now();
+    expect(await worker.deliverNow([id!])).toBe(false);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // The send goes on in the background and is recorded when the server answers.
+    await worker.stop();
+    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
+describe('a permanent refusal, and Reintentar in /admin/correos', () => {
+  it('550 on every attempt: failed after the last one, listed with its error, retried by the super admin', async () => {
+    peer.answerWith((mail) =>
+      mail.subject === 'Rechazado'
+        ? { accept: false, code: 550, message: '5.1.1 Buzón inexistente' }
+        : { accept: true },
+    );
+    const [id] = await enqueueEmails(t.db, [
+      { to: 'nadie@example.test', subject: 'Rechazado', html: '<p>Hola</p>', text: 'Hola' },
+    ]);
+    const state = async () => (await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!)))[0]!;
+    const worker = (at: Date) =>
+      createOutboxWorker({ db: t.db, mailer: t.app.mailer, from: FROM, clock: () => at });
+
+    // The real schedule: each failure waits longer (1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h), then failed.
+    let at = new Date();
+    await worker(at).runOnce();
+    for (const [i, delay] of DEFAULT_RETRY_DELAYS_MS.entries()) {
+      const row = await state();
+      expect(row).toMatchObject({ status: 'pending', attempts: i + 1 });
+      expect(row.nextAttemptAt.getTime() - at.getTime()).toBe(delay);
+      // A moment before it is due, nothing happens.
+      expect(await worker(new Date(row.nextAttemptAt.getTime() - 1_000)).runOnce()).toEqual({
+        sent: 0,
+        failed: 0,
+      });
+      at = row.nextAttemptAt;
+      await worker(at).runOnce();
+    }
+    const failed = await state();
+    expect(failed).toMatchObject({ status: 'failed', attempts: 8 });
+    expect(failed.lastError).toMatch(/^550 5\.1\.1 Buzón inexistente/);
+    // Failed is final: the worker leaves it alone.
+    await worker(new Date(at.getTime() + 7 * 86_400_000)).runOnce();
+    expect(await state()).toMatchObject({ status: 'failed', attempts: 8 });
+    expect(peer.received.filter((m) => m.parsed.subject === 'Rechazado')).toHaveLength(0);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/outbox?status=failed&q=nadie@example.test',
+      headers: { cookie: boss.cookie },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().rows).toEqual([
+      expect.objectContaining({
+        id,
+        status: 'failed',
+        attempts: 8,
+        lastError: expect.stringMatching(/^550/),
+        nextAttemptAt: null,
+        sentAt: null,
+      }),
+    ]);
+    const pendingOnly = await t.app.inject({
+      method: 'GET',
+      url: '/api/outbox?status=pending&q=nadie@example.test',
+      headers: { cookie: boss.cookie },
+    });
+    expect(pendingOnly.json().rows).toEqual([]);
+
+    // Reintentar while the server still refuses: one more attempt, failed again.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/outbox/${id}/retry`,
+      headers: { cookie: boss.cookie },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'failed', attempts: 9 });
+
+    // Once the mailbox exists: delivered, once.
+    peer.answerWith(() => ({ accept: true }));
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/outbox/${id}/retry`,
+      headers: { cookie: boss.cookie },
+    });
+    expect(retried.json()).toMatchObject({ status: 'sent', attempts: 10, lastError: null });
+    expect(peer.received.filter((m) => m.parsed.subject === 'Rechazado')).toHaveLength(1);
+
+    // A sent message is not retried; an unknown one is not found.
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/outbox/${id}/retry`,
+      headers: { cookie: boss.cookie },
+    });
+    expect(sent.statusCode).toBe(409);
+    expect(sent.json().error).toEqual({
+      code: 'aborted',
+      message: 'Solo se puede reintentar un correo fallido.',
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/outbox/0199a2b3-0000-7000-8000-000000000abc/retry',
+      headers: { cookie: boss.cookie },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toEqual({ code: 'not-found', message: 'El correo no existe.' });
+  });
+});
+
+describe('a process killed mid-send', () => {
+  it('loses nothing: the claim expires and another worker sends the message', async () => {
+    const [id] = await enqueueEmails(t.db, [
+      { to: 'huerfano@example.test', subject: 'Huérfano', html: '<p>x</p>', text: 'x' },
+    ]);
+    const t0 = Date.now();
+    // A worker claims it and "dies": the row is held until the claim expires, then due again.
+    const { claimEmails } = await import('../src/modules/mail/outbox.repository');
+    const [claimed] = await claimEmails(t.db, {
+      now: new Date(t0),
+      claimUntil: new Date(t0 + 120_000),
+      limit: 100,
+      ids: [id!],
+    });
+    expect(claimed).toMatchObject({ id, attempts: 1 });
+    expect(await workerAt(() => new Date(t0 + 60_000)).runOnce()).toEqual({ sent: 0, failed: 0 });
+    await workerAt(() => new Date(t0 + 120_001)).runOnce();
+    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(peer.received.filter((m) => m.parsed.subject === 'Huérfano')).toHaveLength(1);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('keeps every message pending and readable: nothing to warn a booking about', async () => {
+    const plain = await createTestApp();
+    try {
+      expect(plain.app.mailer).toBeNull();
+      expect(plain.app.outbox.enabled).toBe(false);
+      const [id] = await enqueueEmails(plain.db, [
+        { to: 'x@example.test', subject: 'Guardado', html: '<p>x</p>', text: 'x' },
+      ]);
+      expect(await plain.app.outbox.deliverNow([id!])).toBe(true);
+      expect(await plain.app.outbox.runOnce()).toEqual({ sent: 0, failed: 0 });
+      const [row] = await plain.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
+      expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('enqueuePosReceipt (wired into the point of sale at merge)', () => {
+  const receipt: PosReceipt = {
+    orderId: '0199a2b3-0000-7000-8000-0000000000bb',
+    createdAt: new Date('2030-01-07T18:05:00Z'),
+    branchName: 'Valle',
+    cashierName: 'Rosa Caja',
+    items: [{ name: 'Paquete 5 sesiones', quantity: 1, unitPriceCents: 50_000, credits: 5 }],
+    totalCents: 50_000,
+    paidCashCents: 0,
+    paidCardCents: 50_000,
+    paidTransferCents: 0,
+    changeCents: 0,
+    creditsGranted: 5,
+    client: { name: 'Luis Pérez', email: 'luis-pos@example.test' },
+  };
+
+  it("writes the receipt in the caller's transaction, and nothing for a client without an e-mail", async () => {
+    const id = await t.db.transaction((tx) =>
+      enqueuePosReceipt(tx, receipt, { publicUrl: 'https://reservas.example.mx' }),
+    );
+    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
+    expect(row).toMatchObject({
+      toAddress: 'luis-pos@example.test',
+      subject: 'Recibo de tu compra en Valle',
+      status: 'pending',
+    });
+    expect(row!.text).toContain('Tarjeta: $500');
+
+    // Rolled back with the order: no receipt.
+    await expect(
+      t.db.transaction(async (tx) => {
+        await enqueuePosReceipt(
+          tx,
+          { ...receipt, client: { name: 'Otro', email: 'rollback@example.test' } },
+          {
+            publicUrl: 'https://reservas.example.mx',
+          },
+        );
+        throw new Error('the order failed');
+      }),
+    ).rejects.toThrow('the order failed');
+    expect(await rowsTo(['rollback@example.test'])).toEqual([]);
+
+    const none = await t.db.transaction((tx) =>
+      enqueuePosReceipt(
+        tx,
+        { ...receipt, client: { name: 'Mostrador', email: null } },
+        {
+          publicUrl: 'https://reservas.example.mx',
+        },
+      ),
+    );
+    expect(none).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { loginAs, uniqueClient } from './fixtures';
+import { expectNoSeriousViolations } from './page-checks';
+
+// The e2e server has no SMTP_URL: every message stays pending, readable here (the delivery itself, its retries
+// and Reintentar of a failed message are tested against a real SMTP server in apps/api/test/mail.test.ts).
+test.describe('/admin/correos', () => {
+  test.skip(({ isMobile }) => isMobile, 'admin screens are tested on desktop');
+
+  test('a super admin reads a stored e-mail with its delivery state and filters by status', async ({
+    page,
+  }) => {
+    const client = uniqueClient();
+    const registered = await page.request.post('/api/auth/register', {
+      data: {
+        name: client.name,
+        email: client.email,
+        phone: client.phone,
+        password: client.password,
+        passwordConfirmation: client.password,
+        acceptTerms: true,
+      },
+    });
+    expect(registered.status()).toBe(201);
+    await page.request.post('/api/auth/forgot-password', { data: { email: client.email } });
+
+    await loginAs(page, 'superadmin');
+    await page.goto('/admin/correos');
+    await expect(page.getByRole('heading', { name: 'Correos', level: 1 })).toBeVisible();
+    await page.getByPlaceholder('Buscar en la tabla...').fill(client.email);
+    const row = page.getByRole('row').filter({ hasText: 'Restablece tu contraseña' });
+    await expect(row).toBeVisible();
+    await expect(row.locator('[data-state="pending"]')).toHaveText('Pendiente');
+    await expect(row.getByRole('cell', { name: '0', exact: true })).toBeVisible();
+    await expect(row.getByText(/^Próximo intento/)).toBeVisible();
+    await expect(row.getByRole('button', { name: /Reintentar/ })).toHaveCount(0);
+
+    await page.getByLabel('Estado').selectOption({ label: 'Fallido' });
+    await expect(page.getByText('No se encontraron datos.')).toBeVisible();
+    await page.getByLabel('Estado').selectOption({ label: 'Pendiente' });
+    await expect(row).toBeVisible();
+    await expectNoSeriousViolations(page);
+
+    await row.getByRole('button', { name: 'Leer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Restablece tu contraseña' });
+    await expect(dialog.getByTestId('email-text')).toContainText('/registro/restablecer?token=');
+  });
+});

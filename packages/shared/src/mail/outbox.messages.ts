@@ -1,0 +1,11 @@
+/** Texts of the e-mail screen (Administración → Correos), in the app's voice. */
+export const outboxMessages = {
+  invalidStatus: 'El estado debe ser pendiente, enviado o fallido.',
+  notFound: 'El correo no existe.',
+  onlyFailed: 'Solo se puede reintentar un correo fallido.',
+  retried: 'Correo enviado de nuevo',
+  requeued: 'El correo volvió a la cola; se enviará en cuanto el servidor de correo responda.',
+} as const;
+
+/** What people read for each delivery state. */
+export const outboxStatusLabels = { pending: 'Pendiente', sent: 'Enviado', failed: 'Fallido' } as const;
