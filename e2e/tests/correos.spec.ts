@@ -28,7 +28,11 @@ test.describe('/admin/correos', () => {
     await page.goto('/admin/correos');
     await expect(page.getByRole('heading', { name: 'Correos', level: 1 })).toBeVisible();
     await page.getByPlaceholder('Buscar en la tabla...').fill(client.email);
-    const row = page.getByRole('row').filter({ hasText: 'Restablece tu contraseña' });
+    // Other tests' reset links are in the table too until the (debounced) search applies: pick this client's.
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: client.email })
+      .filter({ hasText: 'Restablece tu contraseña' });
     await expect(row).toBeVisible();
     await expect(row.locator('[data-state="pending"]')).toHaveText('Pendiente');
     await expect(row.getByRole('cell', { name: '0', exact: true })).toBeVisible();
