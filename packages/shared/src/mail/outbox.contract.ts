@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../common/zod';
 import { pageQuery, pageResponse } from '../table/table.contract';
 
 /** GET /api/outbox — stored e-mails, readable by super admins (there may be no SMTP server). */
