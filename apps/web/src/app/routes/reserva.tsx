@@ -1,10 +1,11 @@
 import { HeroBanner } from '../../components/ui/hero-banner';
 import { BookingWizard } from '../../features/reservas/components/booking-wizard';
+import { PageMeta } from '../page-meta';
 
 export default function BookingPage() {
   return (
     <>
-      <title>Reserva · Sala Común</title>
+      <PageMeta path="/reserva" />
       <HeroBanner
         image="/images/carousel-1.svg"
         title="Reserva tu sala"

@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TLoginRequest, ZLoginRequest } from '@sala/shared/auth/auth.contract';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/link-button';
-import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/auth-mutations';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { returnPath } from './redirect-if-logged-in';
+
+// The two dialogs (and the dialog library under them) load the first time one opens: the login page paints and
+// becomes interactive without them.
+const LoginDialogs = lazy(() => import('./login-dialogs'));
 
 export function LoginForm() {
   const login = useLogin();
@@ -19,6 +21,8 @@ export function LoginForm() {
   const location = useLocation();
   const [disabledOpen, setDisabledOpen] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
+  // Once loaded, the dialogs stay mounted so they can animate closed.
+  const [dialogsLoaded, setDialogsLoaded] = useState(false);
   const {
     register,
     handleSubmit,
@@ -83,17 +87,17 @@ export function LoginForm() {
         </p>
       </form>
 
-      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} />
-
-      <Modal
-        open={disabledOpen}
-        onOpenChange={setDisabledOpen}
-        title="Cuenta desactivada"
-        showCloseButton={false}
-        footer={<Button onClick={() => setDisabledOpen(false)}>Cerrar</Button>}
-      >
-        <p className="font-semibold text-ink">{m.accountDisabled}</p>
-      </Modal>
+      {(forgotOpen || disabledOpen || dialogsLoaded) && (
+        <Suspense fallback={null}>
+          <LoginDialogs
+            forgotOpen={forgotOpen}
+            onForgotOpenChange={setForgotOpen}
+            disabledOpen={disabledOpen}
+            onDisabledOpenChange={setDisabledOpen}
+            onLoaded={() => setDialogsLoaded(true)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
