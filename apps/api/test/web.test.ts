@@ -6,6 +6,7 @@ import { createBranch, createCity } from '@sala/db/factories/factories';
 import { INDEXABLE_PAGES } from '@sala/shared/web/pages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import { pickEncoding } from '../src/plugins/web';
 import { createTestApp, type TestApp } from './test-app';
 
 // A built web app stand-in, laid out as `npm run build` leaves apps/web/dist: the SPA shell, the prerendered
@@ -87,8 +88,15 @@ describe('pages', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('accept-encoding');
     const html = brotliDecompressSync(res.rawPayload).toString();
     expect(html).toContain('<h1>Consultorios por hora para tu práctica</h1>');
+    const gzip = await get('/', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
+    const plain = await get('/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
     expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/" />`);
     expect(html).toContain(
       `<script type="application/json" id="site-config">{"instagramUrl":"${INSTAGRAM_URL}","facebookUrl":null}</script>`,
@@ -185,5 +193,18 @@ describe('social links configuration', () => {
       expect(() => loadConfig({ INSTAGRAM_URL: bad }), bad).toThrow(ConfigError);
     }
     expect(() => loadConfig({ FACEBOOK_URL: 'facebook.com/sala' })).toThrow(/FACEBOOK_URL/);
+  });
+});
+
+describe('pickEncoding', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.8', 'gzip'],
+    ['*', 'br'],
+    ['identity', null],
+    [undefined, null],
+  ])('%s → %s', (header, expected) => {
+    expect(pickEncoding(header)).toBe(expected);
   });
 });

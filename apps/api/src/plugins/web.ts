@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { ADMIN_PREFIX, INDEXABLE_PAGES, PRERENDERED_PAGES, PUBLIC_PAGES } from '@sala/shared/web/pages';
 import { branchesStructuredData } from '@sala/shared/web/structured-data';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ttlCache } from '../lib/ttl-cache';
 import { getPublicBranches } from '../modules/catalog/catalog.service';
 
@@ -17,7 +18,48 @@ const BRANCHES_LD_TOKEN = '<!--branches-ld-->';
 /** The pages whose HTML carries every branch as schema.org LocalBusiness data. */
 const PAGES_WITH_BRANCHES = new Set(['/', '/sucursales']);
 
-const branchesCache = ttlCache(5_000, 4);
+/** Branch details change a few times a year: their LocalBusiness data may be a minute old. */
+const branchesCache = ttlCache(60_000, 4);
+
+type CompressedHtml = { raw: Buffer; br: Buffer; gzip: Buffer };
+
+/**
+ * Each page's HTML compressed once, at the highest levels (brotli 11, gzip 9), and remembered by its text: the
+ * pages change only when the branches do, so a request costs a lookup, not a compression.
+ */
+function compressedHtmlCache(maxEntries = 32) {
+  const cache = new Map<string, CompressedHtml>();
+  return (html: string): CompressedHtml => {
+    let hit = cache.get(html);
+    if (!hit) {
+      const raw = Buffer.from(html);
+      hit = {
+        raw,
+        br: brotliCompressSync(raw, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        }),
+        gzip: gzipSync(raw, { level: 9 }),
+      };
+      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+      cache.set(html, hit);
+    }
+    return hit;
+  };
+}
+
+/** The best encoding the client accepts of ours: brotli, then gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name) accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+}
 
 export type WebPages = {
   /** Sends the SPA shell with a 404 (the app shows its own not-found page). */
@@ -120,13 +162,18 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
   const htmlHeaders = (reply: FastifyReply, status: number) =>
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
 
-  // Every page of the app (spec §2) is a route, so its HTML goes out compressed like any other answer.
-  const sendPage = async (page: string, reply: FastifyReply) => {
+  const compressed = compressedHtmlCache();
+  // Every page of the app (spec §2) is a route; its HTML goes out compressed (from the cache above).
+  const sendPage = async (page: string, request: FastifyRequest, reply: FastifyReply) => {
     let html = prerendered.get(page) ?? shell;
     if (PAGES_WITH_BRANCHES.has(page) && html.includes(BRANCHES_LD_TOKEN)) {
       html = html.replace(BRANCHES_LD_TOKEN, await branchesLd().catch(() => ''));
     }
-    return htmlHeaders(reply, 200).send(html);
+    const variants = compressed(html);
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    htmlHeaders(reply, 200).header('vary', 'accept-encoding');
+    if (!encoding) return reply.send(variants.raw);
+    return reply.header('content-encoding', encoding).send(variants[encoding]);
   };
   for (const page of PUBLIC_PAGES) {
     if (page === '/contacto') {
@@ -135,11 +182,13 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
         reply.redirect('/#sucursales', 302),
       );
     } else {
-      app.get(page, { config: { access: 'public' } }, async (_request, reply) => sendPage(page, reply));
+      app.get(page, { config: { access: 'public' } }, async (request, reply) =>
+        sendPage(page, request, reply),
+      );
     }
   }
   for (const page of [ADMIN_PREFIX, `${ADMIN_PREFIX}/*`]) {
-    app.get(page, { config: { access: 'public' } }, async (_request, reply) => sendPage(page, reply));
+    app.get(page, { config: { access: 'public' } }, async (request, reply) => sendPage(page, request, reply));
   }
 
   return { sendNotFound: (reply) => htmlHeaders(reply, 404).send(shell) };
