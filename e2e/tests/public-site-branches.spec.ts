@@ -34,7 +34,8 @@ const branchesSection = (page: Page) => page.getByRole('region', { name: 'Sucurs
 
 async function expectDemoBranches(page: Page) {
   const section = branchesSection(page);
-  await expect(section.getByTestId('branch-card')).toHaveCount(demoBranches.length);
+  // Other specs may add branches to the same database meanwhile: the demo ones must all be there.
+  await expect(section.getByTestId('branch-card').first()).toBeVisible();
   for (const branch of demoBranches) {
     const card = section.getByRole('article', { name: branch.name });
     await expect(card).toContainText(branch.zone);
@@ -99,7 +100,7 @@ test.describe('Sucursales', () => {
 
   test('/sucursales has no serious or critical axe violations', async ({ page }) => {
     await page.goto('/sucursales');
-    await expect(branchesSection(page).getByTestId('branch-card')).toHaveCount(demoBranches.length);
+    await expect(branchesSection(page).getByRole('article', { name: 'Providencia' })).toBeVisible();
     await expectNoSeriousViolations(page);
   });
 });
@@ -140,8 +141,8 @@ test.describe('findable', () => {
     expect(html).toMatch(/<link rel="preload" as="image" href="\/images\/hero.svg"[^>]*fetchpriority="high"/);
     // Every demo branch as schema.org LocalBusiness data.
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}');
-    expect(ld['@graph'].map((business: { name: string }) => business.name).sort()).toEqual(
-      demoBranches.map((branch) => `Sala Común ${branch.name}`).sort(),
+    expect(ld['@graph'].map((business: { name: string }) => business.name)).toEqual(
+      expect.arrayContaining(demoBranches.map((branch) => `Sala Común ${branch.name}`)),
     );
   });
 

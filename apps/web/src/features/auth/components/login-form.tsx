@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/link-button';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useLogin } from '../api/auth-mutations';
 import { returnPath } from './redirect-if-logged-in';
 
@@ -16,6 +17,7 @@ import { returnPath } from './redirect-if-logged-in';
 const LoginDialogs = lazy(() => import('./login-dialogs'));
 
 export function LoginForm() {
+  const hydrated = useHydrated();
   const login = useLogin();
   const navigate = useNavigate();
   const location = useLocation();
@@ -44,47 +46,50 @@ export function LoginForm() {
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField
-          label="Correo electrónico"
-          type="email"
-          autoComplete="email"
-          {...register('email')}
-          error={errors.email?.message}
-        />
-        <TextField
-          label="Contraseña"
-          type="password"
-          autoComplete="current-password"
-          {...register('password')}
-          error={errors.password?.message}
-        />
-        <div className="flex items-center justify-between gap-3 text-sm">
-          <label className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              {...register('remember')}
-              className="size-4 rounded border-slate-300 accent-brand-700"
-            />
-            Recordarme
-          </label>
-          <button
-            type="button"
-            onClick={() => setForgotOpen(true)}
-            className="font-medium text-brand-700 hover:underline"
-          >
-            ¿Olvidaste tu contraseña?
-          </button>
-        </div>
-        <Button type="submit" loading={login.isPending} className="w-full" size="lg">
-          Ingresar
-        </Button>
-        <p className="text-center text-sm text-muted">
-          ¿No tienes cuenta?{' '}
-          <Link to="/registro" className="font-semibold text-brand-700 hover:underline">
-            Regístrate
-          </Link>
-        </p>
+      <form onSubmit={onSubmit} noValidate>
+        {/* Prerendered: usable once React has hydrated the page (a native submit would put the fields in the URL). */}
+        <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+          <TextField
+            label="Correo electrónico"
+            type="email"
+            autoComplete="email"
+            {...register('email')}
+            error={errors.email?.message}
+          />
+          <TextField
+            label="Contraseña"
+            type="password"
+            autoComplete="current-password"
+            {...register('password')}
+            error={errors.password?.message}
+          />
+          <div className="flex items-center justify-between gap-3 text-sm">
+            <label className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                {...register('remember')}
+                className="size-4 rounded border-slate-300 accent-brand-700"
+              />
+              Recordarme
+            </label>
+            <button
+              type="button"
+              onClick={() => setForgotOpen(true)}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              ¿Olvidaste tu contraseña?
+            </button>
+          </div>
+          <Button type="submit" loading={login.isPending} className="w-full" size="lg">
+            Ingresar
+          </Button>
+          <p className="text-center text-sm text-muted">
+            ¿No tienes cuenta?{' '}
+            <Link to="/registro" className="font-semibold text-brand-700 hover:underline">
+              Regístrate
+            </Link>
+          </p>
+        </fieldset>
       </form>
 
       {(forgotOpen || disabledOpen || dialogsLoaded) && (

@@ -111,10 +111,13 @@ export function BranchesSection() {
   const branches = usePublicBranches();
   // Opened as /#sucursales (the 'Contacto' link, /contacto): the router restores the top of a freshly loaded page,
   // so the section brings itself into view.
+  // After the frame, so a menu that closed on the same tap has released the page's scroll first.
   useEffect(() => {
-    if (window.location.hash === `#${BRANCHES_SECTION_ID}`) {
-      document.getElementById(BRANCHES_SECTION_ID)?.scrollIntoView();
-    }
+    if (window.location.hash !== `#${BRANCHES_SECTION_ID}`) return;
+    const frame = requestAnimationFrame(() =>
+      document.getElementById(BRANCHES_SECTION_ID)?.scrollIntoView({ behavior: 'instant' }),
+    );
+    return () => cancelAnimationFrame(frame);
   }, []);
   return (
     <section

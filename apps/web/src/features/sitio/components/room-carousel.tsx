@@ -58,6 +58,7 @@ export function RoomCarousel({ slides }: { slides: CarouselSlide[] }) {
         <button
           type="button"
           onClick={previous}
+          disabled={!embla}
           aria-label="Imagen anterior"
           className="grid size-11 place-items-center rounded-full bg-white text-brand-800 shadow ring-1 ring-slate-200 transition hover:bg-brand-50"
         >
@@ -69,6 +70,7 @@ export function RoomCarousel({ slides }: { slides: CarouselSlide[] }) {
               key={slide.src}
               type="button"
               onClick={() => embla?.scrollTo(index)}
+              disabled={!embla}
               aria-label={`Ir a la imagen ${index + 1}`}
               aria-current={selected === index}
               data-testid="carousel-dot"
@@ -84,6 +86,7 @@ export function RoomCarousel({ slides }: { slides: CarouselSlide[] }) {
         <button
           type="button"
           onClick={next}
+          disabled={!embla}
           aria-label="Imagen siguiente"
           className="grid size-11 place-items-center rounded-full bg-white text-brand-800 shadow ring-1 ring-slate-200 transition hover:bg-brand-50"
         >
