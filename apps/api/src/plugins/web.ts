@@ -167,7 +167,12 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
   const sendPage = async (page: string, request: FastifyRequest, reply: FastifyReply) => {
     let html = prerendered.get(page) ?? shell;
     if (PAGES_WITH_BRANCHES.has(page) && html.includes(BRANCHES_LD_TOKEN)) {
-      html = html.replace(BRANCHES_LD_TOKEN, await branchesLd().catch(() => ''));
+      // Without the data (the database down a moment) the page still goes out, just without it.
+      const data = await branchesLd().catch((error: unknown) => {
+        request.log.warn({ err: error }, 'branches structured data unavailable');
+        return '';
+      });
+      html = html.replace(BRANCHES_LD_TOKEN, data);
     }
     const variants = compressed(html);
     const encoding = pickEncoding(request.headers['accept-encoding']);
