@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { SOCIAL } from './social';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -51,6 +52,13 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SKIP_WEB_BUILD: 'true' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SKIP_WEB_BUILD: 'true',
+      INSTAGRAM_URL: SOCIAL.instagram,
+      FACEBOOK_URL: SOCIAL.facebook,
+    },
   },
 });

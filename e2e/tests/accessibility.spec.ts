@@ -7,6 +7,7 @@ const publicPages = [
   '/nosotros',
   '/equipo',
   '/reserva',
+  '/sucursales',
   '/comprar',
   '/mi-carrito',
   '/registro',

@@ -51,12 +51,23 @@ test.describe('zones, branches, rooms and products', () => {
     await form.getByLabel('Costo por sesión (créditos)').fill('2');
     await form.getByLabel('Primera sesión del Sábado').selectOption('9');
     await form.getByLabel('Última sesión del Sábado').selectOption('13');
+    // What the public site shows (issue 14): address, a 10-digit phone, a map link, a description.
+    await form.getByLabel('Dirección').fill(`Av. Reforma 222, Col. Juárez (${id})`);
+    await form.getByLabel('Teléfono (10 dígitos)').fill('55 1234');
+    await form.getByLabel('Enlace al mapa (opcional)').fill('javascript:alert(1)');
+    await form.getByLabel('Descripción breve (se muestra en el sitio)').fill('Dos salas junto al Ángel.');
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await expect(form.getByText('El telefono deben de tener 10 dígitos')).toBeVisible();
+    await expect(form.getByText('El enlace del mapa debe ser una dirección web')).toBeVisible();
+    await form.getByLabel('Teléfono (10 dígitos)').fill('5512345678');
+    await form.getByLabel('Enlace al mapa (opcional)').fill('https://maps.example.mx/reforma-222');
     await form.getByRole('button', { name: 'Guardar' }).click();
     await expect(toast(page, 'Sucursal creada con exito')).toBeVisible();
     await search(page, id);
     const branchRow = page.getByRole('row').filter({ hasText: branch });
     await expect(branchRow).toContainText('2 créditos');
     await expect(branchRow).toContainText('Sáb 09:00 a 13:00');
+    await expect(branchRow).toContainText(`Av. Reforma 222, Col. Juárez (${id})`);
 
     // Two rooms, then the same position again
     await page.goto('/admin/salas');
@@ -80,6 +91,18 @@ test.describe('zones, branches, rooms and products', () => {
     await page.getByPlaceholder('Buscar en la tabla...').fill(branch);
     await expect(page.getByRole('row').filter({ hasText: branch })).toHaveCount(2);
     await expect(page.getByRole('row').filter({ hasText: branch }).first()).toContainText('Sala 1');
+
+    // The public Sucursales show it at once: address, phone, cost and its two rooms.
+    await page.goto('/sucursales');
+    const branchCard = page.getByRole('article', { name: branch });
+    await expect(branchCard).toContainText(`Av. Reforma 222, Col. Juárez (${id})`);
+    await expect(branchCard.getByRole('link', { name: '55 1234 5678' })).toBeVisible();
+    await expect(branchCard.getByTestId('branch-cost')).toHaveText('2 créditos');
+    await expect(branchCard).toContainText('2 salas');
+    await expect(branchCard.getByRole('link', { name: /^Ver en el mapa/ })).toHaveAttribute(
+      'href',
+      'https://maps.example.mx/reforma-222',
+    );
 
     // A package for the online store and a product for the point of sale
     await page.goto('/admin/productos');

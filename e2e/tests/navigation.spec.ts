@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SOCIAL } from '../social';
 
 const labels = ['Inicio', 'Nosotros', 'Equipo', 'Reserva', 'Cowork', 'Contacto'];
 
@@ -38,7 +39,7 @@ test.describe('desktop navigation', () => {
     await nav.getByRole('link', { name: 'Equipo' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nuestro equipo');
     await nav.getByRole('link', { name: 'Contacto' }).click();
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL('/#sucursales');
     await page
       .getByRole('banner')
       .getByRole('link', { name: /Carrito/ })
@@ -52,8 +53,9 @@ test.describe('desktop navigation', () => {
     const footer = page.getByRole('contentinfo');
     for (const label of labels)
       await expect(footer.getByRole('link', { name: label, exact: true })).toBeVisible();
-    await expect(footer.getByRole('link', { name: /Instagram/ })).toHaveAttribute('href', /instagram\.com/);
-    await expect(footer.getByRole('link', { name: /Facebook/ })).toHaveAttribute('href', /facebook\.com/);
+    // The profiles the server is configured with (playwright.config.ts), never a network's home page.
+    await expect(footer.getByRole('link', { name: /Instagram/ })).toHaveAttribute('href', SOCIAL.instagram);
+    await expect(footer.getByRole('link', { name: /Facebook/ })).toHaveAttribute('href', SOCIAL.facebook);
   });
 });
 

@@ -24,10 +24,15 @@ for (const { path, title, heading } of pages) {
 }
 
 test.describe('redirects', () => {
-  for (const path of ['/contacto', '/cowork-area']) {
+  const redirects: [string, string][] = [
+    // Spec §2 sends /contacto home; it lands on the branches (issue 14).
+    ['/contacto', '/#sucursales'],
+    ['/cowork-area', '/'],
+  ];
+  for (const [path, landing] of redirects) {
     test(`${path} goes home`, async ({ page }) => {
       await page.goto(path);
-      await expect(page).toHaveURL('/');
+      await expect(page).toHaveURL(landing);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         'Consultorios por hora para tu práctica',
       );
@@ -121,7 +126,7 @@ test.describe('landing', () => {
 
   test('a visitor who adds to the cart is asked to log in', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Agregar Paquete Básico al carrito' }).click();
+    await page.getByRole('button', { name: 'Agregar al carrito (Paquete Básico)' }).click();
     await expect(page.getByText('Debes iniciar sesión para agregar productos al carrito')).toBeVisible();
     await expect(page).toHaveURL('/registro/iniciar-sesion');
   });

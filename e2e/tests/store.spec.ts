@@ -23,7 +23,7 @@ async function logIn(page: Page, who: { email: string; password: string }) {
 }
 
 async function addToCart(page: Page, name: string) {
-  await page.getByRole('button', { name: `Agregar ${name} al carrito` }).click();
+  await page.getByRole('button', { name: `Agregar al carrito (${name})` }).click();
   await expect(toast(page, messages.added).first()).toBeVisible();
 }
 
@@ -236,7 +236,7 @@ test.describe('online store (/comprar → /mi-carrito → /pago → /resumen)', 
 
     test('a visitor who adds to the cart is asked to log in', async ({ page }) => {
       await page.goto('/comprar');
-      await page.getByRole('button', { name: 'Agregar Paquete Profesional al carrito' }).click();
+      await page.getByRole('button', { name: 'Agregar al carrito (Paquete Profesional)' }).click();
       await expect(toast(page, messages.loginToAdd)).toBeVisible();
       await expect(page).toHaveURL('/registro/iniciar-sesion');
       await expect(page.getByTestId('cart-count')).toHaveText('0');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import type { DatabaseHandle } from '@sala/db/client';
 import { commonMessages } from '@sala/shared/errors/messages';
-import { isWebPage } from '@sala/shared/web/pages';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -75,6 +75,9 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   });
 
   registerErrorHandler(app);
+  // Brotli or gzip for every compressible answer over 1 kB (JSON, the pages' HTML); the built assets go out
+  // precompressed at build time (plugins/web.ts), so they cost no CPU per request.
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await registerSecurity(app, { isProduction: config.isProduction, publicUrl: config.publicUrl });
   await registerDocs(app);
   await registerAuth(app);
@@ -105,19 +108,17 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     { prefix: '/api' },
   );
 
-  const servesWeb = config.webDistDir ? await registerWeb(app, config.webDistDir) : false;
+  const web = config.webDistDir ? await registerWeb(app, config.webDistDir) : false;
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0]!;
     const isApi = path === '/api' || path.startsWith('/api/');
-    // A page of the app gets the app; any other path too (the app shows its 404 page) but with status 404. A
-    // missing file (an old hashed asset, say) is a plain 404, never the app's HTML.
+    // A path that is no page gets the app (it shows its 404 page) with status 404. A missing file (an old hashed
+    // asset, say) is a plain 404, never the app's HTML.
     const isFile = path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
-    if (!isApi && !isFile && servesWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply
-        .status(isWebPage(path) ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html');
+    if (!isApi && !isFile && web && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Pages have their own routes (plugins/web.ts); what reaches here is no page, but the app answers it.
+      return web.sendNotFound(reply);
     }
     throw new AppError('not-found', commonMessages.routeNotFound);
   });

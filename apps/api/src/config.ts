@@ -1,6 +1,20 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/**
+ * A social profile for the site's footer: an https link to the profile itself (a path after the host), never the
+ * network's home page.
+ */
+const socialUrl = (name: string) =>
+  z
+    .url(`${name} debe ser la URL https de su perfil, p. ej. https://www.instagram.com/salacomun.`)
+    .refine((value) => {
+      if (!URL.canParse(value)) return false;
+      const url = new URL(value);
+      return url.protocol === 'https:' && url.pathname.replace(/\/+$/, '') !== '';
+    }, `${name} debe ser la URL https del perfil (no solo el dominio), p. ej. https://www.instagram.com/salacomun.`)
+    .optional();
+
 const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -41,6 +55,8 @@ const ZEnv = z
       .optional(),
     /** Only to point the Stripe SDK at a local stand-in (tests, stripe-mock); never set in production. */
     STRIPE_API_URL: z.url('STRIPE_API_URL debe ser una URL.').optional(),
+    INSTAGRAM_URL: socialUrl('INSTAGRAM_URL'),
+    FACEBOOK_URL: socialUrl('FACEBOOK_URL'),
     MAIL_FROM: z
       .string()
       .regex(
@@ -112,6 +128,8 @@ const ZEnv = z
     smtp: env.SMTP_URL ? { url: env.SMTP_URL } : null,
     /** The outbox worker's poll and how long a claimed message is held before another process may send it. */
     mailWorker: { pollIntervalMs: env.MAIL_POLL_MS, claimTimeoutMs: env.MAIL_CLAIM_TIMEOUT_MS },
+    /** The footer's social links (hidden when unset). */
+    social: { instagramUrl: env.INSTAGRAM_URL ?? null, facebookUrl: env.FACEBOOK_URL ?? null },
     /** The sender of every e-mail (and the organizer of the calendar invitations). */
     mailFrom: parseMailbox(
       env.MAIL_FROM ??

@@ -138,12 +138,22 @@ const endpoints = () => [
     url: () => `/api/cities/${fx.cityId}`,
     valid: () => ({ name: 'Zona Editada' }),
   },
-  { name: 'create branch', method: 'POST' as const, url: '/api/branches', valid: () => branchBody('Nueva') },
+  {
+    name: 'create branch',
+    method: 'POST' as const,
+    url: '/api/branches',
+    valid: () => branchBody('Nueva'),
+    // WhatsApp and the map link may be left out; an address and a description are free text.
+    optional: ['whatsapp', 'mapUrl'],
+    freeText: ['address', 'description'],
+  },
   {
     name: 'edit branch',
     method: 'PATCH' as const,
     url: () => `/api/branches/${fx.branchId}`,
     valid: () => branchBody('Editada'),
+    optional: ['whatsapp', 'mapUrl'],
+    freeText: ['address', 'description'],
   },
   {
     name: 'delete branch',
@@ -312,7 +322,17 @@ function aheadDate() {
 }
 
 function branchBody(name: string) {
-  return { name: `Sucursal ${name}`, cityId: fx.cityId, sessionCost: 2, schedule: DEFAULT_WEEKLY_SCHEDULE };
+  return {
+    name: `Sucursal ${name}`,
+    cityId: fx.cityId,
+    sessionCost: 2,
+    schedule: DEFAULT_WEEKLY_SCHEDULE,
+    address: 'Av. Insurgentes Sur 1235, Col. Del Valle',
+    phone: '5552123456',
+    whatsapp: '5512340001',
+    mapUrl: 'https://maps.example.mx/valle',
+    description: 'Cinco salas con sala de espera.',
+  };
 }
 
 function productBody() {

@@ -50,6 +50,11 @@ const branchBody = (cityId: string, overrides: object = {}) => ({
   cityId,
   sessionCost: 2,
   schedule: saturday,
+  address: 'Av. Insurgentes Sur 1235, Col. Del Valle',
+  phone: '5552123456',
+  whatsapp: '5512340001',
+  mapUrl: 'https://maps.example.mx/valle',
+  description: 'Cinco salas con sala de espera; café de cortesía.',
   ...overrides,
 });
 
@@ -129,6 +134,82 @@ describe('branches', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ sessionCost: 1, schedule: closedSaturday });
+  });
+
+  it('keeps what the public site shows: address, phone, optional WhatsApp and map link, description', async () => {
+    const city = await createCity(t.db);
+    const body = branchBody(city.id);
+    const created = await call('POST', '/api/branches', { ...body, address: `  ${body.address}  ` });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({
+      address: body.address,
+      phone: '5552123456',
+      whatsapp: '5512340001',
+      mapUrl: 'https://maps.example.mx/valle',
+      description: body.description,
+    });
+    // Blank optional fields are stored as nothing.
+    const edited = await call('PATCH', `/api/branches/${created.json().id}`, {
+      ...body,
+      whatsapp: '',
+      mapUrl: ' ',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ whatsapp: null, mapUrl: null });
+    const [row] = await t.db.select().from(branches).where(eq(branches.id, created.json().id));
+    expect(row).toMatchObject({ whatsapp: null, mapUrl: null, phone: '5552123456' });
+  });
+
+  it('refuses a phone that is not 10 digits, a map link that is not http(s) and control characters', async () => {
+    const city = await createCity(t.db);
+    const cases: [object, string, string][] = [
+      [{ phone: '55 1234 5678' }, 'phone', m.phoneDigits],
+      [{ phone: '' }, 'phone', m.allFieldsRequired],
+      [{ whatsapp: '12345' }, 'whatsapp', m.whatsappDigits],
+      [{ mapUrl: 'javascript:alert(1)' }, 'mapUrl', m.mapUrlInvalid],
+      [{ mapUrl: 'ftp://mapas.example.mx/valle' }, 'mapUrl', m.mapUrlInvalid],
+      [{ address: '' }, 'address', m.allFieldsRequired],
+      [{ description: 'Salas\u0007' }, 'description', 'El texto contiene caracteres no permitidos.'],
+    ];
+    for (const [override, field, message] of cases) {
+      const res = await call('POST', '/api/branches', branchBody(city.id, override));
+      expect(res.statusCode, JSON.stringify(override)).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'invalid-argument', message });
+      expect(res.json().error.fields?.[field], field).toBe(message);
+    }
+    expect(await t.db.select().from(branches).where(eq(branches.cityId, city.id))).toEqual([]);
+  });
+
+  it('lists every branch for the public site, with its active rooms, to anyone', async () => {
+    const city = await createCity(t.db);
+    const branch = await createBranch(t.db, {
+      cityId: city.id,
+      address: 'Av. Providencia 2577',
+      phone: '3336157890',
+      mapUrl: 'https://maps.example.mx/providencia',
+      description: 'Seis salas.',
+    });
+    await createRoom(t.db, { branchId: branch.id, cityId: city.id, position: 1 });
+    const inactive = await createRoom(t.db, { branchId: branch.id, cityId: city.id, position: 2 });
+    await t.db.update(rooms).set({ isActive: false }).where(eq(rooms.id, inactive.id));
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/catalog/branches' });
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = res.json().find((b: { id: string }) => b.id === branch.id);
+    expect(listed).toEqual({
+      id: branch.id,
+      name: branch.name,
+      cityId: city.id,
+      cityName: city.name,
+      sessionCost: 1,
+      schedule: DEFAULT_WEEKLY_SCHEDULE,
+      address: 'Av. Providencia 2577',
+      phone: '3336157890',
+      whatsapp: null,
+      mapUrl: 'https://maps.example.mx/providencia',
+      description: 'Seis salas.',
+      roomCount: 1,
+    });
   });
 
   it('speaks the spec: missing name or zone', async () => {

@@ -51,6 +51,11 @@ const table = (): Row[] => [
   { method: 'GET', url: '/api/catalog', expect: { anonymous: 200, user: 200, admin: 200, superadmin: 200 } },
   {
     method: 'GET',
+    url: '/api/catalog/branches',
+    expect: { anonymous: 200, user: 200, admin: 200, superadmin: 200 },
+  },
+  {
+    method: 'GET',
     url: '/api/auth/session',
     expect: { anonymous: 200, user: 200, admin: 200, superadmin: 200 },
   },
@@ -536,6 +541,11 @@ const branchBody = async () => ({
   cityId: (await createCity(t.db)).id,
   sessionCost: 1,
   schedule: DEFAULT_WEEKLY_SCHEDULE,
+  address: 'Av. Insurgentes Sur 1235, Col. Del Valle',
+  phone: '5552123456',
+  whatsapp: '5512340001',
+  mapUrl: 'https://maps.example.mx/valle',
+  description: 'Cinco salas con sala de espera; café de cortesía.',
 });
 const productBody = () => ({
   name: uniqueLabel('Paquete'),

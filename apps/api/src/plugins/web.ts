@@ -1,26 +1,200 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { ADMIN_PREFIX, INDEXABLE_PAGES, PRERENDERED_PAGES, PUBLIC_PAGES } from '@sala/shared/web/pages';
+import { branchesStructuredData } from '@sala/shared/web/structured-data';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ttlCache } from '../lib/ttl-cache';
+import { getPublicBranches } from '../modules/catalog/catalog.service';
 
-/** Serves the built SPA's files; the not-found handler (app.ts) answers the pages and the misses. */
-export async function registerWeb(app: FastifyInstance, distDir: string) {
-  const indexFile = path.join(distDir, 'index.html');
-  if (!existsSync(indexFile)) {
+/** Where the build keeps the prerendered public pages (apps/web/scripts/prerender.ts). */
+const PRERENDER_DIR = 'prerender';
+/** Replaced once at start with PUBLIC_URL (canonical links, Open Graph). */
+const PUBLIC_URL_TOKEN = '__PUBLIC_URL__';
+/** Where a page that lists the branches gets their LocalBusiness data, per request. */
+const BRANCHES_LD_TOKEN = '<!--branches-ld-->';
+
+/** The pages whose HTML carries every branch as schema.org LocalBusiness data. */
+const PAGES_WITH_BRANCHES = new Set(['/', '/sucursales']);
+
+/** Branch details change a few times a year: their LocalBusiness data may be a minute old. */
+const branchesCache = ttlCache(60_000, 4);
+
+type CompressedHtml = { raw: Buffer; br: Buffer; gzip: Buffer };
+
+/**
+ * Each page's HTML compressed once, at the highest levels (brotli 11, gzip 9), and remembered by its text: the
+ * pages change only when the branches do, so a request costs a lookup, not a compression.
+ */
+function compressedHtmlCache(maxEntries = 32) {
+  const cache = new Map<string, CompressedHtml>();
+  return (html: string): CompressedHtml => {
+    let hit = cache.get(html);
+    if (!hit) {
+      const raw = Buffer.from(html);
+      hit = {
+        raw,
+        br: brotliCompressSync(raw, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        }),
+        gzip: gzipSync(raw, { level: 9 }),
+      };
+      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+      cache.set(html, hit);
+    }
+    return hit;
+  };
+}
+
+/** The best encoding the client accepts of ours: brotli, then gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name) accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+}
+
+export type WebPages = {
+  /** Sends the SPA shell with a 404 (the app shows its own not-found page). */
+  sendNotFound: (reply: FastifyReply) => FastifyReply;
+};
+
+const escapeJsonForHtml = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Serves the built SPA: hashed assets with a year of immutable caching and precompressed (.br, .gz) when the
+ * client accepts it, every HTML page with no-cache. Prerendered public pages (their hero and text paint before
+ * the JavaScript runs) and the SPA shell get, once at start, the public URL and the site's configuration (the
+ * footer's social links); pages that list the branches get the branches' LocalBusiness data on each request.
+ */
+export async function registerWeb(app: FastifyInstance, distDir: string): Promise<WebPages | false> {
+  const shellFile = path.join(distDir, 'index.html');
+  if (!existsSync(shellFile)) {
     app.log.warn({ distDir }, 'web build not found; serving the API only');
     return false;
   }
+  const publicUrl = app.config.publicUrl.replace(/\/+$/, '');
+  const siteConfig = `<script type="application/json" id="site-config">${escapeJsonForHtml(app.config.social)}</script>`;
+  const prepare = (html: string) =>
+    html.replaceAll(PUBLIC_URL_TOKEN, escapeAttribute(publicUrl)).replace('</head>', `${siteConfig}</head>`);
+
+  const shell = prepare(readFileSync(shellFile, 'utf8'));
+  const prerendered = new Map<string, string>();
+  for (const page of PRERENDERED_PAGES) {
+    const file = path.join(distDir, PRERENDER_DIR, page === '/' ? '' : page, 'index.html');
+    if (existsSync(file)) prerendered.set(page, prepare(readFileSync(file, 'utf8')));
+  }
+  if (prerendered.size === 0) app.log.warn({ distDir }, 'no prerendered pages in the web build');
+
   await app.register(fastifyStatic, {
     root: distDir,
     // One route per built file (the build does not change while the server runs): a path that is no file
     // falls to the not-found handler, which knows pages from missing files.
     wildcard: false,
-    index: 'index.html',
+    // HTML goes out through the page routes below (with the configuration in it), never as a bare file, and
+    // robots.txt and sitemap.xml are written from the configuration too.
+    index: false,
+    globIgnore: ['**/*.html', `${PRERENDER_DIR}/**`, 'robots.txt*', 'sitemap.xml*'],
+    // The build writes .br and .gz next to every compressible file (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders(res, filePath) {
-      // Vite fingerprints everything under assets/; the HTML must always be revalidated.
+      // Vite fingerprints everything under assets/; anything else (images, robots) is revalidated.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  return true;
+
+  const branchesLd = async () => {
+    const db = app.database.db;
+    const branches = await branchesCache.get(db, 'branches', () => getPublicBranches({ db }));
+    const data = branchesStructuredData(branches, { publicUrl, social: app.config.social });
+    return `<script type="application/ld+json">${escapeJsonForHtml(data)}</script>`;
+  };
+
+  app.get('/robots.txt', { config: { access: 'public' } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(
+        [
+          'User-agent: *',
+          'Disallow: /admin',
+          'Disallow: /api/',
+          'Disallow: /perfil',
+          'Disallow: /mi-carrito',
+          'Disallow: /pago',
+          'Disallow: /resumen',
+          '',
+          `Sitemap: ${publicUrl}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  );
+
+  app.get('/sitemap.xml', { config: { access: 'public' } }, async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(
+        [
+          '<?xml version="1.0" encoding="UTF-8"?>',
+          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+          ...INDEXABLE_PAGES.map(
+            (page) => `  <url><loc>${escapeAttribute(`${publicUrl}${page}`)}</loc></url>`,
+          ),
+          '</urlset>',
+          '',
+        ].join('\n'),
+      ),
+  );
+
+  const htmlHeaders = (reply: FastifyReply, status: number) =>
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+
+  const compressed = compressedHtmlCache();
+  // Every page of the app (spec §2) is a route; its HTML goes out compressed (from the cache above).
+  const sendPage = async (page: string, request: FastifyRequest, reply: FastifyReply) => {
+    let html = prerendered.get(page) ?? shell;
+    if (PAGES_WITH_BRANCHES.has(page) && html.includes(BRANCHES_LD_TOKEN)) {
+      // Without the data (the database down a moment) the page still goes out, just without it.
+      const data = await branchesLd().catch((error: unknown) => {
+        request.log.warn({ err: error }, 'branches structured data unavailable');
+        return '';
+      });
+      html = html.replace(BRANCHES_LD_TOKEN, data);
+    }
+    const variants = compressed(html);
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    htmlHeaders(reply, 200).header('vary', 'accept-encoding');
+    if (!encoding) return reply.send(variants.raw);
+    return reply.header('content-encoding', encoding).send(variants[encoding]);
+  };
+  for (const page of PUBLIC_PAGES) {
+    if (page === '/contacto') {
+      // Spec §2: /contacto goes home; it lands on the branches, where the addresses and phones are (issue 14).
+      app.get(page, { config: { access: 'public' } }, async (_request, reply) =>
+        reply.redirect('/#sucursales', 302),
+      );
+    } else {
+      app.get(page, { config: { access: 'public' } }, async (request, reply) =>
+        sendPage(page, request, reply),
+      );
+    }
+  }
+  for (const page of [ADMIN_PREFIX, `${ADMIN_PREFIX}/*`]) {
+    app.get(page, { config: { access: 'public' } }, async (request, reply) => sendPage(page, request, reply));
+  }
+
+  return { sendNotFound: (reply) => htmlHeaders(reply, 404).send(shell) };
 }

@@ -18,6 +18,7 @@ export const routes: RouteObject[] = [
       { path: 'nosotros', ...page(() => import('./routes/nosotros')) },
       { path: 'equipo', ...page(() => import('./routes/equipo')) },
       { path: 'reserva', ...page(() => import('./routes/reserva')) },
+      { path: 'sucursales', ...page(() => import('./routes/sucursales')) },
       { path: 'comprar', ...page(() => import('./routes/comprar')) },
       { path: 'perfil', ...page(() => import('./routes/perfil')) },
       { path: 'perfil/mis-pedidos', ...page(() => import('./routes/mis-pedidos')) },
@@ -27,7 +28,8 @@ export const routes: RouteObject[] = [
       { path: 'registro', ...page(() => import('./routes/registro')) },
       { path: 'registro/iniciar-sesion', ...page(() => import('./routes/iniciar-sesion')) },
       { path: 'registro/restablecer', ...page(() => import('./routes/restablecer')) },
-      { path: 'contacto', element: <Navigate to="/" replace /> },
+      // Spec §2: /contacto goes home; it lands on the branches, where the addresses and phones are (issue 14).
+      { path: 'contacto', element: <Navigate to={{ pathname: '/', hash: '#sucursales' }} replace /> },
       { path: 'cowork-area', element: <Navigate to="/" replace /> },
       { path: '*', ...page(() => import('./routes/not-found')) },
     ],

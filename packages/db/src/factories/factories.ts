@@ -70,12 +70,26 @@ export async function createCity(db: DbOrTx, overrides: Partial<{ name: string }
 
 export async function createBranch(
   db: DbOrTx,
-  overrides: Partial<{ name: string; cityId: string; sessionCost: number; schedule: WeeklySchedule }> = {},
+  overrides: Partial<{
+    name: string;
+    cityId: string;
+    sessionCost: number;
+    schedule: WeeklySchedule;
+    address: string;
+    phone: string;
+    whatsapp: string | null;
+    mapUrl: string | null;
+    description: string;
+  }> = {},
 ) {
   const cityId = overrides.cityId ?? (await createCity(db)).id;
   const [branch] = await db
     .insert(branches)
     .values({
+      address: 'Calle Falsa 123, Col. Centro',
+      phone: '5500000000',
+      description: 'Sucursal de prueba.',
+      ...overrides,
       name: overrides.name ?? `Sucursal ${unique()}`,
       cityId,
       sessionCost: overrides.sessionCost ?? 1,

@@ -41,6 +41,12 @@ export const branches = pgTable(
       .references(() => cities.id, { onDelete: 'restrict' }),
     sessionCost: integer('session_cost').notNull().default(1),
     schedule: jsonb('schedule').$type<WeeklySchedule>().notNull(),
+    // What the public site shows of a branch (issue 14). Existing rows start blank; staff fill them in Consultorios.
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    whatsapp: text('whatsapp'),
+    mapUrl: text('map_url'),
+    description: text('description').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

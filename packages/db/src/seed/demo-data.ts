@@ -18,22 +18,84 @@ export const demoAccounts: { name: string; email: string; phone: string; role: U
 
 const saturdayLong = { firstHour: 8, lastHour: 15 };
 
-export const demoLocations = [
+/** A Google Maps search for an address: a plain https link, no API key, opens the app on phones. */
+const mapSearch = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
+/** What the public site shows of each demo branch (issue 14): where it is, how to call, what it is like. */
+export type DemoBranchDetails = {
+  address: string;
+  phone: string;
+  whatsapp: string | null;
+  mapUrl: string | null;
+  description: string;
+};
+
+const valleAddress = 'Av. Insurgentes Sur 1235, Col. Del Valle, Benito Juárez, 03100 Ciudad de México, CDMX';
+const polancoAddress = 'Calle Homero 418, Polanco V Secc., Miguel Hidalgo, 11560 Ciudad de México, CDMX';
+const providenciaAddress = 'Av. Providencia 2577, Col. Providencia, 44630 Guadalajara, Jal.';
+
+export const demoLocations: {
+  city: string;
+  branches: {
+    name: string;
+    sessionCost: number;
+    rooms: number;
+    schedule: typeof DEFAULT_WEEKLY_SCHEDULE;
+    details: DemoBranchDetails;
+  }[];
+}[] = [
   {
     city: 'Ciudad de México',
     branches: [
-      { name: 'Valle', sessionCost: 1, rooms: 5, schedule: DEFAULT_WEEKLY_SCHEDULE },
+      {
+        name: 'Valle',
+        sessionCost: 1,
+        rooms: 5,
+        schedule: DEFAULT_WEEKLY_SCHEDULE,
+        details: {
+          address: valleAddress,
+          phone: '5552123456',
+          whatsapp: '5512340001',
+          mapUrl: mapSearch(valleAddress),
+          description:
+            'Cinco salas a una cuadra del Metrobús Parque Hundido, con sala de espera y café de cortesía.',
+        },
+      },
       {
         name: 'Polanco',
         sessionCost: 2,
         rooms: 4,
         schedule: [...DEFAULT_WEEKLY_SCHEDULE.slice(0, 6), saturdayLong] as typeof DEFAULT_WEEKLY_SCHEDULE,
+        details: {
+          address: polancoAddress,
+          phone: '5552809876',
+          whatsapp: null,
+          mapUrl: mapSearch(polancoAddress),
+          description:
+            'Cuatro salas amplias con luz natural y estacionamiento con valet; abre los sábados hasta las 15:00.',
+        },
       },
     ],
   },
   {
     city: 'Guadalajara',
-    branches: [{ name: 'Providencia', sessionCost: 1, rooms: 6, schedule: DEFAULT_WEEKLY_SCHEDULE }],
+    branches: [
+      {
+        name: 'Providencia',
+        sessionCost: 1,
+        rooms: 6,
+        schedule: DEFAULT_WEEKLY_SCHEDULE,
+        details: {
+          address: providenciaAddress,
+          phone: '3336157890',
+          whatsapp: '3312340003',
+          mapUrl: mapSearch(providenciaAddress),
+          description:
+            'Seis salas en una casona remodelada, con sala familiar y área de juego para terapia infantil.',
+        },
+      },
+    ],
   },
 ];
 

@@ -62,9 +62,17 @@ async function seedInTransaction(tx: Tx, passwordHash: string): Promise<SeedRepo
             cityId,
             sessionCost: demoBranch.sessionCost,
             schedule: demoBranch.schedule,
+            ...demoBranch.details,
           })
           .returning();
         created++;
+      } else if (branch.address === '') {
+        // A demo branch from before issue 14: give it what the public site shows, once.
+        [branch] = await tx
+          .update(branches)
+          .set(demoBranch.details)
+          .where(eq(branches.id, branch.id))
+          .returning();
       }
       const roomRows = Array.from({ length: demoBranch.rooms }, (_, i) => ({
         name: `Sala ${i + 1}`,

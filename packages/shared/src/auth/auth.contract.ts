@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { plainText, requiredText } from '../common/fields';
+import { z } from '../common/zod';
 import { authMessages as m } from './auth.messages';
 import { ZSessionUser } from './session.contract';
 

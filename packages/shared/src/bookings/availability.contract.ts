@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { idField } from '../common/fields';
+import { z } from '../common/zod';
 import { locationMessages } from '../locations/locations.messages';
 import { dateField, hourField } from '../time/time-fields';
 

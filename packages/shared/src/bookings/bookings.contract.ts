@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { idField, plainText } from '../common/fields';
+import { z } from '../common/zod';
 import { pageQuery, pageResponse } from '../table/table.contract';
 import { dateField, hourField } from '../time/time-fields';
 import { bookingMessages as m } from './bookings.messages';

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { idField } from '../common/fields';
+import { z } from '../common/zod';
 import { ZOrderStatus, ZPaymentMethod } from '../orders/orders.contract';
 import { isIsoDate } from '../time/business-time';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../common/zod';
 
 /** A product as the public store shows it. */
 export const ZPublicProduct = z.object({

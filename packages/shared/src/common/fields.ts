@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const fieldMessages = {
   invalidId: 'Identificador inválido.',
@@ -6,6 +6,8 @@ export const fieldMessages = {
   invalidLabel: 'Usa solo letras, números, espacios y . , - ( ) # & / +',
   noMarkup: 'El texto no puede contener < ni >.',
   controlCharacters: 'El texto contiene caracteres no permitidos.',
+  invalidText: 'Escribe un texto.',
+  httpUrl: 'El enlace debe ser una dirección web completa que empiece con http:// o https://.',
 } as const;
 
 /** Control characters (NUL, escapes, DEL, C1): never typed by a person, and PostgreSQL refuses NUL in text. */
@@ -75,3 +77,20 @@ export const numberField = (requiredMessage: string, invalidMessage: string) =>
         ? requiredMessage
         : invalidMessage,
   });
+
+/** A web address a person pastes (a map link, a profile): http or https only, no spaces, at most `max` long. */
+export const httpUrlField = (message: string = fieldMessages.httpUrl, max = 500) =>
+  z
+    .string({ error: message })
+    .max(max, fieldMessages.tooLong)
+    .refine((value) => /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value) && URL.canParse(value), message);
+
+/**
+ * An optional one-line field: missing, null or blank is stored as null; anything else is trimmed and must pass
+ * `field` (a phone, a link), with that field's own message.
+ */
+export const optionalText = <T extends z.ZodType<string, string>>(field: T, max = 500) =>
+  plainText(fieldMessages.invalidText, max)
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : null))
+    .pipe(field.nullable());

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { freeTextField, idField, labelField, numberField } from '../common/fields';
+import { z } from '../common/zod';
 import { pesosToCents } from '../format/money';
 import { pageQuery, pageResponse } from '../table/table.contract';
 import { isIsoDate } from '../time/business-time';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../common/zod';
 import { type ErrorCode, errorHttpStatus } from './error-codes';
 
 export const ZErrorCode = z.enum(Object.keys(errorHttpStatus) as [ErrorCode, ...ErrorCode[]]);

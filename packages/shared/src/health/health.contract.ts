@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../common/zod';
 
 /** GET /api/health and GET /api/ready */
 export const ZHealthResponse = z.object({

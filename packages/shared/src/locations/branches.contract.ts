@@ -1,11 +1,14 @@
-import { z } from 'zod';
-import { idField, labelField, plainText } from '../common/fields';
+import { phoneField } from '../auth/auth.contract';
+import { freeTextField, httpUrlField, idField, labelField, optionalText, plainText } from '../common/fields';
+import { z } from '../common/zod';
 import { pageQuery, pageResponse } from '../table/table.contract';
 import { locationMessages as m } from './locations.messages';
 import type { WeeklySchedule } from './schedule';
 
 export const MIN_SESSION_COST = 1;
 export const MAX_SESSION_COST = 10;
+export const BRANCH_ADDRESS_MAX = 200;
+export const BRANCH_DESCRIPTION_MAX = 300;
 
 const hour = z.int({ error: m.scheduleInvalid }).min(0, m.scheduleInvalid).max(23, m.scheduleInvalid);
 
@@ -29,6 +32,11 @@ export const ZBranch = z.object({
   cityName: z.string(),
   sessionCost: z.int().positive(),
   schedule: ZWeeklySchedule,
+  address: z.string(),
+  phone: z.string(),
+  whatsapp: z.string().nullable(),
+  mapUrl: z.string().nullable(),
+  description: z.string(),
   roomCount: z.int().nonnegative(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -64,8 +72,16 @@ export const ZSaveBranchRequest = z.object({
     .min(MIN_SESSION_COST, m.sessionCostInvalid)
     .max(MAX_SESSION_COST, m.sessionCostInvalid),
   schedule: ZWeeklySchedule,
+  /** What the public site shows (issue 14): where the branch is and how to reach it. */
+  address: freeTextField(m.allFieldsRequired, BRANCH_ADDRESS_MAX),
+  phone: phoneField(m.allFieldsRequired, m.phoneDigits),
+  whatsapp: optionalText(z.string().regex(/^\d{10}$/, m.whatsappDigits), 20),
+  mapUrl: optionalText(httpUrlField(m.mapUrlInvalid), 500),
+  description: freeTextField(m.allFieldsRequired, BRANCH_DESCRIPTION_MAX),
 });
 export type TSaveBranchRequest = z.input<typeof ZSaveBranchRequest>;
+/** As validated: blank optional fields are null. */
+export type TSaveBranchValues = z.output<typeof ZSaveBranchRequest>;
 
 /** DELETE /api/branches/:id — the typed name must equal the branch name (spec §5). */
 export const ZDeleteBranchRequest = z.object({
@@ -75,3 +91,25 @@ export type TDeleteBranchRequest = z.input<typeof ZDeleteBranchRequest>;
 
 /** Spec §5: only the exact name confirms (surrounding spaces aside). */
 export const confirmsBranchName = (typed: string, name: string) => typed.trim() === name.trim();
+
+/**
+ * GET /api/catalog/branches — public: what the site's Sucursales section shows of every branch (zone, address,
+ * phone, hours, cost per session, active rooms), by zone and name.
+ */
+export const ZPublicBranchInfo = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  cityId: z.uuid(),
+  cityName: z.string(),
+  sessionCost: z.int().positive(),
+  schedule: ZWeeklySchedule,
+  address: z.string(),
+  phone: z.string(),
+  whatsapp: z.string().nullable(),
+  mapUrl: z.string().nullable(),
+  description: z.string(),
+  /** Active rooms only: the ones a visitor can book. */
+  roomCount: z.int().nonnegative(),
+});
+export type TPublicBranchInfo = z.infer<typeof ZPublicBranchInfo>;
+export const ZPublicBranchInfoResponse = z.array(ZPublicBranchInfo);

@@ -19,6 +19,9 @@ export const locationMessages = {
   branchNameTaken: 'Ya existe una sucursal con ese nombre en esta ciudad.',
   branchHasRooms: 'No se puede eliminar la sucursal porque tiene salas. Elimina primero sus salas.',
   branchNotInCity: 'La sucursal no pertenece a la ciudad seleccionada.',
+  phoneDigits: 'El telefono deben de tener 10 dígitos',
+  whatsappDigits: 'El WhatsApp deben de tener 10 dígitos',
+  mapUrlInvalid: 'El enlace del mapa debe ser una dirección web que empiece con http:// o https://.',
 
   positionInvalid: 'El puesto debe ser un número del 1 al 10.',
   roomExists: 'La sala ya existe en este puesto.',

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { idField, numberField } from '../common/fields';
+import { z } from '../common/zod';
 import { pageQuery, pageResponse } from '../table/table.contract';
 import { locationMessages as m } from './locations.messages';
 

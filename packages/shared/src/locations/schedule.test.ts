@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WEEKLY_SCHEDULE, describeSchedule, hourSlots, type WeeklySchedule } from './schedule';
+import {
+  DEFAULT_WEEKLY_SCHEDULE,
+  describeSchedule,
+  hourSlots,
+  openingHours,
+  type WeeklySchedule,
+} from './schedule';
 
 describe('default schedule', () => {
   it('offers 13 hourly slots from 08:00 to 20:00 on weekdays, Friday included', () => {
@@ -45,5 +51,20 @@ describe('describeSchedule', () => {
     expect(describeSchedule(week)).toBe(
       'Lun 08:00 a 20:00 · Mar cerrado · Mié–Jue 08:00 a 20:00 · Vie 07:00 a 21:00 · Sáb cerrado · Dom 10:00 a 12:00',
     );
+  });
+});
+
+describe('openingHours', () => {
+  it('shows from the first session to the end of the last, Sunday always closed', () => {
+    expect(openingHours(DEFAULT_WEEKLY_SCHEDULE)).toEqual([
+      { days: 'Lun–Vie', hours: '08:00 a 21:00' },
+      { days: 'Sáb', hours: '08:00 a 15:00' },
+      { days: 'Dom', hours: 'Cerrado' },
+    ]);
+    const sundayOpen: WeeklySchedule = [...DEFAULT_WEEKLY_SCHEDULE];
+    sundayOpen[0] = { firstHour: 9, lastHour: 23 };
+    sundayOpen[6] = { firstHour: 9, lastHour: 23 };
+    expect(openingHours(sundayOpen).at(-2)).toEqual({ days: 'Sáb', hours: '09:00 a 23:59' });
+    expect(openingHours(sundayOpen).at(-1)).toEqual({ days: 'Dom', hours: 'Cerrado' });
   });
 });

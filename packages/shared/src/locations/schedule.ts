@@ -54,22 +54,50 @@ export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 const sameHours = (a: DaySchedule, b: DaySchedule) =>
   a === b || (a !== null && b !== null && a.firstHour === b.firstHour && a.lastHour === b.lastHour);
 
+type DayGroup = { from: number; to: number; day: DaySchedule };
+
+/** Consecutive days (Monday first) with the same hours, together. */
+function groupDays(dayOf: (index: number) => DaySchedule): DayGroup[] {
+  const groups: DayGroup[] = [];
+  for (const index of WEEK_ORDER) {
+    const day = dayOf(index) ?? null;
+    const last = groups.at(-1);
+    if (last && sameHours(last.day, day)) last.to = index;
+    else groups.push({ from: index, to: index, day });
+  }
+  return groups;
+}
+
+const dayRange = ({ from, to }: DayGroup) =>
+  from === to ? SHORT_NAMES[from]! : `${SHORT_NAMES[from]}–${SHORT_NAMES[to]}`;
+
 /**
  * A week in one line, consecutive days with the same hours grouped:
  * 'Lun–Vie 08:00 a 20:00 · Sáb 08:00 a 14:00 · Dom cerrado'.
  */
 export function describeSchedule(schedule: WeeklySchedule): string {
-  const groups: { from: number; to: number; day: DaySchedule }[] = [];
-  for (const index of WEEK_ORDER) {
-    const day = schedule[index] ?? null;
-    const last = groups.at(-1);
-    if (last && sameHours(last.day, day)) last.to = index;
-    else groups.push({ from: index, to: index, day });
-  }
-  return groups
-    .map(({ from, to, day }) => {
-      const days = from === to ? SHORT_NAMES[from] : `${SHORT_NAMES[from]}–${SHORT_NAMES[to]}`;
-      return day ? `${days} ${formatHour(day.firstHour)} a ${formatHour(day.lastHour)}` : `${days} cerrado`;
+  return groupDays((index) => schedule[index] ?? null)
+    .map((group) => {
+      const { day } = group;
+      return day
+        ? `${dayRange(group)} ${formatHour(day.firstHour)} a ${formatHour(day.lastHour)}`
+        : `${dayRange(group)} cerrado`;
     })
     .join(' · ');
+}
+
+/** The hour a day closes: an hour after its last session starts ('21:00' when the last one is at 20:00). */
+export const closingTime = (day: NonNullable<DaySchedule>) =>
+  day.lastHour >= 23 ? '23:59' : formatHour(day.lastHour + 1);
+
+/**
+ * Opening hours as the public site shows them, Monday first, days with the same hours together, from the
+ * first session to the end of the last one; Sunday is always closed (spec §9):
+ * [{ days: 'Lun–Vie', hours: '08:00 a 21:00' }, { days: 'Sáb', hours: '08:00 a 15:00' }, { days: 'Dom', hours: 'Cerrado' }].
+ */
+export function openingHours(schedule: WeeklySchedule): { days: string; hours: string }[] {
+  return groupDays((index) => (index === 0 ? null : (schedule[index] ?? null))).map((group) => ({
+    days: dayRange(group),
+    hours: group.day ? `${formatHour(group.day.firstHour)} a ${closingTime(group.day)}` : 'Cerrado',
+  }));
 }

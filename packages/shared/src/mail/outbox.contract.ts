@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../common/zod';
 import { pageQuery, pageResponse } from '../table/table.contract';
 import { outboxMessages as m } from './outbox.messages';
 

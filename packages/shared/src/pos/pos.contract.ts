@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { idField } from '../common/fields';
+import { z } from '../common/zod';
 import { ZOrderTicket } from '../orders/orders.contract';
 import { posMessages as m } from './pos.messages';
 import { MAX_POS_LINES, MAX_POS_QUANTITY, MAX_POS_TOTAL_CENTS } from './pos.rules';

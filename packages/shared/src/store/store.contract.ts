@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { idField, plainText } from '../common/fields';
+import { z } from '../common/zod';
 import { storeMessages as m } from './store.messages';
 import { MAX_CART_QUANTITY, MAX_CHECKOUT_LINES } from './store.rules';
 

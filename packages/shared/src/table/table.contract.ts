@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { plainText } from '../common/fields';
+import { z } from '../common/zod';
 
 /** Spec §2: tables offer 5, 10, 30, 50 rows (users: 10, 20, 30, 50; purchase history: 5, 10, 30). */
 export const DEFAULT_PAGE_SIZES = [5, 10, 30, 50] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../common/zod';
 import { dateFormatMessage, isHourMinute, isIsoDate, timeFormatMessage } from './business-time';
 
 /** A calendar date YYYY-MM-DD; missing reads `missingMessage` (a form's "required"), malformed spec §5's. */

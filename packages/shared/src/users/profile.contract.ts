@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { personNameField, phoneField } from '../auth/auth.contract';
+import { z } from '../common/zod';
 import { pageQuery, pageResponse } from '../table/table.contract';
 import { userMessages } from './users.messages';
 

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { emailField, personNameField, phoneField } from '../auth/auth.contract';
 import { roles } from '../auth/roles';
 import { ZSessionUser } from '../auth/session.contract';
 import { plainText } from '../common/fields';
+import { z } from '../common/zod';
 import { pageQuery, pageResponse } from '../table/table.contract';
 import { userMessages as m } from './users.messages';
 

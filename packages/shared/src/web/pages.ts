@@ -8,6 +8,7 @@ export const PUBLIC_PAGES = [
   '/nosotros',
   '/equipo',
   '/reserva',
+  '/sucursales',
   '/comprar',
   '/perfil',
   '/perfil/mis-pedidos',
@@ -24,9 +25,36 @@ export const PUBLIC_PAGES = [
 /** The admin area: its router sends unknown sub-paths back to /admin, so every path under it is a page. */
 export const ADMIN_PREFIX = '/admin';
 
+/**
+ * The public pages the build prerenders (React's static rendering, hydrated in the browser): their hero and text
+ * paint before any JavaScript runs. Pages that need a session or the cart stay client-rendered.
+ */
+export const PRERENDERED_PAGES = [
+  '/',
+  '/nosotros',
+  '/equipo',
+  '/reserva',
+  '/sucursales',
+  '/registro',
+  '/registro/iniciar-sesion',
+] as const satisfies readonly (typeof PUBLIC_PAGES)[number][];
+
+/** What sitemap.xml lists: the public pages worth finding in a search engine. */
+export const INDEXABLE_PAGES = [
+  '/',
+  '/nosotros',
+  '/equipo',
+  '/sucursales',
+  '/reserva',
+  '/comprar',
+] as const satisfies readonly (typeof PUBLIC_PAGES)[number][];
+
+/** '/nosotros/' → '/nosotros'; '/' stays. */
+export const normalizePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') || '/' : path);
+
 /** Whether a URL path (no query string) is a page of the web app. */
 export function isWebPage(path: string): boolean {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const trimmed = normalizePath(path);
   if (trimmed === ADMIN_PREFIX || trimmed.startsWith(`${ADMIN_PREFIX}/`)) return true;
   return (PUBLIC_PAGES as readonly string[]).includes(trimmed);
 }

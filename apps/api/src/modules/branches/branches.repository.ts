@@ -33,6 +33,11 @@ const branchRow = {
   cityName: cities.name,
   sessionCost: branches.sessionCost,
   schedule: branches.schedule,
+  address: branches.address,
+  phone: branches.phone,
+  whatsapp: branches.whatsapp,
+  mapUrl: branches.mapUrl,
+  description: branches.description,
   roomCount,
   createdAt: branches.createdAt,
   updatedAt: branches.updatedAt,
@@ -71,6 +76,31 @@ export function listBranchOptions(db: DbOrTx, cityId?: string) {
     .from(branches)
     .where(cityId ? eq(branches.cityId, cityId) : undefined)
     .orderBy(asc(branches.name));
+}
+
+/** The active rooms of a branch (the ones a visitor can book); see roomCount for the qualified names. */
+const activeRoomCount = sql<number>`(select count(*)::int from "rooms" r where r."branch_id" = "branches"."id" and r."is_active")`;
+
+/** Every branch as the public site shows it, by zone and name. */
+export function listPublicBranchRows(db: DbOrTx) {
+  return db
+    .select({
+      id: branches.id,
+      name: branches.name,
+      cityId: branches.cityId,
+      cityName: cities.name,
+      sessionCost: branches.sessionCost,
+      schedule: branches.schedule,
+      address: branches.address,
+      phone: branches.phone,
+      whatsapp: branches.whatsapp,
+      mapUrl: branches.mapUrl,
+      description: branches.description,
+      roomCount: activeRoomCount,
+    })
+    .from(branches)
+    .innerJoin(cities, eq(cities.id, branches.cityId))
+    .orderBy(asc(cities.name), asc(branches.name));
 }
 
 /**

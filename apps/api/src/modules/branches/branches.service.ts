@@ -6,7 +6,8 @@ import {
   type TBranchListQuery,
   type TBranchOption,
   type TDeleteBranchRequest,
-  type TSaveBranchRequest,
+  type TPublicBranchInfo,
+  type TSaveBranchValues,
 } from '@sala/shared/locations/branches.contract';
 import { locationMessages as m } from '@sala/shared/locations/locations.messages';
 import type { TPage } from '@sala/shared/table/table.contract';
@@ -24,6 +25,7 @@ import {
   insertBranch,
   listBranches,
   listBranchOptions,
+  listPublicBranchRows,
   updateBranchRow,
 } from './branches.repository';
 
@@ -71,7 +73,12 @@ export function listBranchSelectOptions({
   return listBranchOptions(db, cityId);
 }
 
-export async function createBranch({ db, input }: Options<{ input: TSaveBranchRequest }>): Promise<TBranch> {
+/** The public site's Sucursales: every branch with its address, hours, cost and active rooms. */
+export function listPublicBranches({ db }: { db: DbOrTx }): Promise<TPublicBranchInfo[]> {
+  return listPublicBranchRows(db);
+}
+
+export async function createBranch({ db, input }: Options<{ input: TSaveBranchValues }>): Promise<TBranch> {
   return withNameCheck(() =>
     db.transaction(async (tx) => {
       await requireCity(tx, input.cityId);
@@ -88,7 +95,7 @@ export async function updateBranch({
   db,
   id,
   input,
-}: Options<{ id: string; input: TSaveBranchRequest }>): Promise<TBranch> {
+}: Options<{ id: string; input: TSaveBranchValues }>): Promise<TBranch> {
   return withNameCheck(() =>
     db.transaction(async (tx) => {
       const current = await findBranch(tx, id, { lock: 'update' });

@@ -1,6 +1,7 @@
 import { ZCatalogResponse } from '@sala/shared/catalog/catalog.contract';
+import { ZPublicBranchInfoResponse } from '@sala/shared/locations/branches.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getPublicCatalog } from './catalog.service';
+import { getPublicBranches, getPublicCatalog } from './catalog.service';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,6 +17,21 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return getPublicCatalog({ db: app.database.db });
+    },
+  );
+  app.get(
+    '/catalog/branches',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['catálogo'],
+        summary: 'Sucursales con dirección, teléfono, horario, costo por sesión y salas',
+        response: { 200: ZPublicBranchInfoResponse },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return getPublicBranches({ db: app.database.db });
     },
   );
 };

@@ -1,8 +1,15 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { type Location, Outlet, ScrollRestoration } from 'react-router';
 import { PageLoader } from '../../components/ui/spinner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+/**
+ * Where the router remembers a scroll position. Every freshly loaded document starts with the key 'default', so a
+ * page opened at an anchor (/contacto → /#sucursales) would be sent to the position another document saved under
+ * it; with the anchor in the key it lands on its section.
+ */
+const scrollKey = (location: Location) => (location.hash ? `${location.key}${location.hash}` : location.key);
 
 export function PublicLayout() {
   return (
@@ -20,7 +27,7 @@ export function PublicLayout() {
         </Suspense>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

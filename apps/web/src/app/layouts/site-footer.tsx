@@ -1,5 +1,10 @@
 import { Link } from 'react-router';
+import { useSiteConfig } from '../../lib/site-config';
 import { publicNavLinks } from './nav-links';
+
+const footerLinks = [...publicNavLinks, { to: '/sucursales', label: 'Sucursales' }];
+
+const socialClass = 'grid size-10 place-items-center rounded-full bg-white/10 transition hover:bg-white/20';
 
 function InstagramIcon() {
   return (
@@ -20,6 +25,8 @@ function FacebookIcon() {
 }
 
 export function SiteFooter() {
+  // Spec §2: two social links; they come from the server's configuration and hide when it has none.
+  const { instagramUrl, facebookUrl } = useSiteConfig();
   return (
     <footer className="bg-brand-900 text-brand-100">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-3">
@@ -33,7 +40,7 @@ export function SiteFooter() {
         <nav aria-label="Pie de página">
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Sitio</h2>
           <ul className="mt-3 grid grid-cols-2 gap-2 text-sm">
-            {publicNavLinks.map((link) => (
+            {footerLinks.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="hover:text-white hover:underline">
                   {link.label}
@@ -42,36 +49,44 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <div>
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Síguenos</h2>
-          <ul className="mt-3 flex gap-3">
-            <li>
-              <a
-                href="https://www.instagram.com/"
-                target="_blank"
-                rel="noreferrer noopener"
-                className="grid size-10 place-items-center rounded-full bg-white/10 transition hover:bg-white/20"
-                aria-label="Instagram de Sala Común"
-              >
-                <InstagramIcon />
-              </a>
-            </li>
-            <li>
-              <a
-                href="https://www.facebook.com/"
-                target="_blank"
-                rel="noreferrer noopener"
-                className="grid size-10 place-items-center rounded-full bg-white/10 transition hover:bg-white/20"
-                aria-label="Facebook de Sala Común"
-              >
-                <FacebookIcon />
-              </a>
-            </li>
-          </ul>
-        </div>
+        {(instagramUrl || facebookUrl) && (
+          <div>
+            <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Síguenos</h2>
+            <ul className="mt-3 flex gap-3">
+              {instagramUrl && (
+                <li>
+                  <a
+                    href={instagramUrl}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    className={socialClass}
+                    aria-label="Instagram de Sala Común"
+                  >
+                    <InstagramIcon />
+                  </a>
+                </li>
+              )}
+              {facebookUrl && (
+                <li>
+                  <a
+                    href={facebookUrl}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    className={socialClass}
+                    aria-label="Facebook de Sala Común"
+                  >
+                    <FacebookIcon />
+                  </a>
+                </li>
+              )}
+            </ul>
+          </div>
+        )}
       </div>
       <p className="border-t border-white/10 py-5 text-center text-xs text-brand-200">
-        © {new Date().getFullYear()} Sala Común. Todos los derechos reservados.
+        {/* The year the page was built and the visitor's year differ only around New Year. */}
+        <span suppressHydrationWarning>© {new Date().getFullYear()}</span> Sala Común. Todos los derechos
+        reservados.
       </p>
     </footer>
   );

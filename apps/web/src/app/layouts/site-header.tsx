@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session';
 import { useCart } from '../../features/tienda/hooks/use-cart';
+import { useHydrated } from '../../lib/use-hydrated';
 import { LOGIN_PATH, publicNavLinks } from './nav-links';
 import { useScrolledPast } from './use-scrolled-past';
 
@@ -17,6 +18,7 @@ export function SiteHeader() {
   const [menuLoaded, setMenuLoaded] = useState(false);
   const { user } = useSession();
   const { itemCount } = useCart();
+  const hydrated = useHydrated();
 
   return (
     <header
@@ -89,6 +91,8 @@ export function SiteHeader() {
             aria-label="Abrir menú"
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
+            // Prerendered pages: the menu opens once the page is interactive.
+            disabled={!hydrated}
             onClick={() => {
               setMenuLoaded(true);
               setMenuOpen(true);

@@ -1,10 +1,11 @@
 import { HeroBanner } from '../../components/ui/hero-banner';
 import { team } from '../../features/sitio/team';
+import { PageMeta } from '../page-meta';
 
 export default function TeamPage() {
   return (
     <>
-      <title>Equipo · Sala Común</title>
+      <PageMeta path="/equipo" />
       <HeroBanner
         image="/images/carousel-4.svg"
         title="Nuestro equipo"

@@ -1,12 +1,14 @@
 import { HeroBanner } from '../../components/ui/hero-banner';
 import { LinkButton } from '../../components/ui/link-button';
 import { AboutSection } from '../../features/sitio/components/about-section';
+import { BranchesSection } from '../../features/sitio/components/branches-section';
 import { CatalogSections } from '../../features/tienda/components/catalog-sections';
+import { PageMeta } from '../page-meta';
 
 export default function HomePage() {
   return (
     <>
-      <title>Sala Común · Consultorios por hora</title>
+      <PageMeta path="/" />
       <HeroBanner
         image="/images/hero.svg"
         title="Consultorios por hora para tu práctica"
@@ -20,6 +22,7 @@ export default function HomePage() {
         </div>
       </HeroBanner>
       <AboutSection />
+      <BranchesSection />
       <CatalogSections />
     </>
   );

@@ -2,6 +2,7 @@ import { HeroBanner } from '../../components/ui/hero-banner';
 import { AboutSection } from '../../features/sitio/components/about-section';
 import { type CarouselSlide, RoomCarousel } from '../../features/sitio/components/room-carousel';
 import { CatalogSections } from '../../features/tienda/components/catalog-sections';
+import { PageMeta } from '../page-meta';
 
 const slides: CarouselSlide[] = [
   {
@@ -25,7 +26,7 @@ const slides: CarouselSlide[] = [
 export default function AboutPage() {
   return (
     <>
-      <title>Nosotros · Sala Común</title>
+      <PageMeta path="/nosotros" />
       <HeroBanner image="/images/about.svg" title="Nosotros" subtitle="Espacios pensados para escuchar." />
       <AboutSection />
       <div className="mx-auto max-w-5xl px-4 pb-8">

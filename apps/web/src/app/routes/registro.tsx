@@ -2,11 +2,12 @@ import { HeroBanner } from '../../components/ui/hero-banner';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { RedirectIfLoggedIn } from '../../features/auth/components/redirect-if-logged-in';
 import { RegisterForm } from '../../features/auth/components/register-form';
+import { PageMeta } from '../page-meta';
 
 export default function RegisterPage() {
   return (
     <>
-      <title>Crear cuenta · Sala Común</title>
+      <PageMeta path="/registro" />
       <HeroBanner image="/images/hero.svg" title="Crear cuenta" />
       <RedirectIfLoggedIn>
         <AuthCard title="Regístrate">

@@ -1,16 +1,18 @@
 import { HeroBanner } from '../../components/ui/hero-banner';
 import { BookingWizard } from '../../features/reservas/components/booking-wizard';
+import { PageMeta } from '../page-meta';
 
 export default function BookingPage() {
   return (
     <>
-      <title>Reserva · Sala Común</title>
+      <PageMeta path="/reserva" />
       <HeroBanner
         image="/images/carousel-1.svg"
         title="Reserva tu sala"
         subtitle="Cinco pasos y listo: tu consultorio te espera."
       />
-      <div className="mx-auto max-w-6xl px-4 py-10 sm:py-12">
+      {/* The wizard's steps load after the first paint: their space is kept so the footer does not jump. */}
+      <div className="mx-auto min-h-[36rem] max-w-6xl px-4 py-10 sm:py-12">
         <BookingWizard />
       </div>
     </>

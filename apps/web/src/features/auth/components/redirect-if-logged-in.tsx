@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { PageLoader } from '../../../components/ui/spinner';
 import { useSession } from '../api/get-session';
 
 /** Where a login should return to: the page that sent the visitor here (same site only), else the profile. */
@@ -14,9 +13,10 @@ export function returnPath(state: unknown): string {
  * sent them to log in (the booking wizard keeps the visitor's choice that way).
  */
 export function RedirectIfLoggedIn({ children }: { children: ReactNode }) {
-  const { user, isLoading } = useSession();
+  const { user } = useSession();
   const location = useLocation();
-  if (isLoading) return <PageLoader />;
+  // While the session loads, the form shows (it is what most visitors see, and the prerendered page holds it):
+  // a signed-in user is sent on as soon as the session answers.
   if (user) return <Navigate to={returnPath(location.state)} replace />;
   return children;
 }

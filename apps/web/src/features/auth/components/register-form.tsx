@@ -9,10 +9,12 @@ import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { storageKeys, writeStored } from '../../../lib/local-store';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useRegister } from '../api/auth-mutations';
 import { sessionQuery } from '../api/get-session';
 
 export function RegisterForm() {
+  const hydrated = useHydrated();
   const registerAccount = useRegister();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -39,64 +41,67 @@ export function RegisterForm() {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextField
-        label="Nombre completo"
-        autoComplete="name"
-        {...register('name')}
-        error={errors.name?.message}
-      />
-      <TextField
-        label="Correo electrónico"
-        type="email"
-        autoComplete="email"
-        {...register('email')}
-        error={errors.email?.message}
-      />
-      <TextField
-        label="Teléfono (10 dígitos)"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={10}
-        {...register('phone')}
-        error={errors.phone?.message}
-      />
-      <TextField
-        label="Contraseña"
-        type="password"
-        autoComplete="new-password"
-        {...register('password')}
-        error={errors.password?.message}
-      />
-      <TextField
-        label="Confirmar contraseña"
-        type="password"
-        autoComplete="new-password"
-        {...register('passwordConfirmation')}
-        error={errors.passwordConfirmation?.message}
-      />
-      <div>
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            {...register('acceptTerms')}
-            aria-invalid={errors.acceptTerms ? true : undefined}
-            className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700"
-          />
-          Acepto los términos y condiciones y el aviso de privacidad.
-        </label>
-        {errors.acceptTerms && <p className="mt-1 text-sm text-red-600">{errors.acceptTerms.message}</p>}
-      </div>
-      <Button type="submit" loading={registerAccount.isPending} className="w-full" size="lg">
-        Crear cuenta
-      </Button>
-      <p className="text-center text-sm text-muted">
-        ¿Ya tienes cuenta?{' '}
-        <Link to="/registro/iniciar-sesion" className="font-semibold text-brand-700 hover:underline">
-          Inicia sesión
-        </Link>
-      </p>
+    <form onSubmit={onSubmit} noValidate>
+      {/* Prerendered: usable once React has hydrated the page (a native submit would put the fields in the URL). */}
+      <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+        <TextField
+          label="Nombre completo"
+          autoComplete="name"
+          {...register('name')}
+          error={errors.name?.message}
+        />
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          {...register('email')}
+          error={errors.email?.message}
+        />
+        <TextField
+          label="Teléfono (10 dígitos)"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={10}
+          {...register('phone')}
+          error={errors.phone?.message}
+        />
+        <TextField
+          label="Contraseña"
+          type="password"
+          autoComplete="new-password"
+          {...register('password')}
+          error={errors.password?.message}
+        />
+        <TextField
+          label="Confirmar contraseña"
+          type="password"
+          autoComplete="new-password"
+          {...register('passwordConfirmation')}
+          error={errors.passwordConfirmation?.message}
+        />
+        <div>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              {...register('acceptTerms')}
+              aria-invalid={errors.acceptTerms ? true : undefined}
+              className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700"
+            />
+            Acepto los términos y condiciones y el aviso de privacidad.
+          </label>
+          {errors.acceptTerms && <p className="mt-1 text-sm text-red-600">{errors.acceptTerms.message}</p>}
+        </div>
+        <Button type="submit" loading={registerAccount.isPending} className="w-full" size="lg">
+          Crear cuenta
+        </Button>
+        <p className="text-center text-sm text-muted">
+          ¿Ya tienes cuenta?{' '}
+          <Link to="/registro/iniciar-sesion" className="font-semibold text-brand-700 hover:underline">
+            Inicia sesión
+          </Link>
+        </p>
+      </fieldset>
     </form>
   );
 }

@@ -53,33 +53,45 @@ export function RoomCarousel({ slides }: { slides: CarouselSlide[] }) {
           ))}
         </div>
       </div>
-      <button
-        type="button"
-        onClick={previous}
-        aria-label="Imagen anterior"
-        className="absolute top-1/2 left-3 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-brand-800 shadow transition hover:bg-white"
-      >
-        <ChevronLeft aria-hidden className="size-6" />
-      </button>
-      <button
-        type="button"
-        onClick={next}
-        aria-label="Imagen siguiente"
-        className="absolute top-1/2 right-3 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-brand-800 shadow transition hover:bg-white"
-      >
-        <ChevronRight aria-hidden className="size-6" />
-      </button>
-      <div className="mt-4 flex justify-center gap-2">
-        {slides.map((slide, index) => (
-          <button
-            key={slide.src}
-            type="button"
-            onClick={() => embla?.scrollTo(index)}
-            aria-label={`Ir a la imagen ${index + 1}`}
-            aria-current={selected === index}
-            className={`h-3 rounded-full transition-all ${selected === index ? 'w-8 bg-brand-700' : 'w-3 bg-brand-200'}`}
-          />
-        ))}
+      {/* The controls sit under the image, so they never cover a caption; every target is at least 24 px. */}
+      <div className="mt-4 flex items-center justify-center gap-3">
+        <button
+          type="button"
+          onClick={previous}
+          disabled={!embla}
+          aria-label="Imagen anterior"
+          className="grid size-11 place-items-center rounded-full bg-white text-brand-800 shadow ring-1 ring-slate-200 transition hover:bg-brand-50"
+        >
+          <ChevronLeft aria-hidden className="size-6" />
+        </button>
+        <div className="flex items-center">
+          {slides.map((slide, index) => (
+            <button
+              key={slide.src}
+              type="button"
+              onClick={() => embla?.scrollTo(index)}
+              disabled={!embla}
+              aria-label={`Ir a la imagen ${index + 1}`}
+              aria-current={selected === index}
+              data-testid="carousel-dot"
+              className="grid h-8 min-w-8 place-items-center rounded-full px-1"
+            >
+              <span
+                aria-hidden
+                className={`block h-3 rounded-full transition-all ${selected === index ? 'w-8 bg-brand-700' : 'w-3 bg-brand-300'}`}
+              />
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          onClick={next}
+          disabled={!embla}
+          aria-label="Imagen siguiente"
+          className="grid size-11 place-items-center rounded-full bg-white text-brand-800 shadow ring-1 ring-slate-200 transition hover:bg-brand-50"
+        >
+          <ChevronRight aria-hidden className="size-6" />
+        </button>
       </div>
     </section>
   );

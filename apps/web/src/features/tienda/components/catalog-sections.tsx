@@ -1,5 +1,6 @@
 import type { TPublicProduct } from '@sala/shared/catalog/catalog.contract';
 import { commonMessages } from '@sala/shared/errors/messages';
+import { cardGridColumns } from '../../../components/ui/card-grid';
 import { useCatalog } from '../api/get-catalog';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { ProductCard } from './product-card';
@@ -12,7 +13,7 @@ function ProductGrid({
   onAdd: (p: TPublicProduct) => void;
 }) {
   return (
-    <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <div className={`mt-8 grid gap-6 ${cardGridColumns(products.length)}`}>
       {products.map((product) => (
         <ProductCard key={product.id} product={product} onAdd={onAdd} />
       ))}

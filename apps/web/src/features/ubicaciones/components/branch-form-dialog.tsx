@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  BRANCH_ADDRESS_MAX,
+  BRANCH_DESCRIPTION_MAX,
   MAX_SESSION_COST,
   MIN_SESSION_COST,
   type TBranch,
@@ -13,6 +15,7 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { Modal } from '../../../components/ui/modal';
 import { DocumentSelect } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { TextAreaField } from '../../../components/ui/textarea-field';
 import { firstErrorMessage, saveCallbacks } from '../../../lib/form-errors';
 import { useSaveBranch } from '../api/branches-api';
 import { useCityOptions } from '../api/cities-api';
@@ -20,7 +23,10 @@ import { ScheduleFields } from './schedule-fields';
 
 type Props = { branch?: TBranch; onClose: () => void };
 
-/** Spec §5 branch form, plus the session cost and the weekly schedule of design.md §4. */
+/**
+ * Spec §5 branch form, plus the session cost and the weekly schedule of design.md §4, and what the public site's
+ * Sucursales show (issue 14): address, phone, optional WhatsApp and map link, a short description.
+ */
 export function BranchFormDialog({ branch, onClose }: Props) {
   const save = useSaveBranch();
   const cities = useCityOptions();
@@ -37,6 +43,11 @@ export function BranchFormDialog({ branch, onClose }: Props) {
       cityId: branch?.cityId ?? '',
       sessionCost: branch?.sessionCost ?? 1,
       schedule: branch?.schedule ?? DEFAULT_WEEKLY_SCHEDULE,
+      address: branch?.address ?? '',
+      phone: branch?.phone ?? '',
+      whatsapp: branch?.whatsapp ?? '',
+      mapUrl: branch?.mapUrl ?? '',
+      description: branch?.description ?? '',
     },
   });
 
@@ -90,6 +101,47 @@ export function BranchFormDialog({ branch, onClose }: Props) {
           step={1}
           {...register('sessionCost', { setValueAs: (v) => (v === '' ? Number.NaN : Number(v)) })}
           error={errors.sessionCost?.message}
+        />
+        <TextField
+          label="Dirección"
+          containerClassName="sm:col-span-2"
+          autoComplete="off"
+          maxLength={BRANCH_ADDRESS_MAX}
+          {...register('address')}
+          error={errors.address?.message}
+        />
+        <TextField
+          label="Teléfono (10 dígitos)"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="off"
+          {...register('phone')}
+          error={errors.phone?.message}
+        />
+        <TextField
+          label="WhatsApp (opcional, 10 dígitos)"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="off"
+          {...register('whatsapp')}
+          error={errors.whatsapp?.message}
+        />
+        <TextField
+          label="Enlace al mapa (opcional)"
+          type="url"
+          inputMode="url"
+          placeholder="https://maps.google.com/…"
+          containerClassName="sm:col-span-2"
+          {...register('mapUrl')}
+          error={errors.mapUrl?.message}
+        />
+        <TextAreaField
+          label="Descripción breve (se muestra en el sitio)"
+          containerClassName="sm:col-span-2"
+          rows={2}
+          maxLength={BRANCH_DESCRIPTION_MAX}
+          {...register('description')}
+          error={errors.description?.message}
         />
         <Controller
           control={control}

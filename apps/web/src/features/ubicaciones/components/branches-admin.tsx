@@ -41,6 +41,17 @@ export function BranchesAdmin({ canEdit }: { canEdit: boolean }) {
           </span>
         ),
       },
+      {
+        id: 'contact',
+        header: 'Dirección y teléfono',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <span className="block text-xs text-muted md:min-w-56">
+            {row.original.address || 'Sin dirección'}
+            {row.original.phone && <span className="block">Tel. {row.original.phone}</span>}
+          </span>
+        ),
+      },
       { id: 'roomCount', header: 'Salas', cell: ({ row }) => row.original.roomCount },
       ...actionsColumn<TBranch>(canEdit, (branch) => (
         <>

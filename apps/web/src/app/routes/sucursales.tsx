@@ -1,0 +1,17 @@
+import { HeroBanner } from '../../components/ui/hero-banner';
+import { BranchesSection } from '../../features/sitio/components/branches-section';
+import { PageMeta } from '../page-meta';
+
+export default function BranchesPage() {
+  return (
+    <>
+      <PageMeta path="/sucursales" />
+      <HeroBanner
+        image="/images/carousel-2.svg"
+        title="Nuestras sucursales"
+        subtitle="Consultorios en Ciudad de México y Guadalajara, cerca de donde atiendes."
+      />
+      <BranchesSection />
+    </>
+  );
+}

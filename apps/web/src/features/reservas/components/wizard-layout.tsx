@@ -1,0 +1,37 @@
+import type { TCreateSessionResponse } from '@sala/shared/bookings/bookings.contract';
+import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
+import type { ReactNode } from 'react';
+import { PageLoader } from '../../../components/ui/spinner';
+import { notify } from '../../../components/ui/toast';
+import type { BookingChoiceState } from '../hooks/use-booking-choice';
+import { BookingSteps, BookingUnavailable } from './booking-steps';
+
+/** Spec §8: a booking made; yellow instead when the confirmation e-mail could not be sent right away. */
+export function announceBooked(result: TCreateSessionResponse) {
+  if (result.mailWarning) notify.warning(bookingMessages.emailWarning);
+  else notify.success(bookingMessages.created);
+}
+
+/** Steps on the left, the summary on the right (below the steps on a phone); the branches load first. */
+export function WizardLayout({
+  state,
+  before,
+  summary,
+}: {
+  state: BookingChoiceState;
+  before?: ReactNode;
+  summary: ReactNode;
+}) {
+  const { branches } = state.queries;
+  if (branches.isError) return <BookingUnavailable onRetry={() => void branches.refetch()} />;
+  if (branches.isPending) return <PageLoader />;
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-6">
+      <div className="min-w-0 space-y-4">
+        {before}
+        <BookingSteps state={state} />
+      </div>
+      {summary}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { TPublicBranchInfo } from '@sala/shared/locations/branches.contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const publicBranchesQuery = () =>
+  queryOptions({
+    queryKey: ['catalog', 'branches'],
+    queryFn: ({ signal }) => apiRequest<TPublicBranchInfo[]>('/catalog/branches', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** Every branch as the public site shows it (address, phone, hours, cost per session, rooms). */
+export function usePublicBranches() {
+  return useQuery(publicBranchesQuery());
+}
