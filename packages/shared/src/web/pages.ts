@@ -48,13 +48,3 @@ export const INDEXABLE_PAGES = [
   '/reserva',
   '/comprar',
 ] as const satisfies readonly (typeof PUBLIC_PAGES)[number][];
-
-/** '/nosotros/' → '/nosotros'; '/' stays. */
-export const normalizePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') || '/' : path);
-
-/** Whether a URL path (no query string) is a page of the web app. */
-export function isWebPage(path: string): boolean {
-  const trimmed = normalizePath(path);
-  if (trimmed === ADMIN_PREFIX || trimmed.startsWith(`${ADMIN_PREFIX}/`)) return true;
-  return (PUBLIC_PAGES as readonly string[]).includes(trimmed);
-}
