@@ -16,7 +16,15 @@ const schedule = [null, weekdays, weekdays, weekdays, weekdays, weekdays, { firs
 async function createBranch(request: APIRequestContext, name: string) {
   const cities = (await (await request.get('/api/cities/options')).json()) as { id: string }[];
   const res = await request.post('/api/branches', {
-    data: { name, cityId: cities[0]!.id, sessionCost: 1, schedule },
+    data: {
+      name,
+      cityId: cities[0]!.id,
+      sessionCost: 1,
+      schedule,
+      address: 'Av. Prueba 123, Col. Centro',
+      phone: '5512345678',
+      description: 'Sucursal de prueba del corte.',
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
