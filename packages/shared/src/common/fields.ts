@@ -69,6 +69,9 @@ export const freeTextField = (requiredMessage: string, max = 500) =>
     .refine((value) => !CONTROL_BUT_LINE_BREAKS.test(value), fieldMessages.controlCharacters)
     .pipe(z.string().regex(/^[^<>]*$/, fieldMessages.noMarkup));
 
+/** At most two decimals: centavos are the smallest unit of a peso amount. */
+export const hasCentavoPrecision = (pesos: number) => Math.abs(pesos * 100 - Math.round(pesos * 100)) < 1e-6;
+
 /** A required number: missing or blank reads as "required", anything else that is not a number as "invalid". */
 export const numberField = (requiredMessage: string, invalidMessage: string) =>
   z.number({

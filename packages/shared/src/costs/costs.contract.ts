@@ -1,4 +1,4 @@
-import { freeTextField, idField, labelField, numberField } from '../common/fields';
+import { freeTextField, hasCentavoPrecision, idField, labelField, numberField } from '../common/fields';
 import { z } from '../common/zod';
 import { pesosToCents } from '../format/money';
 import { pageQuery, pageResponse } from '../table/table.contract';
@@ -31,8 +31,6 @@ export const ZCostListQuery = pageQuery(costSortable, 'date').extend({
 });
 export type TCostListQuery = z.output<typeof ZCostListQuery>;
 export const ZCostListResponse = pageResponse(ZCost);
-
-const hasCentavoPrecision = (pesos: number) => Math.abs(pesos * 100 - Math.round(pesos * 100)) < 1e-6;
 
 /** POST /api/costs and PATCH /api/costs/:id. The total is typed in pesos; the API stores centavos. */
 export const ZSaveCostRequest = z.object({

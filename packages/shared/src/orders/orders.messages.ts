@@ -12,6 +12,10 @@ export const orderMessages = {
   onlineCashier: 'Tienda en linea',
 } as const;
 
+/** Spec §4: an order is completed or cancelled by name; any other status reads as pending. */
+export const orderStateOf = (status: string): 'completed' | 'cancelled' | 'pending' =>
+  status === 'completed' || status === 'cancelled' ? status : 'pending';
+
 /** Spec §4: completed and cancelled, anything else 'Pendiente'. */
 export const orderStatusLabels = {
   completed: 'Completada',

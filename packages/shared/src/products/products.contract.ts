@@ -1,4 +1,4 @@
-import { freeTextField, labelField, numberField } from '../common/fields';
+import { freeTextField, hasCentavoPrecision, labelField, numberField } from '../common/fields';
 import { z } from '../common/zod';
 import { pesosToCents } from '../format/money';
 import { pageQuery, pageResponse } from '../table/table.contract';
@@ -46,9 +46,6 @@ const count = () =>
     .int(m.numericValues)
     .min(0, m.numericValues)
     .max(MAX_PRODUCT_CREDITS, m.numericValues);
-
-/** At most two decimals: centavos are the smallest unit. */
-const hasCentavoPrecision = (pesos: number) => Math.abs(pesos * 100 - Math.round(pesos * 100)) < 1e-6;
 
 /**
  * POST /api/products and PATCH /api/products/:id. The price is typed in pesos; the API stores centavos.

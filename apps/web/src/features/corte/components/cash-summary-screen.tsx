@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/link-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { useBranchOptions } from '../api/branches-api';
+import { useAllBranchOptions } from '../../ubicaciones/api/branches-api';
 import { useCashSummary } from '../api/cash-summary-api';
 import { downloadCashSummaryCsv } from '../download-csv';
 import { MovementsList } from './movements-list';
@@ -29,7 +29,7 @@ export function CashSummaryScreen() {
   const [today] = useState(() => businessDate(new Date()));
   const askedDate = params.get('fecha');
   const date = askedDate && isIsoDate(askedDate) ? askedDate : today;
-  const branches = useBranchOptions();
+  const branches = useAllBranchOptions();
   const askedBranch = params.get('sucursal') ?? '';
   const branch = branches.data?.find((b) => b.id === askedBranch);
   const branchId = branch?.id;

@@ -16,7 +16,7 @@ import { DocumentSelect } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { saveCallbacks } from '../../../lib/form-errors';
-import { useBranchOptions } from '../api/branches-api';
+import { useAllBranchOptions } from '../../ubicaciones/api/branches-api';
 import { useSaveCost } from '../api/costs-api';
 
 type Props = { cost?: TCost; onClose: () => void };
@@ -37,7 +37,7 @@ const asAmount = {
 /** Spec §5 cost form: name and total required, the total a number (pesos, saved in centavos by the API). */
 export function CostFormDialog({ cost, onClose }: Props) {
   const save = useSaveCost();
-  const branches = useBranchOptions();
+  const branches = useAllBranchOptions();
   const {
     register,
     control,

@@ -7,11 +7,11 @@ import { Link } from 'react-router';
 import { actionsColumn } from '../../../components/ui/admin-screen';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
 import { IconButton, iconButtonClass } from '../../../components/ui/icon-button';
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatDateTime } from '../../../lib/format-date';
 import { useOrders } from '../api/orders-api';
 import { CancelOrderDialog } from './cancel-order-dialog';
-import { OrderStatusBadge } from './order-status-badge';
 
 /** 'Café × 2, Agua' and '3 más' for the rest (spec §2). */
 function ProductsCell({ order }: { order: TOrderRow }) {

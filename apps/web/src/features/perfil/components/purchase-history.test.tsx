@@ -1,10 +1,14 @@
+import {
+  orderStateOf as orderState,
+  orderStatusLabels as orderStateLabels,
+} from '@sala/shared/orders/orders.messages';
 import type { TMyOrder } from '@sala/shared/users/profile.contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
-import { orderState, orderStateLabels, PurchaseHistory } from './purchase-history';
+import { PurchaseHistory } from './purchase-history';
 
 const order = (id: string, over: Partial<TMyOrder>): TMyOrder => ({
   id,

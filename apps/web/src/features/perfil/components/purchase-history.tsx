@@ -2,37 +2,9 @@ import { formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
 import { PURCHASE_PAGE_SIZES, type TMyOrder } from '@sala/shared/users/profile.contract';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
-import { Badge, type BadgeTone } from '../../../components/ui/status-badge';
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { formatDateTime } from '../../../lib/format-date';
 import { useMyOrders } from '../api/get-my-history';
-
-type OrderState = 'completed' | 'cancelled' | 'pending';
-
-/** Spec §3: completed and cancelled by name; any other status reads 'Pendiente'. */
-export function orderState(status: string): OrderState {
-  return status === 'completed' || status === 'cancelled' ? status : 'pending';
-}
-
-export const orderStateLabels: Record<OrderState, string> = {
-  completed: 'Completada',
-  cancelled: 'Cancelada',
-  pending: 'Pendiente',
-};
-
-const badgeTones: Record<OrderState, BadgeTone> = {
-  completed: 'success',
-  cancelled: 'danger',
-  pending: 'warning',
-};
-
-function StatusBadge({ status }: { status: string }) {
-  const state = orderState(status);
-  return (
-    <Badge tone={badgeTones[state]} state={state}>
-      {orderStateLabels[state]}
-    </Badge>
-  );
-}
 
 const columns: DataTableColumn<TMyOrder>[] = [
   { id: 'createdAt', header: 'Fecha', cell: ({ row }) => formatDateTime(row.original.createdAt) },
@@ -53,7 +25,7 @@ const columns: DataTableColumn<TMyOrder>[] = [
     id: 'status',
     header: 'Estado',
     enableSorting: false,
-    cell: ({ row }) => <StatusBadge status={row.original.status} />,
+    cell: ({ row }) => <OrderStatusBadge status={row.original.status} />,
   },
 ];
 

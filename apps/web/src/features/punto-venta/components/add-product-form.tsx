@@ -1,26 +1,16 @@
-import { formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
 import type { TBranchOption } from '@sala/shared/locations/branches.contract';
 import type { TPosProduct } from '@sala/shared/pos/pos.contract';
 import { posMessages as m } from '@sala/shared/pos/pos.messages';
 import { MAX_POS_QUANTITY } from '@sala/shared/pos/pos.rules';
-import type { TClientOption } from '@sala/shared/users/users.contract';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/link-button';
 import { SearchPicker } from '../../../components/ui/search-picker';
 import { DocumentSelect, SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { searchClients } from '../api/clients-api';
+import { searchClientPicks } from '../../usuarios/api/users-api';
 import type { ClientPick, PosSale } from '../hooks/use-pos-sale';
-
-const toPick = (client: TClientOption): ClientPick => ({
-  id: client.id,
-  name: `${client.name} · ${client.phone} · ${formatCredits(client.credits)}`,
-  client,
-});
-
-const searchClientPicks = async (term: string) => (await searchClients(term)).map(toPick);
 
 /** A whole number of units from 1 to the maximum, or null. */
 export function parseQuantity(value: string): number | null {

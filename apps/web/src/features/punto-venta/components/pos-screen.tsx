@@ -3,7 +3,7 @@ import { Eraser } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/link-button';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useBranchOptions } from '../api/branches-api';
+import { useAllBranchOptions } from '../../ubicaciones/api/branches-api';
 import { usePosProducts } from '../api/pos-products-api';
 import { usePosSale } from '../hooks/use-pos-sale';
 import { AddProductForm } from './add-product-form';
@@ -16,7 +16,7 @@ import { SaleLinesTable } from './sale-lines-table';
 export function PosScreen() {
   const sale = usePosSale();
   const products = usePosProducts();
-  const branches = useBranchOptions();
+  const branches = useAllBranchOptions();
   const [confirming, setConfirming] = useState(false);
   const [completed, setCompleted] = useState<TPosOrderResponse | null>(null);
   const branchName = branches.data?.find((branch) => branch.id === sale.branchId)?.name ?? '';

@@ -1,14 +1,14 @@
 import { pesosToCents } from '@sala/shared/format/money';
 import type { TCreatePosOrderRequest } from '@sala/shared/pos/pos.contract';
 import { addPosLine, checkPosPayment, type PosPaymentCheck, posTotalCents } from '@sala/shared/pos/pos.rules';
-import type { TClientOption } from '@sala/shared/users/users.contract';
 import { useRef, useState } from 'react';
+import type { ClientPick } from '../../usuarios/api/users-api';
 
 /** A line of the sale as the cashier sees it: the product's name and price at the moment it was added. */
 export type SaleLine = { productId: string; name: string; unitPriceCents: number; quantity: number };
 
 /** A client as the picker lists it: the name with the phone, to tell namesakes apart. */
-export type ClientPick = { id: string; name: string; client: TClientOption };
+export type { ClientPick };
 
 /** The payment fields as typed, in pesos ('' is nothing). */
 export type PaymentDraft = { cash: string; card: string; transfer: string };

@@ -1,27 +1,17 @@
 import { COURTESY_PREFIX, type TStaffCreateSessionRequest } from '@sala/shared/bookings/bookings.contract';
 import { formatCredits } from '@sala/shared/format/credits';
-import type { TClientOption } from '@sala/shared/users/users.contract';
 import { Mail, Phone, UserRound, Wallet } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
 import { cx } from '../../../components/ui/field-styles';
 import { SearchPicker } from '../../../components/ui/search-picker';
 import { TextField } from '../../../components/ui/text-field';
-import { searchClients } from '../api/clients-api';
+import { type ClientPick, searchClientPicks } from '../../usuarios/api/users-api';
 
 /** The 'Para' part of the super admin's booking; the slot comes from the wizard when it is sent. */
 export type HolderValues = { for: 'client' | 'courtesy'; clientId: string; courtesyName: string };
 export type HolderForm = UseFormReturn<HolderValues, unknown, TStaffCreateSessionRequest>;
 
-/** A client as the picker lists it: the name with the phone and the balance, to tell namesakes apart. */
-export type ClientPick = { id: string; name: string; client: TClientOption };
-
-const toPick = (client: TClientOption): ClientPick => ({
-  id: client.id,
-  name: `${client.name} · ${client.phone} · ${formatCredits(client.credits)}`,
-  client,
-});
-
-const searchClientPicks = async (term: string) => (await searchClients(term)).map(toPick);
+export type { ClientPick };
 
 const kinds = [
   { value: 'client', label: 'Un cliente' },

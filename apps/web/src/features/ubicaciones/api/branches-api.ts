@@ -28,6 +28,14 @@ export function useBranchOptions(cityId: string | undefined) {
   });
 }
 
+/** Every branch by name (the point of sale, expenses and the corte): the key the screens here refresh on a change. */
+export function useAllBranchOptions() {
+  return useQuery({
+    queryKey: ['branches', 'options', undefined],
+    queryFn: ({ signal }) => apiRequest<TBranchOption[]>('/branches/options', { signal }),
+  });
+}
+
 /** Creates a branch, or edits it when an id is given. */
 export function useSaveBranch() {
   return useInvalidatingMutation(saveTo<TSaveBranchRequest, TBranch>('/branches'), affected);

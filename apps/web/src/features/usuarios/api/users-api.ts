@@ -1,5 +1,6 @@
+import { formatCredits } from '@sala/shared/format/credits';
 import type { TPageState } from '@sala/shared/table/table.contract';
-import type { TUpdateUserRequest, TUser } from '@sala/shared/users/users.contract';
+import type { TClientOption, TUpdateUserRequest, TUser } from '@sala/shared/users/users.contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
@@ -31,4 +32,17 @@ export function useUpdateUser() {
 
 export function useSetUserActive() {
   return useInvalidatingMutation(setActiveAt<TUser>('/users'), affected);
+}
+
+/** A client as the staff's pickers list it: the name with the phone and the balance, to tell namesakes apart. */
+export type ClientPick = { id: string; name: string; client: TClientOption };
+
+/** Active clients by name, e-mail or phone, at most 10 (staff): the search of the client pickers. */
+export async function searchClientPicks(term: string): Promise<ClientPick[]> {
+  const clients = await apiRequest<TClientOption[]>(`/users/clients?${new URLSearchParams({ q: term })}`);
+  return clients.map((client) => ({
+    id: client.id,
+    name: `${client.name} · ${client.phone} · ${formatCredits(client.credits)}`,
+    client,
+  }));
 }

@@ -1,6 +1,6 @@
 import type { TOrderStatus } from '@sala/shared/orders/orders.contract';
-import { orderStatusLabels } from '@sala/shared/orders/orders.messages';
-import { Badge, type BadgeTone } from '../../../components/ui/status-badge';
+import { orderStateOf, orderStatusLabels } from '@sala/shared/orders/orders.messages';
+import { Badge, type BadgeTone } from './status-badge';
 
 const tones: Record<TOrderStatus, BadgeTone> = {
   completed: 'success',
@@ -8,9 +8,9 @@ const tones: Record<TOrderStatus, BadgeTone> = {
   pending: 'warning',
 };
 
-/** Spec §4: 'Completada', 'Cancelada', anything else 'Pendiente'. */
+/** An order's status as spec §4 names it: 'Completada', 'Cancelada', anything else 'Pendiente'. */
 export function OrderStatusBadge({ status }: { status: string }) {
-  const state: TOrderStatus = status === 'completed' || status === 'cancelled' ? status : 'pending';
+  const state = orderStateOf(status);
   return (
     <Badge tone={tones[state]} state={state}>
       {orderStatusLabels[state]}
