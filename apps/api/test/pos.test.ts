@@ -35,18 +35,20 @@ const ledgerOf = (userId: string) => t.db.select().from(creditLedger).where(eq(c
 const ordersOf = (userId: string) => t.db.select().from(orders).where(eq(orders.userId, userId));
 
 /** A client, a branch and two point-of-sale products: 'Café' $35 (1 + 1 credits) and 'Paquete' $500 (5 credits). */
+let counters = 0;
 async function counter() {
+  counters += 1;
   const client = await createUser(t.db, { credits: 0 });
   const branch = await createBranch(t.db);
   const coffee = await createProduct(t.db, {
-    name: `Café ${randomUUID().slice(0, 4)}`,
+    name: `Café ${counters}`,
     priceCents: 3_500,
     credits: 1,
     extra: 1,
     isDigital: false,
   });
   const pack = await createProduct(t.db, {
-    name: `Paquete ${randomUUID().slice(0, 4)}`,
+    name: `Paquete ${counters}`,
     priceCents: 50_000,
     credits: 5,
     extra: 0,

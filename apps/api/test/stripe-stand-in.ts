@@ -156,6 +156,15 @@ export async function startStripeStandIn() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  /** The Stripe-Signature header of a payload, as Stripe makes it (another secret or time for the refusal tests). */
+  function sign(payload: string, signing: { secret?: string; timestamp?: number } = {}) {
+    return stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: signing.secret ?? STRIPE_TEST_KEYS.STRIPE_WEBHOOK_SECRET,
+      ...(signing.timestamp === undefined ? {} : { timestamp: signing.timestamp }),
+    });
+  }
+
   /** A signed webhook delivery of an intent's event, as Stripe sends it. */
   function webhook(intentId: string, type = 'payment_intent.succeeded', eventId = id('evt')) {
     const payload = JSON.stringify({
@@ -167,11 +176,7 @@ export async function startStripeStandIn() {
       livemode: false,
       data: { object: intents.get(intentId) ?? { id: intentId, object: 'payment_intent' } },
     });
-    const signature = stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: STRIPE_TEST_KEYS.STRIPE_WEBHOOK_SECRET,
-    });
-    return { payload, signature, eventId };
+    return { payload, signature: sign(payload), eventId };
   }
 
   return {
@@ -190,6 +195,7 @@ export async function startStripeStandIn() {
       failNext = n;
     },
     webhook,
+    sign,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
