@@ -58,6 +58,9 @@ export async function startServer(database: BenchDatabase, port: number): Promis
       ...database.env,
       PORT: String(port),
       NODE_ENV: 'production',
+      // Measured as production runs, without Stripe or SMTP: both on purpose (the server refuses to guess).
+      PAYMENTS_MODE: 'test',
+      MAIL_MODE: 'outbox',
       SKIP_WEB_BUILD: 'true',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',

@@ -49,11 +49,20 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
 };
 
+/**
+ * Fastify (5.12+) no longer reads a hop count itself (it trusts no hop then); a count is the function proxy-addr
+ * always meant by it: the socket's peer and the next `hops - 1` addresses of X-Forwarded-For are proxies.
+ */
+function trustedProxies(setting: AppConfig['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 /** Builds the whole HTTP application (plugins, then modules); server.ts only listens. */
 export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
   const app = Fastify({
     logger,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

@@ -31,3 +31,57 @@ describe('the mail configuration', () => {
     expect((error as Error).message).not.toContain('secreto');
   });
 });
+
+describe('the proxy in front (TRUST_PROXY)', () => {
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.5', ['10.0.0.5']],
+    ['10.0.0.5, 10.0.0.0/24', ['10.0.0.5', '10.0.0.0/24']],
+    ['::1,fd00::/8', ['::1', 'fd00::/8']],
+  ])('reads %s as %o', (value, trustProxy) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
+  });
+
+  it.each(['true', 'TRUE', '0', '11', '-1', '10.0.0.300', '10.0.0.0/33', 'proxy.interno', '10.0.0.0/8/1'])(
+    'refuses %s with the way to say it',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /^Configuración inválida: TRUST_PROXY: .*cuántos proxies hay delante \(p\. ej\. 1\) o sus direcciones/,
+      );
+    },
+  );
+});
+
+describe('payments and e-mail in production', () => {
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: 'sk_live_x',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  };
+  const smtp = { SMTP_URL: 'smtp://localhost:1025' };
+  const production = { NODE_ENV: 'production' };
+
+  it('runs with Stripe keys and SMTP, or with test cards and the outbox only when told to', () => {
+    expect(loadConfig({ ...production, ...stripeKeys, ...smtp }).stripe).not.toBeNull();
+    const onPurpose = loadConfig({ ...production, PAYMENTS_MODE: 'test', MAIL_MODE: 'outbox' });
+    expect(onPurpose.stripe).toBeNull();
+    expect(onPurpose.smtp).toBeNull();
+    // Outside production the defaults stay: test cards and the outbox without any setting.
+    expect(loadConfig({}).stripe).toBeNull();
+  });
+
+  it.each([
+    [{ ...production, ...smtp }, /^Configuración inválida: STRIPE_SECRET_KEY: faltan las claves de Stripe/],
+    [{ ...production, ...stripeKeys }, /^Configuración inválida: SMTP_URL: falta SMTP_URL/],
+    [{ PAYMENTS_MODE: 'stripe' }, /STRIPE_SECRET_KEY: faltan las claves de Stripe/],
+    [{ MAIL_MODE: 'smtp' }, /SMTP_URL: falta SMTP_URL/],
+    [{ ...stripeKeys, PAYMENTS_MODE: 'test' }, /PAYMENTS_MODE: PAYMENTS_MODE=test no usa las claves/],
+    [{ ...smtp, MAIL_MODE: 'outbox' }, /MAIL_MODE: MAIL_MODE=outbox no envía correos/],
+    [{ PAYMENTS_MODE: 'tarjetas' }, /PAYMENTS_MODE debe ser stripe o test/],
+  ])('refuses %o with one line naming the setting', (env, pattern) => {
+    expect(() => loadConfig(env)).toThrow(pattern);
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -14,6 +15,40 @@ const socialUrl = (name: string) =>
       return url.protocol === 'https:' && url.pathname.replace(/\/+$/, '') !== '';
     }, `${name} debe ser la URL https del perfil (no solo el dominio), p. ej. https://www.instagram.com/salacomun.`)
     .optional();
+
+const trustProxyMessage =
+  'TRUST_PROXY no acepta true (cualquiera podría elegir su IP con X-Forwarded-For): indica cuántos proxies hay delante (p. ej. 1) o sus direcciones (p. ej. 10.0.0.5,10.0.0.0/24).';
+
+/** An IP address, or a CIDR block of them, as Fastify's trustProxy (proxy-addr) reads it. */
+function isAddressOrBlock(value: string) {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies say who the client is: `false` (none: the connection's address), a hop count (the client is that
+ * many addresses back in X-Forwarded-For), or the proxies' addresses and CIDR blocks. Never `true`: trusting every
+ * hop lets a client pick its own address and walk around the per-address limits of login and password reset.
+ */
+const trustProxyField = z
+  .string()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    const text = value.trim();
+    if (text === 'false') return false;
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (hops >= 1 && hops <= 10) return hops;
+    } else {
+      const addresses = text.split(',').map((part) => part.trim());
+      if (text !== 'true' && addresses.every(isAddressOrBlock)) return addresses;
+    }
+    ctx.addIssue({ code: 'custom', message: trustProxyMessage });
+    return z.NEVER;
+  });
 
 const ZEnv = z
   .object({
@@ -39,7 +74,11 @@ const ZEnv = z
     PUBLIC_URL: z.url('PUBLIC_URL debe ser una URL (p. ej. https://reservas.ejemplo.mx).').optional(),
     WEB_DIST_DIR: z.string().optional(),
     SEED_DEMO: z.enum(['true', 'false']).optional(),
-    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    TRUST_PROXY: trustProxyField,
+    /** `test`: take Stripe's test cards on purpose (required to run production without Stripe keys). */
+    PAYMENTS_MODE: z.enum(['stripe', 'test'], { error: 'PAYMENTS_MODE debe ser stripe o test.' }).optional(),
+    /** `outbox`: keep e-mail in the outbox on purpose (required to run production without SMTP_URL). */
+    MAIL_MODE: z.enum(['smtp', 'outbox'], { error: 'MAIL_MODE debe ser smtp u outbox.' }).optional(),
     ADMIN_EMAIL: z.email('ADMIN_EMAIL debe ser un correo electrónico.').optional(),
     STRIPE_SECRET_KEY: z
       .string()
@@ -99,6 +138,41 @@ const ZEnv = z
       path: ['STRIPE_SECRET_KEY'],
     },
   )
+  .superRefine((env, ctx) => {
+    const production = env.NODE_ENV === 'production';
+    const hasStripe = env.STRIPE_SECRET_KEY !== undefined;
+    // Payments: a production server never falls back to test cards by accident.
+    if (env.PAYMENTS_MODE === 'test' && hasStripe)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_MODE'],
+        message: 'PAYMENTS_MODE=test no usa las claves de Stripe: quita PAYMENTS_MODE o las claves STRIPE_*.',
+      });
+    else if (!hasStripe && (env.PAYMENTS_MODE === 'stripe' || (production && env.PAYMENTS_MODE !== 'test')))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'faltan las claves de Stripe (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY y STRIPE_WEBHOOK_SECRET); para aceptar solo tarjetas de prueba a propósito, PAYMENTS_MODE=test.',
+      });
+    // E-mail: a production server never keeps every message unsent by accident.
+    if (env.MAIL_MODE === 'outbox' && env.SMTP_URL !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_MODE'],
+        message: 'MAIL_MODE=outbox no envía correos: quita MAIL_MODE o SMTP_URL.',
+      });
+    else if (
+      env.SMTP_URL === undefined &&
+      (env.MAIL_MODE === 'smtp' || (production && env.MAIL_MODE !== 'outbox'))
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'falta SMTP_URL para enviar los correos; para guardarlos sin enviar (se leen en Administración → Correos) a propósito, MAIL_MODE=outbox.',
+      });
+  })
   .transform((env) => ({
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -112,10 +186,13 @@ const ZEnv = z
     webDistDir: env.WEB_DIST_DIR,
     /** Demo data only on the embedded database outside production, unless SEED_DEMO says otherwise. */
     seedDemo: env.NODE_ENV !== 'production' && (env.SEED_DEMO ? env.SEED_DEMO === 'true' : !env.DATABASE_URL),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: env.TRUST_PROXY,
     /** Business inbox for staff notices; without it, every active super admin gets them. */
     adminEmail: env.ADMIN_EMAIL,
-    /** Card payments through Stripe when its three keys are set; otherwise the built-in test gateway. */
+    /**
+     * Card payments through Stripe when its three keys are set; otherwise the built-in test gateway (outside
+     * production, or in production with PAYMENTS_MODE=test).
+     */
     stripe: env.STRIPE_SECRET_KEY
       ? {
           secretKey: env.STRIPE_SECRET_KEY,

@@ -75,6 +75,13 @@ try {
       ? `Correo: se envía por ${app.mailer.description}`
       : 'Correo: sin SMTP_URL, los correos se guardan y se leen en Administración → Correos',
   );
+  if (app.payments.mode === 'test') {
+    // On purpose only (PAYMENTS_MODE=test in production): said at every boot, and the site shows its notice.
+    const warning =
+      'Pagos: MODO DE PRUEBAS, se aceptan las tarjetas de prueba de Stripe y nadie paga de verdad (define las claves STRIPE_* para cobrar).';
+    if (config.isProduction) app.log.warn({ paymentsMode: 'test' }, warning);
+    console.warn(warning);
+  }
 } catch (error) {
   await database.close();
   fail(`No se pudo iniciar el servidor: ${(error as Error).message}`);

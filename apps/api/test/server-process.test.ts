@@ -54,6 +54,20 @@ describe('server process', () => {
       },
       /STRIPE_SECRET_KEY debe empezar con sk_/,
     ],
+    // Production never takes test cards or keeps mail unsent by accident (issue 18).
+    [
+      { NODE_ENV: 'production', MAIL_MODE: 'outbox' },
+      /^Configuración inválida: STRIPE_SECRET_KEY: faltan las claves de Stripe .*PAYMENTS_MODE=test\.$/,
+    ],
+    [
+      { NODE_ENV: 'production', PAYMENTS_MODE: 'test' },
+      /^Configuración inválida: SMTP_URL: falta SMTP_URL .*MAIL_MODE=outbox\.$/,
+    ],
+    // A client must not choose its own address through X-Forwarded-For.
+    [
+      { TRUST_PROXY: 'true' },
+      /^Configuración inválida: TRUST_PROXY: .*cuántos proxies hay delante \(p\. ej\. 1\)/,
+    ],
   ])(
     'exits with one clear line on bad configuration %o',
     async (env, pattern) => {
@@ -64,6 +78,25 @@ describe('server process', () => {
       expect(lines.at(-1)).toMatch(/^Configuración inválida/);
     },
     30_000,
+  );
+
+  it.skipIf(process.env.TEST_DB === 'postgres')(
+    'runs production on test cards and the outbox only when told to, and says so at boot',
+    async () => {
+      const server = startServer({
+        NODE_ENV: 'production',
+        PAYMENTS_MODE: 'test',
+        MAIL_MODE: 'outbox',
+        PORT: '3296',
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sala-prod-')),
+      });
+      await waitForReady(3296);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toMatch(/"level":40.*MODO DE PRUEBAS/);
+      expect(server.output()).toContain('Correo: sin SMTP_URL');
+    },
+    60_000,
   );
 });
 
