@@ -235,6 +235,42 @@ describe('a sale at the point of sale', () => {
     expect(reused.json().error.message).toBe(m.keyReused);
   });
 
+  it('refuses a key that comes back with another sale: 409, the first order untouched, nothing charged twice', async () => {
+    const c = await counter();
+    const body = sale(
+      c,
+      [
+        { productId: c.coffee.id, quantity: 2 },
+        { productId: c.pack.id, quantity: 1 },
+      ],
+      { cashCents: 60_000 },
+    );
+    const first = await inject('POST', '/api/pos/orders', cashier.cookie, body);
+    expect(first.statusCode, first.body).toBe(201);
+    // The same sale with its lines in another order is a retry, not a new sale.
+    const retried = await inject('POST', '/api/pos/orders', cashier.cookie, {
+      ...body,
+      items: [...body.items].reverse(),
+    });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().order.id).toBe(first.json().order.id);
+    for (const changed of [
+      { ...body, items: [{ productId: c.coffee.id, quantity: 3 }] },
+      { ...body, items: [...body.items, { productId: c.coffee.id, quantity: 1 }] },
+      { ...body, cashCents: 0, cardCents: 57_000 },
+      { ...body, branchId: (await createBranch(t.db)).id },
+    ]) {
+      const res = await inject('POST', '/api/pos/orders', cashier.cookie, changed);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error).toEqual({ code: 'aborted', message: m.keyReusedForAnotherSale });
+    }
+    const saved = await ordersOf(c.client.id);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ totalCents: 57_000, paidCashCents: 60_000, changeCents: 3_000 });
+    expect(await balance(c.client.id)).toBe(2 * 2 + 5);
+    expect(await ledgerOf(c.client.id)).toHaveLength(1);
+  });
+
   it('makes one order of 20 parallel submits of one sale (a double click, retries)', async () => {
     const c = await counter();
     const body = sale(c, [{ productId: c.pack.id, quantity: 2 }], { cashCents: 100_000 });

@@ -17,4 +17,6 @@ export const posMessages = {
   clientNotFound: 'El cliente no existe o está inactivo.',
   branchNotFound: 'La sucursal no existe.',
   keyReused: 'Esta venta ya se registró con otros datos. Recarga la página para empezar una venta nueva.',
+  keyReusedForAnotherSale:
+    'Esta venta ya se registró con otros productos o montos; no se cobró de nuevo. Revisa la orden en Ordenes o recarga la página para empezar una venta nueva.',
 } as const;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { posMessages as m } from './pos.messages';
-import { addPosLine, cashKeptCents, checkPosPayment, paymentMethodOf, posTotalCents } from './pos.rules';
+import {
+  addPosLine,
+  cashKeptCents,
+  checkPosPayment,
+  isSamePosSale,
+  paymentMethodOf,
+  posTotalCents,
+} from './pos.rules';
 
 const pay = (cashCents = 0, cardCents = 0, transferCents = 0) => ({ cashCents, cardCents, transferCents });
 
@@ -60,5 +67,44 @@ describe('point-of-sale helpers', () => {
     expect(paymentMethodOf(pay(0, 0, 1))).toBe('transfer');
     expect(paymentMethodOf(pay(1, 1))).toBe('mixed');
     expect(cashKeptCents({ paidCashCents: 50_000, changeCents: 15_000 })).toBe(35_000);
+  });
+
+  describe('one sale per idempotency key', () => {
+    const first = {
+      clientId: 'c1',
+      branchId: 'b1',
+      items: [
+        { productId: 'cafe', quantity: 2 },
+        { productId: 'paquete', quantity: 1 },
+      ],
+      cashCents: 60_000,
+      cardCents: 0,
+      transferCents: 0,
+    };
+    it.each([
+      ['the same request', first, true],
+      ['its lines in another order', { ...first, items: [...first.items].reverse() }, true],
+      [
+        'a line split in two',
+        {
+          ...first,
+          items: [
+            { productId: 'cafe', quantity: 1 },
+            { productId: 'paquete', quantity: 1 },
+            { productId: 'cafe', quantity: 1 },
+          ],
+        },
+        true,
+      ],
+      ['another quantity', { ...first, items: [{ productId: 'cafe', quantity: 3 }, first.items[1]!] }, false],
+      ['a product less', { ...first, items: [first.items[0]!] }, false],
+      ['a product more', { ...first, items: [...first.items, { productId: 'agua', quantity: 1 }] }, false],
+      ['another amount', { ...first, cashCents: 70_000 }, false],
+      ['another method', { ...first, cashCents: 0, cardCents: 60_000 }, false],
+      ['another branch', { ...first, branchId: 'b2' }, false],
+      ['another client', { ...first, clientId: 'c2' }, false],
+    ])('%s is %s', (_case, again, same) => {
+      expect(isSamePosSale(first, again)).toBe(same);
+    });
   });
 });

@@ -60,3 +60,35 @@ export function addPosLine<T extends PosLine>(lines: T[], line: T): T[] {
 /** Total of the sale's lines at their unit prices (centavos). */
 export const posTotalCents = (lines: { unitPriceCents: number; quantity: number }[]) =>
   lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+
+/** What a point-of-sale request asks for, as far as a retry must repeat it. */
+export type PosSaleRequest = PosPayment & {
+  clientId: string;
+  branchId: string | null;
+  items: { productId: string | null; quantity: number }[];
+};
+
+/**
+ * Whether two requests under one idempotency key are the same sale (a double click, a retry) rather than a new
+ * sale reusing an old key: same client, branch, products and quantities (in any order, repeated lines added up)
+ * and the same amounts paid by each method. Prices are not compared: the first request priced the sale.
+ */
+export function isSamePosSale(a: PosSaleRequest, b: PosSaleRequest): boolean {
+  const quantities = (items: PosSaleRequest['items']) => {
+    const byProduct = new Map<string | null, number>();
+    for (const item of items)
+      byProduct.set(item.productId, (byProduct.get(item.productId) ?? 0) + item.quantity);
+    return byProduct;
+  };
+  const left = quantities(a.items);
+  const right = quantities(b.items);
+  return (
+    a.clientId === b.clientId &&
+    a.branchId === b.branchId &&
+    a.cashCents === b.cashCents &&
+    a.cardCents === b.cardCents &&
+    a.transferCents === b.transferCents &&
+    left.size === right.size &&
+    [...left].every(([productId, quantity]) => right.get(productId) === quantity)
+  );
+}

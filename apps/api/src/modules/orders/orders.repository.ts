@@ -98,12 +98,26 @@ export async function insertOrderOnce(
   return row;
 }
 
-export function findOrderByIdempotencyKey(db: DbOrTx, key: string) {
-  return db
-    .select({ id: orders.id, cashierId: orders.cashierId, userId: orders.userId })
+/** The sale a point-of-sale key already made, with what it was made of (to tell a retry from another sale). */
+export async function findOrderByIdempotencyKey(db: DbOrTx, key: string) {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      cashierId: orders.cashierId,
+      userId: orders.userId,
+      branchId: orders.branchId,
+      cashCents: orders.paidCashCents,
+      cardCents: orders.paidCardCents,
+      transferCents: orders.paidTransferCents,
+    })
     .from(orders)
-    .where(eq(orders.idempotencyKey, key))
-    .then((rows) => rows[0]);
+    .where(eq(orders.idempotencyKey, key));
+  if (!order) return undefined;
+  const items = await db
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  return { ...order, items };
 }
 
 const client = alias(users, 'client');

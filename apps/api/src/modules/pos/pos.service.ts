@@ -2,7 +2,12 @@ import type { Db } from '@sala/db/client';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { TPosOrderResponse, TPosProduct, ZCreatePosOrderRequest } from '@sala/shared/pos/pos.contract';
 import { posMessages as m } from '@sala/shared/pos/pos.messages';
-import { checkPosPayment, MAX_POS_TOTAL_CENTS, posTotalCents } from '@sala/shared/pos/pos.rules';
+import {
+  checkPosPayment,
+  isSamePosSale,
+  MAX_POS_TOTAL_CENTS,
+  posTotalCents,
+} from '@sala/shared/pos/pos.rules';
 import { lineCredits } from '@sala/shared/store/store.rules';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -32,7 +37,9 @@ const refuse = (message: string) => new AppError('invalid-argument', message);
 async function replay(db: Db, input: Sale): Promise<TPosOrderResponse | undefined> {
   const existing = await orderOfIdempotencyKey(db, input.idempotencyKey);
   if (!existing) return undefined;
+  const saved = { ...existing, clientId: existing.userId };
   if (existing.userId !== input.clientId) throw new AppError('aborted', m.keyReused);
+  if (!isSamePosSale(saved, input)) throw new AppError('aborted', m.keyReusedForAnotherSale);
   const [order, account] = await Promise.all([
     getOrderTicket(db, existing.id),
     findAccount(db, existing.userId),
