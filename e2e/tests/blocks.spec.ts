@@ -211,5 +211,7 @@ test.describe('Bloquear hora', () => {
     await expect(page).toHaveURL('/admin');
     const write = await page.request.post('/api/blocks/days', { data: {} });
     expect(write.status()).toBe(403);
+    // The screen's reads too: the blocks and the clients a block would affect are the super admin's (issue 18).
+    expect((await page.request.get('/api/blocks/days')).status()).toBe(403);
   });
 });

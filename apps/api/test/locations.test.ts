@@ -340,12 +340,7 @@ describe('rooms', () => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ name: `Sala ${position}`, branchName: branch.name, isActive: true });
     }
-    const list = await call(
-      'GET',
-      `/api/rooms?q=${encodeURIComponent(branch.name)}`,
-      undefined,
-      admin.cookie,
-    );
+    const list = await call('GET', `/api/rooms?q=${encodeURIComponent(branch.name)}`);
     expect(list.json().rows.map((r: { name: string }) => r.name)).toEqual(['Sala 1', 'Sala 3']);
   });
 

@@ -137,17 +137,14 @@ const table = (): Row[] => [
     },
     expect: { anonymous: 401, user: 403, admin: 403, superadmin: 200 },
   },
-  // Zones, branches, rooms and products: staff read, the super admin alone writes (spec §6).
-  ...(
-    [
-      '/api/cities',
-      '/api/cities/options',
-      '/api/branches',
-      '/api/branches/options',
-      '/api/rooms',
-      '/api/products',
-    ] as const
-  ).map((url): Row => ({ method: 'GET', url, expect: staffRead })),
+  // Zones and branches: staff read, the super admin alone writes (spec §6). Salas and Productos are super admin
+  // pages (spec §2): their tables, inactive rows included, are read by the super admin alone (issue 18).
+  ...(['/api/cities', '/api/cities/options', '/api/branches', '/api/branches/options'] as const).map(
+    (url): Row => ({ method: 'GET', url, expect: staffRead }),
+  ),
+  ...(['/api/rooms', '/api/products'] as const).map(
+    (url): Row => ({ method: 'GET', url, expect: superRead }),
+  ),
   {
     method: 'POST',
     url: '/api/cities',
@@ -323,8 +320,9 @@ const table = (): Row[] => [
     },
     expect: { anonymous: 401, user: 404, admin: 404, superadmin: 404 },
   },
-  { method: 'GET', url: '/api/blocks/days', expect: staffRead },
-  { method: 'GET', url: '/api/blocks/rooms', expect: staffRead },
+  // Bloquear hora is a super admin screen (spec §2): its lists and the clients a block would affect are too.
+  { method: 'GET', url: '/api/blocks/days', expect: superRead },
+  { method: 'GET', url: '/api/blocks/rooms', expect: superRead },
   {
     method: 'GET',
     url: '/api/blocks/affected-sessions',
@@ -332,7 +330,7 @@ const table = (): Row[] => [
       const room = await createRoom(t.db);
       return { url: `/api/blocks/affected-sessions?branchId=${room.branchId}&date=${aheadDate()}` };
     },
-    expect: staffRead,
+    expect: superRead,
   },
   {
     method: 'POST',
@@ -517,6 +515,7 @@ async function othersCheckout() {
 }
 
 const staffRead = { anonymous: 401, user: 403, admin: 200, superadmin: 200 };
+const superRead = { anonymous: 401, user: 403, admin: 403, superadmin: 200 };
 const everyone = (status: number) => ({ anonymous: status, user: status, admin: status, superadmin: status });
 /** A weekday a few days ahead (the block forms refuse Sundays and past days). */
 const aheadDate = () => {

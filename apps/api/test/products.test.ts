@@ -82,7 +82,7 @@ describe('products', () => {
     expect(res.json()).toMatchObject({ isDigital: false, isService: false });
   });
 
-  it('edits a product and keeps the list server-paged and searchable by staff', async () => {
+  it('edits a product and keeps the list server-paged and searchable by the super admin', async () => {
     const created = (await save(valid())).json();
     const edited = await save(
       valid({ name: `${created.name} Plus`, price: 99 }),
@@ -94,9 +94,16 @@ describe('products', () => {
     const list = await t.app.inject({
       method: 'GET',
       url: `/api/products?q=${encodeURIComponent(created.name)}&sort=priceCents`,
-      headers: { cookie: admin.cookie },
+      headers: { cookie: boss.cookie },
     });
     expect(list.json()).toMatchObject({ total: 1, rows: [{ id: created.id, priceCents: 9900 }] });
+    // Productos is a super admin page: an admin does not list products, inactive ones included (issue 18).
+    const byAdmin = await t.app.inject({
+      method: 'GET',
+      url: '/api/products',
+      headers: { cookie: admin.cookie },
+    });
+    expect(byAdmin.statusCode).toBe(403);
     const missing = await save(valid(), 'PATCH', '/api/products/00000000-0000-4000-8000-000000000009');
     expect(missing.statusCode).toBe(404);
   });

@@ -24,7 +24,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blocks/days',
     {
-      config: { access: 'admin' },
+      config: { access: 'superadmin' },
       schema: {
         tags,
         summary: 'Días y horas bloqueados de hoy en adelante, y cuántos pasados',
@@ -67,7 +67,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blocks/rooms',
     {
-      config: { access: 'admin' },
+      config: { access: 'superadmin' },
       schema: {
         tags,
         summary: 'Salas bloqueadas de ahora en adelante, y cuántos bloqueos pasados',
@@ -124,7 +124,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blocks/affected-sessions',
     {
-      config: { access: 'admin' },
+      config: { access: 'superadmin' },
       schema: {
         tags,
         summary: 'Sesiones activas dentro de un periodo que se quiere bloquear',

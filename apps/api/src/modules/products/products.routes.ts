@@ -16,7 +16,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
-      config: { access: 'admin' },
+      config: { access: 'superadmin' },
       schema: {
         tags,
         summary: 'Productos (paginado)',

@@ -18,7 +18,7 @@ export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/rooms',
     {
-      config: { access: 'admin' },
+      config: { access: 'superadmin' },
       schema: {
         tags,
         summary: 'Salas (paginado)',
