@@ -59,7 +59,11 @@ async function book(credits = 3) {
     payload: body,
   });
   expect(res.statusCode).toBe(201);
-  return { client, body, answer: res.json() as { session: { id: string }; mailWarning: boolean } };
+  return {
+    client,
+    body,
+    answer: res.json() as { session: { id: string }; mailWarning: boolean; mailDelivery: string },
+  };
 }
 
 const rowsTo = (addresses: string[]) =>
@@ -73,6 +77,7 @@ describe('a booking with an SMTP server', () => {
   it('delivers both e-mails at once: subjects, recipients, the logo inline and an .ics calendars read', async () => {
     const { client, body, answer } = await book();
     expect(answer.mailWarning).toBe(false);
+    expect(answer.mailDelivery).toBe('sent');
     expect(peer.received).toHaveLength(2);
 
     const toClient = peer.received.find((m) => m.parsed.subject === 'Reservacion confirmada')!;
@@ -118,6 +123,7 @@ describe('a booking with an SMTP server', () => {
     await peer.stop();
     const { client, answer } = await book();
     expect(answer.mailWarning).toBe(true);
+    expect(answer.mailDelivery).toBe('delayed');
     const sessions = await t.app.inject({
       method: 'GET',
       url: '/api/me/sessions',
@@ -235,6 +241,7 @@ describe('a permanent refusal, and Reintentar in /admin/correos', () => {
       headers: { cookie: boss.cookie },
     });
     expect(list.statusCode).toBe(200);
+    expect(list.json().mailServer).toBe(true);
     expect(list.json().rows).toEqual([
       expect.objectContaining({
         id,
@@ -316,9 +323,42 @@ describe('a process killed mid-send', () => {
 });
 
 describe('without SMTP_URL', () => {
-  it('keeps every message pending and readable: nothing to warn a booking about', async () => {
+  it('keeps every message, readable as "held" (never a pending one due in the past), and says so to whoever books', async () => {
     const plain = await createTestApp();
     try {
+      const branch = await createBranch(plain.db);
+      const room = await createRoom(plain.db, { branchId: branch.id, cityId: branch.cityId });
+      let date = addDays(businessDate(new Date()), 2);
+      if (weekdayOf(date) === 0) date = addDays(date, 1);
+      const client = await loginAs(plain, 'user', { credits: 3 });
+      const booked = await plain.app.inject({
+        method: 'POST',
+        url: '/api/sessions',
+        headers: { cookie: client.cookie },
+        payload: { branchId: branch.id, roomId: room.id, date, hour: '10:00' },
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      // Not "sent", not "delayed": nothing will ever be sent.
+      expect(booked.json()).toMatchObject({ mailDelivery: 'off', mailWarning: false });
+
+      const admin = await loginAs(plain, 'superadmin');
+      const listed = await plain.app.inject({
+        method: 'GET',
+        url: '/api/outbox?pageSize=50',
+        headers: { cookie: admin.cookie },
+      });
+      expect(listed.json().mailServer).toBe(false);
+      const mine = listed.json().rows.filter((row: { to: string }) => row.to === client.user.email);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ status: 'held', nextAttemptAt: null, attempts: 0 });
+      // The stored state is still pending: the filter finds it, and an SMTP server set later sends it.
+      const filtered = await plain.app.inject({
+        method: 'GET',
+        url: '/api/outbox?status=pending&pageSize=50',
+        headers: { cookie: admin.cookie },
+      });
+      expect(filtered.json().rows.map((row: { to: string }) => row.to)).toContain(client.user.email);
+
       expect(plain.app.mailer).toBeNull();
       expect(plain.app.outbox.enabled).toBe(false);
       const [id] = await enqueueEmails(plain.db, [

@@ -60,7 +60,12 @@ export const ZCreateSessionResponse = z.object({
   session: ZSessionDetail,
   /** The holder's balance after the charge; null for a courtesy session. */
   balance: z.int().nonnegative().nullable(),
-  /** true when the confirmation e-mails could not be sent right away (they are retried; spec §8's warning). */
+  /**
+   * The confirmation e-mails: `sent`; `delayed` when they could not be sent right away (they are retried; spec
+   * §8's warning); `off` when the server sends no e-mail at all (no SMTP server: they are only kept).
+   */
+  mailDelivery: z.enum(['sent', 'delayed', 'off']),
+  /** mailDelivery is `delayed` (spec §8's warning). */
   mailWarning: z.boolean(),
 });
 export type TCreateSessionResponse = z.infer<typeof ZCreateSessionResponse>;

@@ -8,6 +8,8 @@ export const bookingMessages = {
   cannotBook: 'No puedes agendar en esta sesion.',
   created: 'Sesión creada exitosamente',
   emailWarning: 'Sesión creada, pero no pudimos enviarte un correo.',
+  emailSent: 'Te enviamos la confirmación por correo.',
+  emailOff: 'Este sitio todavía no envía correos, así que no recibirás una confirmación: guarda estos datos.',
   loadFailed: 'por el momento no es posible agendar',
   courtesyName: 'Nombre de cortesía es requerido y debe tener al menos 6 caracteres.',
   cancelled: 'Sesión cancelada con éxito',

@@ -5,7 +5,14 @@ export const outboxMessages = {
   onlyFailed: 'Solo se puede reintentar un correo fallido.',
   retried: 'Correo enviado de nuevo',
   requeued: 'El correo volvió a la cola; se enviará en cuanto el servidor de correo responda.',
+  noMailServer:
+    'Este servidor no tiene configurado el envío de correos (SMTP_URL): los correos se guardan aquí sin enviarse. Puedes leerlos y compartir su contenido con quien corresponda.',
 } as const;
 
 /** What people read for each delivery state. */
-export const outboxStatusLabels = { pending: 'Pendiente', sent: 'Enviado', failed: 'Fallido' } as const;
+export const outboxStatusLabels = {
+  pending: 'Pendiente',
+  sent: 'Enviado',
+  failed: 'Fallido',
+  held: 'Sin servidor de correo',
+} as const;

@@ -22,7 +22,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.config.publicUrl,
     adminEmail: app.config.adminEmail,
     mailFrom: app.config.mailFrom,
-    deliverNow: (emailIds) => app.outbox.deliverNow(emailIds),
+    deliverNow: app.outbox.enabled ? (emailIds) => app.outbox.deliverNow(emailIds) : undefined,
   });
 
   app.post(

@@ -56,7 +56,8 @@ export type BookingDeps = {
   now?: Date;
   /**
    * One bounded attempt at once for the e-mails a booking just committed (the outbox worker's): false when any
-   * was not delivered, so the answer carries spec §8's warning. Without it nothing is tried now.
+   * was not delivered, so the answer carries spec §8's warning. Without it (no mail server) nothing is sent at
+   * all, and the answer says so.
    */
   deliverNow?: (emailIds: string[]) => Promise<boolean>;
 };
@@ -217,8 +218,8 @@ async function book(deps: BookingDeps, slot: Slot, holder: Holder): Promise<TCre
     const { emailIds, ...answer } = booked;
     // Spec §4: the session is kept whatever happens to its e-mails; a failure only adds the warning, and the
     // outbox worker keeps retrying.
-    const delivered = deps.deliverNow ? await deps.deliverNow(emailIds) : true;
-    return { ...answer, mailWarning: !delivered };
+    const mailDelivery = !deps.deliverNow ? 'off' : (await deps.deliverNow(emailIds)) ? 'sent' : 'delayed';
+    return { ...answer, mailDelivery, mailWarning: mailDelivery === 'delayed' } as const;
   } catch (error) {
     if (isUniqueViolation(error, 'room_sessions_room_starts_at_active_key')) throw slotRefusal('busy');
     if (isUniqueViolation(error, 'room_sessions_user_starts_at_active_key')) {

@@ -1,7 +1,6 @@
 import type { DbOrTx } from '@sala/db/client';
-import type { TOutboxEmail, TOutboxQuery } from '@sala/shared/mail/outbox.contract';
+import type { TOutboxEmail, TOutboxQuery, TOutboxResponse } from '@sala/shared/mail/outbox.contract';
 import { outboxMessages as m } from '@sala/shared/mail/outbox.messages';
-import type { TPage } from '@sala/shared/table/table.contract';
 import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/paging';
 import {
@@ -49,17 +48,28 @@ export function discardPendingReminder(tx: DbOrTx, sessionId: string) {
 
 type EmailRow = NonNullable<Awaited<ReturnType<typeof findEmail>>>;
 
-const toOutboxEmail = ({ total: _total, ...row }: EmailRow & { total?: number }): TOutboxEmail => ({
+/** A stored message as the screen shows it; without a mail server a pending one is `held`, with no next attempt. */
+const toOutboxEmail = (
+  { total: _total, ...row }: EmailRow & { total?: number },
+  mailServer: boolean,
+): TOutboxEmail => ({
   ...row,
+  status: row.status === 'pending' && !mailServer ? 'held' : row.status,
   // A sent or failed message has no next attempt, whatever the column still holds.
-  nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+  nextAttemptAt: row.status === 'pending' && mailServer ? row.nextAttemptAt.toISOString() : null,
   lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
   sentAt: row.sentAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function listOutboxPage(db: DbOrTx, query: TOutboxQuery): Promise<TPage<TOutboxEmail>> {
-  return toPage(await listOutbox(db, query), query, toOutboxEmail);
+/** GET /api/outbox: a page of stored messages, and whether this server sends them at all. */
+export async function listOutboxPage(
+  db: DbOrTx,
+  query: TOutboxQuery,
+  mailServer: boolean,
+): Promise<TOutboxResponse> {
+  const page = toPage(await listOutbox(db, query), query, (row) => toOutboxEmail(row, mailServer));
+  return { ...page, mailServer };
 }
 
 /**
@@ -68,7 +78,7 @@ export async function listOutboxPage(db: DbOrTx, query: TOutboxQuery): Promise<T
  * no server to send to). Answers the message as it stands afterwards.
  */
 export async function retryEmail(
-  deps: { db: DbOrTx; outbox: Pick<OutboxWorker, 'deliverNow'>; now?: Date },
+  deps: { db: DbOrTx; outbox: Pick<OutboxWorker, 'deliverNow' | 'enabled'>; now?: Date },
   id: string,
 ): Promise<TOutboxEmail> {
   const { db } = deps;
@@ -78,5 +88,5 @@ export async function retryEmail(
     throw new AppError('aborted', m.onlyFailed);
   }
   await deps.outbox.deliverNow([id]);
-  return toOutboxEmail((await findEmail(db, id))!);
+  return toOutboxEmail((await findEmail(db, id))!, deps.outbox.enabled);
 }

@@ -15,7 +15,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZOutboxResponse },
       },
     },
-    async (request) => listOutboxPage(app.database.db, request.query),
+    async (request) => listOutboxPage(app.database.db, request.query, app.outbox.enabled),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import type { TOutboxEmail, TOutboxStatus } from '@sala/shared/mail/outbox.contract';
+import type { TOutboxEmail, TOutboxResponse, TOutboxStatus } from '@sala/shared/mail/outbox.contract';
 import type { TPageState } from '@sala/shared/table/table.contract';
 import { usePagedQuery } from '../../../lib/paged-query';
 
@@ -7,7 +7,7 @@ export const outboxKey = ['outbox'] as const;
 
 /** GET /api/outbox: stored e-mails a page at a time, optionally of one status; refreshed while open. */
 export function useOutbox(state: TPageState, status?: TOutboxStatus) {
-  return usePagedQuery<TOutboxEmail>(outboxKey, '/outbox', state, {
+  return usePagedQuery<TOutboxEmail, TOutboxResponse>(outboxKey, '/outbox', state, {
     filters: { status },
     // The worker changes states behind the screen (pendiente → enviado): show it without a reload.
     refetchInterval: 15_000,

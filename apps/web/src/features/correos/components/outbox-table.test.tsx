@@ -41,9 +41,11 @@ const rows = [email('e0000000-0000-4000-8000-000000000001', {}), failed, pending
 
 let calls: { url: string; method: string }[];
 let retryAnswer: () => Response;
+let mailServer: boolean;
 
 beforeEach(() => {
   calls = [];
+  mailServer = true;
   retryAnswer = () => jsonResponse({ ...failed, status: 'sent', attempts: 9, lastError: null });
   vi.stubGlobal(
     'fetch',
@@ -52,7 +54,7 @@ beforeEach(() => {
       if (url.endsWith('/retry')) return retryAnswer();
       const status = new URL(url, 'http://x').searchParams.get('status');
       const list = status ? rows.filter((row) => row.status === status) : rows;
-      return jsonResponse({ rows: list, total: list.length, page: 1, pageSize: 10 });
+      return jsonResponse({ rows: list, total: list.length, page: 1, pageSize: 10, mailServer });
     }),
   );
   vi.spyOn(notify, 'success').mockImplementation(() => {});
@@ -124,5 +126,29 @@ describe('OutboxTable (/admin/correos)', () => {
     await vi.waitFor(() =>
       expect(notify.error).toHaveBeenCalledWith('Solo se puede reintentar un correo fallido.'),
     );
+  });
+
+  it('without a mail server says so, and reads its messages as kept, not pending', async () => {
+    mailServer = false;
+    const held = email('e0000000-0000-4000-8000-000000000004', {
+      to: 'nueva@example.com',
+      status: 'held',
+      attempts: 0,
+      lastAttemptAt: null,
+      sentAt: null,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ rows: [held], total: 1, page: 1, pageSize: 10, mailServer })),
+    );
+    renderTable();
+    const row = (await screen.findByText('nueva@example.com')).closest('tr')!;
+    expect(within(row).getByText('Sin servidor de correo')).toHaveAttribute('data-state', 'held');
+    expect(within(row).queryByText(/Próximo intento/)).toBeNull();
+    expect(screen.getByRole('note')).toHaveTextContent('no tiene configurado el envío de correos');
+    expect(
+      within(screen.getByLabelText('Estado')).getByRole('option', { name: 'Sin servidor de correo' }),
+    ).toBeDefined();
+    expect(within(screen.getByLabelText('Estado')).queryByRole('option', { name: 'Pendiente' })).toBeNull();
   });
 });

@@ -1,5 +1,10 @@
 import { commonMessages } from '@sala/shared/errors/messages';
-import { OUTBOX_STATUSES, type TOutboxEmail, type TOutboxStatus } from '@sala/shared/mail/outbox.contract';
+import {
+  OUTBOX_STATUSES,
+  type TOutboxEmail,
+  type TOutboxRowState,
+  type TOutboxStatus,
+} from '@sala/shared/mail/outbox.contract';
 import { outboxMessages as m, outboxStatusLabels } from '@sala/shared/mail/outbox.messages';
 import { ChevronDown } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
@@ -18,9 +23,14 @@ import { formatDateTime } from '../../../lib/format-date';
 import { useOutbox } from '../api/list-outbox';
 import { useRetryEmail } from '../api/retry-email';
 
-const tones: Record<TOutboxStatus, BadgeTone> = { pending: 'warning', sent: 'success', failed: 'danger' };
+const tones: Record<TOutboxRowState, BadgeTone> = {
+  pending: 'warning',
+  sent: 'success',
+  failed: 'danger',
+  held: 'neutral',
+};
 
-export function OutboxStatusBadge({ status }: { status: TOutboxStatus }) {
+export function OutboxStatusBadge({ status }: { status: TOutboxRowState }) {
   return (
     <Badge tone={tones[status]} state={status}>
       {outboxStatusLabels[status]}
@@ -37,7 +47,8 @@ function delivery(email: TOutboxEmail): string {
 
 /**
  * Stored e-mails with their delivery: status, attempts, last error and next attempt; filtered by status. A
- * failed one can be retried. Without an SMTP server they stay pending here, and staff can read them.
+ * failed one can be retried. Without an SMTP server nothing is sent: the screen says so, and the messages read
+ * 'Sin servidor de correo' (kept here, readable), not pending.
  */
 export function OutboxTable() {
   const [state, setState] = useTableState({ sort: 'createdAt', dir: 'desc' });
@@ -46,6 +57,7 @@ export function OutboxTable() {
   const retry = useRetryEmail();
   const [reading, setReading] = useState<TOutboxEmail | null>(null);
   const filterId = useId();
+  const mailServer = outbox.data?.mailServer ?? true;
 
   const columns = useMemo<DataTableColumn<TOutboxEmail>[]>(
     () => [
@@ -121,6 +133,14 @@ export function OutboxTable() {
   );
   return (
     <>
+      {!mailServer && (
+        <p
+          role="note"
+          className="mb-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          {m.noMailServer}
+        </p>
+      )}
       <div className="mb-4 flex max-w-xs flex-col gap-1.5">
         <label htmlFor={filterId} className={fieldLabelClass}>
           Estado
@@ -138,7 +158,7 @@ export function OutboxTable() {
             <option value="">Todos</option>
             {OUTBOX_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {outboxStatusLabels[value]}
+                {outboxStatusLabels[value === 'pending' && !mailServer ? 'held' : value]}
               </option>
             ))}
           </select>

@@ -8,6 +8,13 @@ import { Link } from 'react-router';
 import { Button, LinkButton } from '../../../components/ui/link-button';
 import { sessionHours } from '../booking-labels';
 
+/** What the booking's e-mails did, said truthfully (the server may have no mail server at all). */
+const mailNotice: Record<TCreateSessionResponse['mailDelivery'], string> = {
+  sent: bookingMessages.emailSent,
+  delayed: bookingMessages.emailWarning,
+  off: bookingMessages.emailOff,
+};
+
 function SessionFacts({ result }: { result: TCreateSessionResponse }) {
   const { session, balance } = result;
   const facts = [
@@ -67,9 +74,7 @@ export function BookingSuccess({
           >
             ¡Tu sesión está reservada!
           </h2>
-          <p className="text-sm text-muted">
-            {result.mailWarning ? bookingMessages.emailWarning : 'Te enviamos la confirmación por correo.'}
-          </p>
+          <p className="text-sm text-muted">{mailNotice[result.mailDelivery]}</p>
         </div>
       </div>
       <div className="space-y-6 p-6">

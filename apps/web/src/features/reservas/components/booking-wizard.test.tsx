@@ -79,6 +79,7 @@ const booked = (over: Partial<TCreateSessionResponse> = {}): TCreateSessionRespo
     holderName: 'Valeria Torres',
   },
   balance: 9,
+  mailDelivery: 'sent',
   mailWarning: false,
   ...over,
 });
@@ -311,8 +312,21 @@ describe('BookingWizard (/reserva)', () => {
     expect(await screen.findByRole('radiogroup', { name: /Hora/ })).toBeVisible();
   });
 
+  it('says no confirmation will arrive when the site sends no e-mail at all (no mail server)', async () => {
+    fakeApi({ user: client, book: () => jsonResponse(booked({ mailDelivery: 'off' }), 201) });
+    const user = userEvent.setup();
+    renderWizard({ url: `/reserva?${fullQuery}` });
+    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    const success = await screen.findByTestId('booking-success');
+    expect(within(success).getByText(m.emailOff)).toBeVisible();
+    expect(within(success).queryByText(m.emailSent)).toBeNull();
+  });
+
   it('shows the yellow warning instead when the e-mail could not be sent', async () => {
-    fakeApi({ user: client, book: () => jsonResponse(booked({ mailWarning: true }), 201) });
+    fakeApi({
+      user: client,
+      book: () => jsonResponse(booked({ mailDelivery: 'delayed', mailWarning: true }), 201),
+    });
     const user = userEvent.setup();
     renderWizard({ url: `/reserva?${fullQuery}` });
     await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
