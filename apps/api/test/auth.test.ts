@@ -1,4 +1,5 @@
 import { createUser, FACTORY_PASSWORD } from '@sala/db/factories/factories';
+import { hashPassword } from '@sala/db/password';
 import { authSessions } from '@sala/db/schema/auth';
 import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { users } from '@sala/db/schema/users';
@@ -7,6 +8,12 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
+
+// The real argon2id, watched: a reset with a bad link must never reach it.
+vi.mock('@sala/db/password', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@sala/db/password')>();
+  return { ...original, hashPassword: vi.fn(original.hashPassword) };
+});
 
 let t: TestApp;
 beforeAll(async () => {
@@ -320,6 +327,61 @@ describe('password reset', () => {
     expect((await post('/api/auth/login', { email: user.email, password: 'nueva123' })).statusCode).toBe(200);
   });
 
+  it('voids the older link as soon as a newer one is issued', async () => {
+    const user = await createUser(t.db);
+    await post('/api/auth/forgot-password', { email: user.email });
+    const older = await resetLinkFor(user.email);
+    await post('/api/auth/forgot-password', { email: user.email });
+    const newer = await resetLinkFor(user.email);
+    expect(newer).not.toBe(older);
+
+    const stale = await post('/api/auth/reset-password', {
+      token: older,
+      password: 'robada12',
+      passwordConfirmation: 'robada12',
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.message).toBe(m.resetInvalid);
+    const used = await post('/api/auth/reset-password', {
+      token: newer,
+      password: 'nueva123',
+      passwordConfirmation: 'nueva123',
+    });
+    expect(used.statusCode).toBe(200);
+  });
+
+  it('checks the link before hashing: a bad, used or expired link never reaches argon2id', async () => {
+    const hasher = vi.mocked(hashPassword);
+    const user = await createUser(t.db);
+    await post('/api/auth/forgot-password', { email: user.email });
+    const token = await resetLinkFor(user.email);
+    const reset = (link: string) =>
+      post('/api/auth/reset-password', {
+        token: link,
+        password: 'nueva123',
+        passwordConfirmation: 'nueva123',
+      });
+
+    hasher.mockClear();
+    expect((await reset('x'.repeat(43))).statusCode).toBe(400);
+    expect(hasher).not.toHaveBeenCalled();
+
+    expect((await reset(token)).statusCode).toBe(200);
+    expect(hasher).toHaveBeenCalledTimes(1);
+
+    hasher.mockClear();
+    expect((await reset(token)).statusCode).toBe(400);
+    expect(hasher).not.toHaveBeenCalled();
+
+    await post('/api/auth/forgot-password', { email: user.email });
+    const late = await resetLinkFor(user.email);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 31 * 60_000);
+    hasher.mockClear();
+    expect((await reset(late)).statusCode).toBe(400);
+    expect(hasher).not.toHaveBeenCalled();
+  });
+
   it.each([
     ['no body', undefined],
     ['a JSON null', 'null'],
@@ -356,5 +418,64 @@ describe('password reset', () => {
     const res = await post('/api/auth/forgot-password', body);
     expect(res.statusCode).toBe(status);
     expect(res.json().error.message).toBe(message);
+  });
+});
+
+describe('per-address limits of the account routes (issue 18, point 8)', () => {
+  const from = (url: string, payload: unknown, address: string) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: address });
+  const badReset = { token: 'y'.repeat(43), password: 'nueva123', passwordConfirmation: 'nueva123' };
+
+  it('answers the 31st password reset of an hour from one address with 429 and the wait', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T10:40:00Z'));
+    const address = '10.78.1.1';
+    for (let i = 0; i < 30; i++) {
+      expect((await from('/api/auth/reset-password', badReset, address)).statusCode).toBe(400);
+    }
+    const refused = await from('/api/auth/reset-password', badReset, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1200');
+    expect(refused.json().error).toEqual({
+      code: 'resource-exhausted',
+      message: m.tooManyAttempts('20 minutos'),
+    });
+    // Another address is not held back; the next hour starts again.
+    expect((await from('/api/auth/reset-password', badReset, '10.78.1.2')).statusCode).toBe(400);
+    vi.setSystemTime(new Date('2026-11-21T11:00:00Z'));
+    expect((await from('/api/auth/reset-password', badReset, address)).statusCode).toBe(400);
+  });
+
+  it('lets one address register 30 accounts an hour (a family, a clinic’s desk) and refuses the 31st', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T10:00:00Z'));
+    const address = '10.78.2.1';
+    for (let i = 0; i < 30; i++) {
+      expect((await from('/api/auth/register', registration(), address)).statusCode).toBe(201);
+    }
+    const before = await userCount();
+    const refused = await from('/api/auth/register', registration(), address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('3600');
+    expect(refused.json().error).toEqual({
+      code: 'resource-exhausted',
+      message: m.tooManyAttempts('1 hora'),
+    });
+    expect(await userCount()).toBe(before);
+    expect((await from('/api/auth/register', registration(), '10.78.2.2')).statusCode).toBe(201);
+  });
+
+  it('keeps 5 reset e-mails a minute per address, with the same kind of answer', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T10:00:15Z'));
+    const user = await createUser(t.db);
+    const address = '10.78.3.1';
+    for (let i = 0; i < 5; i++) {
+      expect((await from('/api/auth/forgot-password', { email: user.email }, address)).statusCode).toBe(200);
+    }
+    const refused = await from('/api/auth/forgot-password', { email: user.email }, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('45');
+    expect(refused.json().error.message).toBe(m.tooManyAttempts('45 segundos'));
   });
 });

@@ -592,6 +592,39 @@ describe('permissions', () => {
     });
   }
 
+  it('answers every GET that depends on the session with Cache-Control: no-store (issue 18, point 9)', async () => {
+    const rows = new Map(table().map((row) => [`${row.method} ${row.url}`, row]));
+    const cookies = new Map<string, string>();
+    const missing: string[] = [];
+    for (const [route, access] of t.app.routeAccess) {
+      if (!route.startsWith('GET ') || access === 'public') continue;
+      const row = rows.get(route)!;
+      if (!cookies.has(access)) cookies.set(access, (await loginAs(t, access)).cookie);
+      const prepared = row.request ? await row.request() : { url: row.url.replace(':id', target.id) };
+      const res = await t.app.inject({
+        method: 'GET',
+        url: prepared.url,
+        headers: { cookie: cookies.get(access)! },
+      });
+      expect(res.statusCode, `${route}: ${res.body}`).toBeLessThan(500);
+      if (res.headers['cache-control'] !== 'no-store')
+        missing.push(`${route} (${res.headers['cache-control']})`);
+    }
+    expect(missing).toEqual([]);
+
+    // A refusal of a private route is not cached either; public answers keep their own caching.
+    const refused = await t.app.inject({ method: 'GET', url: '/api/me/orders' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const { cookie } = await loginAs(t, 'user');
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(session.headers['cache-control']).toBe('no-store');
+    const catalog = await t.app.inject({ method: 'GET', url: '/api/catalog', headers: { cookie } });
+    expect(catalog.headers['cache-control']).toBe('no-cache');
+    const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: { cookie } });
+    expect(health.headers['cache-control']).toBeUndefined();
+  });
+
   it('lets a client read its own profile but not another client’s', async () => {
     const { user, cookie } = await loginAs(t, 'user');
     const own = await t.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: { cookie } });

@@ -1,8 +1,10 @@
 import { createUser } from '@sala/db/factories/factories';
+import { authSessions, passwordResetTokens } from '@sala/db/schema/auth';
+import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { creditLedger } from '@sala/db/schema/ledger';
 import { users } from '@sala/db/schema/users';
 import { userMessages as m } from '@sala/shared/users/users.messages';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
@@ -148,8 +150,9 @@ describe('PATCH /api/users/:id', () => {
   it('refuses an e-mail another account has', async () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);
-    const res = await patch(admin.cookie, a.id, { ...contact(a), email: b.email.toUpperCase() });
+    const res = await patch(boss.cookie, a.id, { ...contact(a), email: b.email.toUpperCase() });
     expect(res.statusCode).toBe(409);
+    expect(await mailsTo(a.email)).toHaveLength(0);
   });
 
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {
@@ -165,5 +168,95 @@ describe('PATCH /api/users/:id', () => {
       phone: '5500000000',
     });
     expect(malformed.statusCode).toBe(400);
+  });
+});
+
+const mailsTo = (address: string) =>
+  t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+const sessionsOf = (userId: string) =>
+  t.db.select().from(authSessions).where(eq(authSessions.userId, userId));
+
+describe('changing a client’s e-mail (issue 18, point 3)', () => {
+  it('refuses an admin with a Spanish 403 and changes nothing, while the same case of the e-mail passes', async () => {
+    const client = await loginAs(t, 'user');
+    const res = await patch(admin.cookie, client.user.id, {
+      ...contact(client.user),
+      name: 'Nombre Nuevo',
+      email: 'toma-de-cuenta@example.test',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toEqual({
+      code: 'permission-denied',
+      message: m.emailSuperAdminOnly,
+      fields: { email: m.emailSuperAdminOnly },
+    });
+    const [after] = await t.db.select().from(users).where(eq(users.id, client.user.id));
+    expect(after).toMatchObject({ email: client.user.email, name: client.user.name });
+    expect(await mailsTo(client.user.email)).toHaveLength(0);
+    expect(await sessionsOf(client.user.id)).toHaveLength(1);
+
+    // The same address in other letters is no change: the admin still edits the rest.
+    const same = await patch(admin.cookie, client.user.id, {
+      ...contact(client.user),
+      email: client.user.email.toUpperCase(),
+      phone: '5598765432',
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ email: client.user.email, phone: '5598765432' });
+    expect(await sessionsOf(client.user.id)).toHaveLength(1);
+  });
+
+  it('lets a super admin change it, tells the old address, and ends the client’s sessions and reset links', async () => {
+    const client = await loginAs(t, 'user', { name: 'Julia Ríos' });
+    const oldEmail = client.user.email;
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: oldEmail },
+      remoteAddress: '10.18.3.1',
+    });
+    expect(forgot.statusCode).toBe(200);
+    const newEmail = `julia-nueva-${client.user.id}@example.test`;
+
+    const res = await patch(boss.cookie, client.user.id, { ...contact(client.user), email: newEmail });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().email).toBe(newEmail);
+
+    const notices = (await mailsTo(oldEmail)).filter(
+      (mail) => mail.subject === 'Cambió el correo de tu cuenta',
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toContain('Julia Ríos');
+    expect(notices[0]!.text).toContain(newEmail);
+    expect(await mailsTo(newEmail)).toHaveLength(0);
+
+    expect(await sessionsOf(client.user.id)).toHaveLength(0);
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: client.cookie },
+    });
+    expect(session.json().user).toBeNull();
+    const openLinks = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, client.user.id), isNull(passwordResetTokens.usedAt)));
+    expect(openLinks).toHaveLength(0);
+
+    // The super admin's own session goes on.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: boss.cookie },
+    });
+    expect(own.json().user.id).toBe(boss.user.id);
+  });
+
+  it('sends no notice and ends no session when a super admin leaves the e-mail as it is', async () => {
+    const client = await loginAs(t, 'user');
+    const res = await patch(boss.cookie, client.user.id, { ...contact(client.user), name: 'Otro Nombre' });
+    expect(res.statusCode).toBe(200);
+    expect(await mailsTo(client.user.email)).toHaveLength(0);
+    expect(await sessionsOf(client.user.id)).toHaveLength(1);
   });
 });

@@ -17,6 +17,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** A public route whose answer still depends on the session (who is signed in): never cached either. */
+    sessionDependent?: boolean;
   }
   interface FastifyInstance {
     /** 'METHOD /api/url' → who may call it: the permission table, as the routes declare it. */
@@ -56,7 +58,8 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
 
 /**
  * Reads the session cookie on every request and enforces the route's declared access before anything else
- * runs: 401 without a session, 403 with too low a role. Ownership checks stay in the services.
+ * runs: 401 without a session, 403 with too low a role. Ownership checks stay in the services. Answers that
+ * depend on the session go out with `Cache-Control: no-store`.
  */
 export async function registerAuth(app: FastifyInstance) {
   await app.register(fastifyCookie);
@@ -91,5 +94,15 @@ export async function registerAuth(app: FastifyInstance) {
     if (!request.user) throw new AppError('unauthenticated', commonMessages.unauthenticated);
     if (rank[request.user.role] < rank[access])
       throw new AppError('permission-denied', commonMessages.permissionDenied);
+  });
+
+  // An answer that depends on the session (every route that is not public, refusals included) is never kept by
+  // the browser or a proxy: another person on the same computer must not get it back from a cache. Public
+  // answers keep the caching their routes choose.
+  app.addHook('onSend', async (request, reply) => {
+    const config = request.routeOptions.config;
+    if ((config?.access && config.access !== 'public') || config?.sessionDependent) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 }

@@ -20,7 +20,8 @@ export const authMessages = {
   resetSent: 'Te enviamos un correo con el enlace para restablecer tu contraseña.',
   resetInvalid: 'El enlace para restablecer la contraseña no es válido o ya expiró. Solicita uno nuevo.',
   passwordChanged: 'Tu contraseña se actualizó. Ya puedes iniciar sesión.',
-  tooManyAttempts: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
+  /** A per-address limit of the account routes (reset e-mails, resets, registrations): 'Espera 20 minutos …'. */
+  tooManyAttempts: (wait: string) => `Demasiados intentos. Espera ${wait} e inténtalo de nuevo.`,
   /** A login refused while its throttle waits: 'Espera 30 segundos …'. */
   tooManyLoginAttempts: (wait: string) =>
     `Demasiados intentos fallidos. Por seguridad, espera ${wait} e inténtalo de nuevo.`,

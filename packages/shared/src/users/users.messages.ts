@@ -5,6 +5,7 @@ export const userMessages = {
   creditsInvalid: 'Verifica el valor de los créditos',
   updated: 'Usuario actualizado con exito',
   emailLocked: 'El correo de un administrador no se puede cambiar.',
+  emailSuperAdminOnly: 'Solo un super administrador puede cambiar el correo de un cliente.',
   superAdminOnly: 'Solo un super administrador puede cambiar créditos, rol o estado.',
   staffEditSuperAdminOnly: 'Solo un super administrador puede editar cuentas del personal.',
   cannotChangeSelf: 'No puedes cambiar tu propio rol ni desactivar tu propia cuenta.',

@@ -60,23 +60,36 @@ export function createResetToken(db: DbOrTx, token: { tokenHash: string; userId:
   return db.insert(passwordResetTokens).values(token);
 }
 
+const openResetToken = (tokenHash: string, now: Date) =>
+  and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
+
+/** Whether a reset token is open (unused, unexpired): a cheap read before the password is hashed. */
+export function isResetTokenOpen(db: DbOrTx, tokenHash: string, now: Date) {
+  return db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(openResetToken(tokenHash, now))
+    .then((rows) => rows.length > 0);
+}
+
 /** Marks the token used and returns its user, only if it was unused and unexpired (single use under races). */
 export function consumeResetToken(db: DbOrTx, tokenHash: string, now: Date) {
   return db
     .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
+    .where(openResetToken(tokenHash, now))
     .returning({ userId: passwordResetTokens.userId })
     .then((rows) => rows[0]);
 }
 
-/** Ends every reset link of a user that is still open (after a reset, the older links must not work). */
+/**
+ * Ends every reset link of a user that is still open: a new link voids the older ones, a used one every other,
+ * and a changed e-mail those sent to the old address.
+ */
 export function revokeResetTokens(db: DbOrTx, userId: string, now: Date) {
   return db
     .update(passwordResetTokens)

@@ -25,13 +25,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/session',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sessionDependent: true },
       schema: { tags, summary: 'Usuario de la sesión actual', response: { 200: ZSessionResponse } },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { user: request.user };
-    },
+    async (request) => ({ user: request.user }),
   );
 
   app.post(
@@ -46,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await auth.register(deps(), request.body);
+      await auth.register(deps(), request.body, request.ip);
       return reply.status(201).send({ message: m.registered });
     },
   );
@@ -54,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sessionDependent: true },
       schema: { tags, summary: 'Iniciar sesión', body: ZLoginRequest, response: { 200: ZLoginResponse } },
     },
     async (request, reply) => {
@@ -108,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.resetPassword(deps(), request.body);
+      await auth.resetPassword(deps(), request.body, request.ip);
       return { message: m.passwordChanged };
     },
   );

@@ -8,7 +8,7 @@ import type {
 } from '@sala/shared/auth/auth.contract';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
 import { AppError } from '../../lib/app-error';
-import { addHit, countHits } from '../../lib/rate-limit';
+import { takeHit, type WindowLimit } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import { enqueueEmails } from '../mail/mail.service';
 import { newClientRegisteredEmail, passwordResetEmail } from '../mail/templates';
@@ -16,6 +16,7 @@ import { toSessionUser } from '../users/user-views';
 import {
   createClientAccount,
   findAccountByEmail,
+  lockAccount,
   setPasswordHash,
   staffNoticeRecipients,
 } from '../users/users.service';
@@ -25,6 +26,7 @@ import {
   createResetToken,
   createTrustedDevice,
   findTrustedDevice,
+  isResetTokenOpen,
   reserveAttempt,
   revokeResetTokens,
   undoAttempt,
@@ -32,8 +34,38 @@ import {
 import { describeWait, retryAfterSeconds, THROTTLE_RULES, throttleKeys } from './login-throttle';
 import { closeSession, endSessionsOf, openSession } from './sessions.service';
 
-const RESET_WINDOW_MS = 60_000;
-const MAX_RESET_REQUESTS = 5;
+const MINUTE = 60_000;
+/**
+ * What one client address may send to the public account routes, counted in fixed windows (docs/decisions/006):
+ * far above what a family at home or a clinic's front desk sends, low enough that nobody can flood the outbox or
+ * keep argon2id busy.
+ */
+const ADDRESS_LIMITS = {
+  forgotPassword: { max: 5, windowMs: MINUTE },
+  resetPassword: { max: 30, windowMs: 60 * MINUTE },
+  register: { max: 30, windowMs: 60 * MINUTE },
+} satisfies Record<string, WindowLimit>;
+const limitKeys: Record<keyof typeof ADDRESS_LIMITS, string> = {
+  forgotPassword: 'reset:ip',
+  resetPassword: 'reset-password:ip',
+  register: 'register:ip',
+};
+
+/** 429 with the wait in words and in Retry-After. */
+function tooMany(message: (wait: string) => string, until: Date, now: Date) {
+  const seconds = retryAfterSeconds(until, now);
+  return new AppError('resource-exhausted', message(describeWait(seconds)), undefined, {
+    'retry-after': String(seconds),
+  });
+}
+
+/** Counts one request of an address against the route's limit, or refuses it. */
+async function limitAddress(db: Db, route: keyof typeof ADDRESS_LIMITS, ip: string) {
+  const now = new Date();
+  const result = await takeHit(db, `${limitKeys[route]}:${ip}`, ADDRESS_LIMITS[route], now);
+  if (!result.ok) throw tooMany(m.tooManyAttempts, result.until, now);
+}
+
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 /** A browser where the account logged in stays trusted this long (docs/decisions/006). */
 export const TRUSTED_DEVICE_TTL_MS = 180 * 24 * 3_600_000;
@@ -41,7 +73,12 @@ export const TRUSTED_DEVICE_TTL_MS = 180 * 24 * 3_600_000;
 type Deps = { db: Db; publicUrl: string; adminEmail?: string };
 
 /** Self-registration: always an inactive client with no credits, whatever the request says (spec §4). */
-export async function register({ db, publicUrl, adminEmail }: Deps, input: TRegisterRequest) {
+export async function register(
+  { db, publicUrl, adminEmail }: Deps,
+  input: TRegisterRequest,
+  clientIp: string,
+) {
+  await limitAddress(db, 'register', clientIp);
   if (await findAccountByEmail(db, input.email)) throw new AppError('aborted', m.emailTaken);
   const passwordHash = await hashPassword(input.password);
   const recipients = await staffNoticeRecipients(db, adminEmail);
@@ -74,10 +111,7 @@ export async function login({ db }: Deps, input: TLoginRequest & { remember: boo
     if (!result.ok) {
       // A refused attempt tests nothing: take back what it counted elsewhere.
       for (const done of reserved) await undoAttempt(db, done.key, THROTTLE_RULES[done.scope]);
-      const seconds = retryAfterSeconds(result.lockedUntil, now);
-      throw new AppError('resource-exhausted', m.tooManyLoginAttempts(describeWait(seconds)), undefined, {
-        'retry-after': String(seconds),
-      });
+      throw tooMany(m.tooManyLoginAttempts, result.lockedUntil, now);
     }
     reserved.push(entry);
   }
@@ -125,17 +159,16 @@ export async function requestPasswordReset(
   input: TForgotPasswordRequest,
   clientIp: string,
 ) {
-  const key = `reset:ip:${clientIp}`;
-  if ((await countHits(db, key, RESET_WINDOW_MS)) >= MAX_RESET_REQUESTS) {
-    throw new AppError('resource-exhausted', m.tooManyAttempts);
-  }
-  await addHit(db, key, RESET_WINDOW_MS);
+  await limitAddress(db, 'forgotPassword', clientIp);
   const user = await findAccountByEmail(db, input.email);
   if (!user) throw new AppError('not-found', m.userNotFound);
 
   const token = newToken();
   const resetUrl = `${publicUrl}/registro/restablecer?token=${token}`;
   await db.transaction(async (tx) => {
+    // The account's row lock orders parallel requests: each new link voids every older one.
+    await lockAccount(tx, user.id);
+    await revokeResetTokens(tx, user.id, new Date());
     await createResetToken(tx, {
       tokenHash: hashToken(token),
       userId: user.id,
@@ -147,13 +180,20 @@ export async function requestPasswordReset(
 
 /**
  * A reset link works once, within 30 minutes. Using it ends every other open link of the account and every open
- * session (the password they were issued under is gone).
+ * session (the password they were issued under is gone). The link is checked before the new password is hashed,
+ * so a bad, used or expired link costs no argon2id; it is consumed again in the transaction, so a race still
+ * lets only one use through.
  */
-export async function resetPassword({ db }: Deps, input: TResetPasswordRequest) {
+export async function resetPassword({ db }: Deps, input: TResetPasswordRequest, clientIp: string) {
+  await limitAddress(db, 'resetPassword', clientIp);
+  const tokenHash = hashToken(input.token);
+  if (!(await isResetTokenOpen(db, tokenHash, new Date()))) {
+    throw new AppError('invalid-argument', m.resetInvalid);
+  }
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const now = new Date();
-    const consumed = await consumeResetToken(tx, hashToken(input.token), now);
+    const consumed = await consumeResetToken(tx, tokenHash, now);
     if (!consumed) throw new AppError('invalid-argument', m.resetInvalid);
     await setPasswordHash(tx, consumed.userId, passwordHash);
     await revokeResetTokens(tx, consumed.userId, now);

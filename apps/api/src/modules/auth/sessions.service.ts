@@ -7,6 +7,7 @@ import {
   deleteSession,
   deleteUserSessions,
   findSessionWithUser,
+  revokeResetTokens,
   touchSession,
 } from './auth.repository';
 
@@ -62,4 +63,13 @@ export async function closeSession(db: DbOrTx, tokenHash: string) {
 /** Deactivating a user or changing the password ends every login of that user at once. */
 export async function endSessionsOf(db: DbOrTx, userId: string) {
   await deleteUserSessions(db, userId);
+}
+
+/**
+ * A changed e-mail (the login) ends every login of that user and voids the reset links sent to the old address.
+ * Trusted browsers stay: they keep nobody signed in, they only spare the owner the login throttle.
+ */
+export async function endAccessAfterEmailChange(db: DbOrTx, userId: string, now: Date) {
+  await deleteUserSessions(db, userId);
+  await revokeResetTokens(db, userId, now);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  emailChangedEmail,
   LOGO_CID,
   newClientRegisteredEmail,
   newReservationAdminEmail,
@@ -62,6 +63,7 @@ const all = [
     'https://a/p',
   ),
   posReceiptEmail(receipt, 'https://a/p')!,
+  emailChangedEmail('ana@x.test', { name: 'Ana', newEmail: 'ana.nueva@x.test' }),
 ];
 
 describe('every e-mail', () => {

@@ -121,6 +121,25 @@ export function passwordResetEmail(to: string, name: string, resetUrl: string): 
   });
 }
 
+/**
+ * To the old address when an account's e-mail (its login) changes: the owner hears of it even when someone else
+ * made the change.
+ */
+export function emailChangedEmail(to: string, account: { name: string; newEmail: string }): OutgoingEmail {
+  return email(to, 'Cambió el correo de tu cuenta', {
+    title: 'Cambió el correo de tu cuenta',
+    paragraphs: [
+      `Hola, ${account.name}.`,
+      'El correo con el que entras a Sala Común se cambió. Desde ahora inicias sesión con la dirección nueva; esta ya no sirve para entrar ni para restablecer la contraseña.',
+    ],
+    details: [['Correo nuevo', account.newEmail]],
+    after: [
+      'Por seguridad cerramos las sesiones abiertas de tu cuenta y anulamos los enlaces para restablecer la contraseña que se enviaron a esta dirección.',
+      'Si tú no pediste este cambio, comunícate de inmediato con tu sucursal de Sala Común.',
+    ],
+  });
+}
+
 /** The details every reservation e-mail states (spec §7: zone, branch, room and date). */
 export type ReservationFacts = {
   holderName: string;

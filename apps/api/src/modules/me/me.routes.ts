@@ -44,7 +44,6 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', 'attachment; filename="sesion-sala-comun.ics"')
-        .header('cache-control', 'no-store')
         .send(ics);
     },
   );

@@ -10,8 +10,10 @@ import type {
 import { userMessages as m } from '@sala/shared/users/users.messages';
 import { AppError } from '../../lib/app-error';
 import { ttlCache } from '../../lib/ttl-cache';
-import { endSessionsOf } from '../auth/sessions.service';
+import { endAccessAfterEmailChange, endSessionsOf } from '../auth/sessions.service';
 import { applyCreditChange } from '../credits/credits.service';
+import { enqueueEmails } from '../mail/mail.service';
+import { emailChangedEmail } from '../mail/templates';
 import { toSessionUser, toUser, type UserRow } from './user-views';
 import {
   activeEmailsWithRole,
@@ -43,9 +45,10 @@ export async function getUser({ db, actor, id }: Options<{ id: string }>): Promi
 }
 
 /**
- * Spec §5 user form. Admins edit the contact data of clients; a super admin edits anyone and alone changes
- * credits (as a ledger adjustment), role and status. Staff e-mails are locked. Nobody demotes or deactivates
- * themselves.
+ * Spec §5 user form. Admins edit the name and phone of clients; a super admin edits anyone and alone changes a
+ * client's e-mail, credits (as a ledger adjustment), role and status. Staff e-mails are locked. Nobody demotes or
+ * deactivates themselves. A changed e-mail (the login) is told to the old address, in the same transaction, and
+ * ends the client's sessions and open reset links: an account cannot be moved to another address unnoticed.
  */
 export async function updateUser({
   db,
@@ -64,8 +67,12 @@ export async function updateUser({
     if (isStaffRow(current) && !isSuper) throw new AppError('permission-denied', m.staffEditSuperAdminOnly);
 
     const email = input.email.toLowerCase();
-    if (isStaffRow(current) && email !== current.email.toLowerCase()) {
+    const emailChanges = email !== current.email.toLowerCase();
+    if (emailChanges && isStaffRow(current)) {
       throw new AppError('invalid-argument', m.emailLocked, { email: m.emailLocked });
+    }
+    if (emailChanges && !isSuper) {
+      throw new AppError('permission-denied', m.emailSuperAdminOnly, { email: m.emailSuperAdminOnly });
     }
     // The row's own id, not the request's spelling of it, decides who "self" is.
     if (
@@ -92,6 +99,10 @@ export async function updateUser({
         actorId: actor.id,
         note: `Ajuste por ${actor.name}`,
       });
+    }
+    if (emailChanges) {
+      await enqueueEmails(tx, [emailChangedEmail(current.email, { name: current.name, newEmail: email })]);
+      await endAccessAfterEmailChange(tx, id, new Date());
     }
     // Deactivating ends the user's sessions at once (design.md §4).
     if (input.isActive === false) await endSessionsOf(tx, id);

@@ -19,13 +19,14 @@ import { useUpdateUser } from '../api/users-api';
 type Props = { user: TUser; actor: TSessionUser; open: boolean; onOpenChange: (open: boolean) => void };
 
 /**
- * Spec §5 user form: the e-mail is locked for staff accounts; only a super admin sees and edits credits, role
- * and status, and only a super admin is offered the 'Super Administrador' role.
+ * Spec §5 user form: the e-mail is locked for staff accounts, and only a super admin changes a client's (the API
+ * refuses an admin); only a super admin sees and edits credits, role and status, and only a super admin is
+ * offered the 'Super Administrador' role.
  */
 export function UserFormDialog({ user, actor, open, onOpenChange }: Props) {
   const update = useUpdateUser();
   const isSuper = actor.role === 'superadmin';
-  const emailLocked = user.role !== 'user';
+  const emailLocked = user.role !== 'user' || !isSuper;
   const roleOptions = [
     { value: 'admin', label: roleLabels.admin },
     { value: 'user', label: roleLabels.user },
