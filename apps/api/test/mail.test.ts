@@ -1,5 +1,6 @@
 import { createBranch, createRoom } from '@sala/db/factories/factories';
 import { emailOutbox } from '@sala/db/schema/infrastructure';
+import { authMessages } from '@sala/shared/auth/auth.messages';
 import { addDays, businessDate, businessInstant, weekdayOf } from '@sala/shared/time/business-time';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -195,6 +196,20 @@ describe('a booking with an SMTP server', () => {
     await worker.stop();
     const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
+describe('a password reset with an SMTP server', () => {
+  it('says the link was sent', async () => {
+    const { user } = await loginAs(t, 'user');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.email },
+      remoteAddress: '10.66.0.1',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(authMessages.resetSent);
   });
 });
 

@@ -89,7 +89,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await auth.requestPasswordReset(deps(), request.body, request.ip);
-      return { message: m.resetSent };
+      // The truth for this server: without a mail server the link is kept in the outbox, never sent.
+      return { message: app.outbox.enabled ? m.resetSent : m.resetNotSent };
     },
   );
 

@@ -26,8 +26,10 @@ export function ForgotPasswordDialog({
 
   const onSubmit = handleSubmit((values) =>
     forgot.mutate(values, {
-      onSuccess: () => {
-        notify.success(m.resetSent);
+      // The server says what happened: sent, or kept because this site sends no e-mail.
+      onSuccess: ({ message }) => {
+        if (message === m.resetSent) notify.success(message);
+        else notify.warning(message);
         reset();
         onOpenChange(false);
       },
