@@ -88,7 +88,10 @@ test.describe('accounts', () => {
     await expect(dialog.getByText('El campo de email es requerido')).toBeVisible();
     await dialog.getByLabel('Correo electrónico').fill(client.email);
     await dialog.getByRole('button', { name: 'Enviar enlace' }).click();
-    await expect(page.getByText('Te enviamos un correo con el enlace')).toBeVisible();
+    // The e2e server has no SMTP server: the dialog never claims a mail is on its way (issue 18).
+    await expect(
+      page.getByText('Este sitio todavía no envía correos, así que el enlace no te llegará'),
+    ).toBeVisible();
 
     const staff = await playwright.request.newContext({ baseURL });
     const mail = await latestEmailTo(staff, client.email);
