@@ -288,7 +288,7 @@ const endpoints = () => [
       description: 'Recibo',
       total: 350.5,
       branchId: fx.branchId,
-      date: '2026-11-20',
+      date: recentDate(),
     }),
     optional: ['description'],
     freeText: ['description'],
@@ -302,7 +302,7 @@ const endpoints = () => [
       description: 'Garrafones',
       total: 90,
       branchId: fx.branchId,
-      date: '2026-11-21',
+      date: recentDate(),
     }),
     optional: ['description'],
     freeText: ['description'],
@@ -314,6 +314,11 @@ const endpoints = () => [
     valid: () => ({ isActive: false }),
   },
 ];
+
+/** A day a few days back (an expense's date). */
+function recentDate() {
+  return addDays(businessDate(new Date()), -3);
+}
 
 /** A weekday a few days ahead (the block forms refuse Sundays and past days). */
 function aheadDate() {
