@@ -36,10 +36,12 @@ export const ZCostListResponse = pageResponse(ZCost);
 /** POST /api/costs and PATCH /api/costs/:id. The total is typed in pesos; the API stores centavos. */
 export const ZSaveCostRequest = z.object({
   name: labelField(m.requiredFields),
+  // Blank is no description; anything else is free text, refused with that field's own message.
   description: z
-    .union([z.literal(''), freeTextField(m.requiredFields)])
+    .string({ error: m.requiredFields })
     .nullish()
-    .transform((value) => value || null),
+    .transform((value) => (value?.trim() ? value : null))
+    .pipe(freeTextField(m.requiredFields).nullable()),
   total: numberField(m.requiredFields, m.totalNotNumber)
     .gt(0, m.totalOutOfRange)
     .max(MAX_COST_PESOS, m.totalOutOfRange)
