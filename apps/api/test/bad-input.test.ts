@@ -15,6 +15,7 @@ import { branches, cities, rooms } from '@sala/db/schema/locations';
 import { checkouts } from '@sala/db/schema/payments';
 import { roomSessions } from '@sala/db/schema/sessions';
 import { users } from '@sala/db/schema/users';
+import { fieldMessages } from '@sala/shared/common/fields';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
 import {
   addDays,
@@ -288,7 +289,7 @@ const endpoints = () => [
       description: 'Recibo',
       total: 350.5,
       branchId: fx.branchId,
-      date: '2026-11-20',
+      date: recentDate(),
     }),
     optional: ['description'],
     freeText: ['description'],
@@ -302,7 +303,7 @@ const endpoints = () => [
       description: 'Garrafones',
       total: 90,
       branchId: fx.branchId,
-      date: '2026-11-21',
+      date: recentDate(),
     }),
     optional: ['description'],
     freeText: ['description'],
@@ -314,6 +315,11 @@ const endpoints = () => [
     valid: () => ({ isActive: false }),
   },
 ];
+
+/** A day a few days back (an expense's date). */
+function recentDate() {
+  return addDays(businessDate(new Date()), -3);
+}
 
 /** A weekday a few days ahead (the block forms refuse Sundays and past days). */
 function aheadDate() {
@@ -406,13 +412,16 @@ describe('bad input on every form endpoint', () => {
       ['SQL', (f) => ({ [f]: sqlText })],
       ['NUL byte', (f) => ({ [f]: 'texto\u0000oculto' })],
       ['control character', (f) => ({ [f]: 'texto\u001b[31m' })],
+      // JSON carries it as the escape \ud800 (JSON.stringify writes it so), and the server reads it back alone.
+      ['lone surrogate', (f) => ({ [f]: 'texto\ud800' })],
     ];
     for (const field of fields) {
       for (const [kind, spoil] of spoilers) {
         // A free-text password may legitimately contain markup or quotes; those are hashed, never shown.
         if (field.toLowerCase().includes('password') && (kind === 'HTML' || kind === 'SQL')) continue;
         // Booleans and numbers: a string of any kind is already the 'wrong type' case.
-        if ((kind === 'NUL byte' || kind === 'control character') && !isText(endpoint, field)) continue;
+        if (['NUL byte', 'control character', 'lone surrogate'].includes(kind) && !isText(endpoint, field))
+          continue;
         // Leaving out an optional field (credits: "no change") is not bad input.
         if (kind === 'missing' && 'optional' in endpoint && endpoint.optional?.includes(field)) continue;
         // A description is free text: quotes and semicolons are fine there (stored as typed, shown escaped).
@@ -439,6 +448,36 @@ describe('bad input on every form endpoint', () => {
       }
     }
   }
+});
+
+describe('text that is not well-formed Unicode', () => {
+  it.each([
+    ['register', 'name'],
+    ['create branch', 'name'],
+    ['create branch', 'address'],
+    ['record an expense', 'description'],
+    ['create product', 'description'],
+    ['fix the own profile', 'name'],
+  ])('%s: a lone surrogate in %s → 400 in Spanish, nothing stored', async (name, field) => {
+    const endpoint = endpoints().find((e) => e.name === name)!;
+    // A raw body, so the escape reaches the server as written: JSON.parse gives back the lone half of a pair.
+    const payload = JSON.stringify({ ...endpoint.valid(), [field]: 'Texto \ud800 suelto' });
+    expect(payload).toContain('Texto \\ud800 suelto');
+    const before = await snapshot();
+    const res = await t.app.inject({
+      method: endpoint.method,
+      url: typeof endpoint.url === 'function' ? endpoint.url() : endpoint.url,
+      headers: { cookie: boss.cookie, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'invalid-argument',
+      message: fieldMessages.controlCharacters,
+      fields: { [field]: fieldMessages.controlCharacters },
+    });
+    expect(await snapshot()).toEqual(before);
+  });
 });
 
 /**

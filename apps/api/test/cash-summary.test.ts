@@ -5,7 +5,7 @@ import type { TCashMovement, TCashSummary } from '@sala/shared/cash-summary/cash
 import { costMessages as m } from '@sala/shared/costs/costs.messages';
 import { businessDate, businessInstant } from '@sala/shared/time/business-time';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -18,6 +18,15 @@ beforeAll(async () => {
   boss = await loginAs(t, 'superadmin');
 });
 afterAll(() => t.close());
+// The dates below are fixed: a clock on Monday 23 November 2026 keeps them inside what expenses and the corte
+// accept (five years back; an expense at most a month ahead), whatever day the tests run.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-23T16:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: boss.cookie }, ...(payload ? { payload } : {}) });

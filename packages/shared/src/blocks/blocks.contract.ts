@@ -1,6 +1,7 @@
 import { idField } from '../common/fields';
 import { z } from '../common/zod';
 import { pageQuery, pageResponse } from '../table/table.contract';
+import { DATE_RANGES, dateRangeMessages } from '../time/date-range';
 import { dateField, hourField } from '../time/time-fields';
 import { blockMessages as m } from './blocks.messages';
 
@@ -56,9 +57,28 @@ export type TRoomBlockListQuery = z.output<typeof ZRoomBlockListQuery>;
 export const ZRoomBlockListResponse = withPastCount(ZRoomBlock);
 export type TRoomBlockListResponse = z.infer<typeof ZRoomBlockListResponse>;
 
+/**
+ * A day to block: the rules refuse a past day (pastDay, or pastHour); the contract keeps the date within a year
+ * either side of today, with the same sentence for a day long past.
+ */
+const blockDate = (requiredMessage: string) =>
+  dateField({
+    range: DATE_RANGES.schedule,
+    outOfRange: { before: m.pastDay, after: m.tooFarAhead },
+    missing: requiredMessage,
+  });
+
+/** A day whose blocks are read or removed: a year either side of today. */
+const blockedDate = (requiredMessage: string) =>
+  dateField({
+    range: DATE_RANGES.schedule,
+    outOfRange: dateRangeMessages.schedule,
+    missing: requiredMessage,
+  });
+
 /** The fields of a period to block: a date, and the whole day or one hour of it. */
 const periodFields = (requiredMessage: string) => ({
-  date: dateField(requiredMessage),
+  date: blockDate(requiredMessage),
   wholeDay: z.boolean({ error: requiredMessage }),
   hour: hourField(requiredMessage).nullish(),
 });
@@ -107,7 +127,7 @@ export const ZCreateRoomBlockResponse = z.object({ created: z.array(ZRoomBlock) 
 /** POST /api/blocks/rooms/remove-day — cancels every block of one room on one date. */
 export const ZDeleteRoomDayRequest = z.object({
   roomId: idField(m.roomRequiredFields),
-  date: dateField(m.roomRequiredFields),
+  date: blockedDate(m.roomRequiredFields),
 });
 export type TDeleteRoomDayRequest = z.input<typeof ZDeleteRoomDayRequest>;
 export const ZDeletedCountResponse = z.object({ deleted: z.int().nonnegative() });
@@ -118,7 +138,7 @@ export const ZDeletedCountResponse = z.object({ deleted: z.int().nonnegative() }
  */
 export const ZAffectedSessionsQuery = z.object({
   branchId: idField(m.requiredFields),
-  date: dateField(m.requiredFields),
+  date: blockedDate(m.requiredFields),
   hour: hourField(m.requiredFields).optional(),
   roomId: idField(m.requiredFields).optional(),
 });

@@ -21,6 +21,7 @@ export const blockMessages = {
   hourNotOffered: 'Esa hora no está en el horario de la sucursal para este día.',
   pastDay: 'No se puede bloquear un día que ya pasó.',
   pastHour: 'No se puede bloquear una hora que ya pasó.',
+  tooFarAhead: 'Solo se puede bloquear hasta un año adelante.',
   roomNotInBranch: 'La sala no pertenece a la sucursal seleccionada.',
   branchNotInCity: 'La sucursal no pertenece a la zona seleccionada.',
   notFound: 'El bloqueo no existe.',

@@ -1,9 +1,12 @@
 import { idField } from '../common/fields';
 import { z } from '../common/zod';
 import { locationMessages } from '../locations/locations.messages';
+import { DATE_RANGES, dateRangeMessages } from '../time/date-range';
 import { dateField, hourField } from '../time/time-fields';
 
 const branchId = () => idField(locationMessages.branchNotFound);
+/** Days outside the booking window have no hours; a year either side is read at all. */
+const day = () => dateField({ range: DATE_RANGES.schedule, outOfRange: dateRangeMessages.schedule });
 
 export const ZHourState = z.enum(['free', 'past', 'blocked', 'full']);
 export const ZRoomState = z.enum(['free', 'busy', 'blocked']);
@@ -32,7 +35,7 @@ export const ZAvailabilityDaysResponse = z.object({
 export type TAvailabilityDaysResponse = z.infer<typeof ZAvailabilityDaysResponse>;
 
 /** GET /api/availability/hours?branchId=&date= — a day's hours with their state. */
-export const ZAvailabilityHoursQuery = z.object({ branchId: branchId(), date: dateField() });
+export const ZAvailabilityHoursQuery = z.object({ branchId: branchId(), date: day() });
 export type TAvailabilityHoursQuery = z.output<typeof ZAvailabilityHoursQuery>;
 export const ZAvailabilityHoursResponse = z.object({
   date: z.string(),
@@ -43,7 +46,7 @@ export type TAvailabilityHoursResponse = z.infer<typeof ZAvailabilityHoursRespon
 /** GET /api/availability/rooms?branchId=&date=&hour= — the active rooms at one hour. */
 export const ZAvailabilityRoomsQuery = z.object({
   branchId: branchId(),
-  date: dateField(),
+  date: day(),
   hour: hourField(),
 });
 export type TAvailabilityRoomsQuery = z.output<typeof ZAvailabilityRoomsQuery>;

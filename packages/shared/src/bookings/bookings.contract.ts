@@ -1,6 +1,7 @@
 import { idField, plainText } from '../common/fields';
 import { z } from '../common/zod';
 import { pageQuery, pageResponse } from '../table/table.contract';
+import { DATE_RANGES, dateRangeMessages } from '../time/date-range';
 import { dateField, hourField } from '../time/time-fields';
 import { bookingMessages as m } from './bookings.messages';
 
@@ -14,7 +15,8 @@ export const ZSessionTiming = z.enum(['past', 'almost', 'beyond']);
 const slotFields = () => ({
   branchId: idField(m.chooseAll),
   roomId: idField(m.chooseAll),
-  date: dateField(m.chooseAll),
+  // Past the booking window the rules refuse it anyway (409, the same sentence); this keeps the date sane.
+  date: dateField({ range: DATE_RANGES.schedule, outOfRange: m.cannotBook, missing: m.chooseAll }),
   hour: hourField(m.chooseAll),
 });
 
@@ -103,9 +105,12 @@ export type TStaffSession = z.infer<typeof ZStaffSession>;
 
 export const staffSessionSortable = ['startsAt', 'branchName', 'roomName', 'holderName'] as const;
 
+/** A day the staff look at: the history reaches five years back. */
+const staffDay = () => dateField({ range: DATE_RANGES.reports, outOfRange: dateRangeMessages.reports });
+
 /** GET /api/staff/sessions — one day's sessions, server-paged; Historial includes the cancelled ones. */
 export const ZStaffSessionsQuery = pageQuery(staffSessionSortable, 'startsAt').extend({
-  date: dateField(),
+  date: staffDay(),
   branchId: idField().optional(),
   includeCancelled: z.enum(['true', 'false']).default('false'),
 });
@@ -113,7 +118,7 @@ export type TStaffSessionsQuery = z.output<typeof ZStaffSessionsQuery>;
 export const ZStaffSessionsResponse = pageResponse(ZStaffSession);
 
 /** GET /api/staff/sessions/grid?date=&branchId= — a branch's rooms × hours for one day. */
-export const ZDayGridQuery = z.object({ date: dateField(), branchId: idField() });
+export const ZDayGridQuery = z.object({ date: staffDay(), branchId: idField() });
 export type TDayGridQuery = z.output<typeof ZDayGridQuery>;
 export const ZGridCellState = z.enum(['free', 'past', 'booked', 'blocked']);
 export const ZDayGridResponse = z.object({

@@ -1,11 +1,18 @@
 import { idField } from '../common/fields';
 import { z } from '../common/zod';
 import { ZOrderStatus, ZPaymentMethod } from '../orders/orders.contract';
-import { isIsoDate } from '../time/business-time';
+import { DATE_RANGES, dateRangeMessages } from '../time/date-range';
+import { dateField } from '../time/time-fields';
+import { cashSummaryMessages as m } from './cash-summary.messages';
 
 /** GET /api/cash-summary?date=YYYY-MM-DD&branchId= — the corte of a Mexico City day, of one branch or all. */
 export const ZCashSummaryQuery = z.object({
-  date: z.string({ error: 'Elige una fecha válida.' }).refine(isIsoDate, 'Elige una fecha válida.'),
+  date: dateField({
+    range: DATE_RANGES.reports,
+    outOfRange: dateRangeMessages.reports,
+    missing: m.dateInvalid,
+    invalid: m.dateInvalid,
+  }),
   branchId: idField().optional(),
 });
 export type TCashSummaryQuery = z.input<typeof ZCashSummaryQuery>;

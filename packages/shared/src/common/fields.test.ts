@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fieldMessages, freeTextField, idField, labelField, plainText } from './fields';
+import {
+  fieldMessages,
+  freeTextField,
+  httpUrlField,
+  idField,
+  labelField,
+  optionalText,
+  plainText,
+  requiredText,
+} from './fields';
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error!.issues[0]!.message;
@@ -36,5 +45,31 @@ describe('control characters', () => {
   it('a label refuses them through its own pattern', () => {
     expect(labelField('req').safeParse('Sala\u0000 1').success).toBe(false);
     expect(labelField('req').parse('  Roma Norte  ')).toBe('Roma Norte');
+  });
+});
+
+describe('text that is not well-formed Unicode', () => {
+  // A lone half of a surrogate pair: JSON can carry one ("\ud800"), UTF-8 cannot store it (it became U+FFFD).
+  const lone = ['\ud800', 'a\udfffb', 'fin\ud83d', '\ude00inicio'];
+  const fields = [
+    ['plainText', plainText('req', 100)],
+    ['requiredText', requiredText('req', 100)],
+    ['labelField', labelField('req')],
+    ['freeTextField', freeTextField('req')],
+    ['optionalText', optionalText(plainText('req', 100))],
+    ['httpUrlField', httpUrlField()],
+  ] as const;
+
+  for (const [name, field] of fields) {
+    it.each(lone)(`${name} refuses %j`, (value) => {
+      const text = name === 'httpUrlField' ? `https://mapa.example.mx/${value}` : `Sala ${value}`;
+      expect(messageOf(field.safeParse(text))).toBe(fieldMessages.controlCharacters);
+    });
+  }
+
+  it('keeps whole pairs: emoji and letters outside the Basic Multilingual Plane', () => {
+    expect(plainText('req', 100).parse('Buen día 😀')).toBe('Buen día 😀');
+    expect(freeTextField('req').parse('Salas 𝒜 y 😀')).toBe('Salas 𝒜 y 😀');
+    expect(httpUrlField().parse('https://mapa.example.mx/😀')).toBe('https://mapa.example.mx/😀');
   });
 });

@@ -10,12 +10,15 @@ export const fieldMessages = {
   httpUrl: 'El enlace debe ser una dirección web completa que empiece con http:// o https://.',
 } as const;
 
-/** Control characters (NUL, escapes, DEL, C1): never typed by a person, and PostgreSQL refuses NUL in text. */
-const CONTROL = /\p{Cc}/u;
+/**
+ * Control characters (NUL, escapes, DEL, C1): never typed by a person, and PostgreSQL refuses NUL in text. And
+ * half of a surrogate pair alone (\p{Cs} in a /u pattern, which reads a whole pair as one character): text that
+ * is not well-formed Unicode, which JSON can carry ("\ud800") but UTF-8 cannot store.
+ */
+const NOT_ALLOWED = /[\p{Cc}\p{Cs}]/u;
 /** The same, but a multi-line text may hold tabs and line breaks. */
-const CONTROL_BUT_LINE_BREAKS = /[^\P{Cc}\t\n\r]/u;
-
-export const hasControlCharacters = (value: string) => CONTROL.test(value);
+const NOT_ALLOWED_BUT_LINE_BREAKS = /[^\P{Cc}\t\n\r]|\p{Cs}/u;
+const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * Every identifier the API reads (a `:id` parameter, a body or query field naming a row): a UUID, normalised to
@@ -34,14 +37,14 @@ export const ZSetActiveRequest = z.object({
 export type TSetActiveRequest = z.input<typeof ZSetActiveRequest>;
 
 /**
- * Any one-line text a person types (a search, a confirmation phrase, a password): no control characters. Shorter
- * checks of a field's own come after it.
+ * Any one-line text a person types (a search, a confirmation phrase, a password): no control characters, and
+ * well-formed Unicode. Shorter checks of a field's own come after it.
  */
 export const plainText = (typeMessage: string, max: number, tooLongMessage: string = fieldMessages.tooLong) =>
   z
     .string({ error: typeMessage })
     .max(max, tooLongMessage)
-    .refine((value) => !CONTROL.test(value), fieldMessages.controlCharacters);
+    .refine((value) => !NOT_ALLOWED.test(value), fieldMessages.controlCharacters);
 
 /** A required one-line text: missing, of the wrong type or blank all read as the form's "required" message. */
 export const requiredText = (requiredMessage: string, max: number) =>
@@ -58,7 +61,8 @@ export const labelField = (requiredMessage: string, max = 80) =>
 
 /**
  * Free text such as a description: any punctuation and line breaks (it is stored as typed and always rendered
- * escaped) but no angle brackets, so nobody mistakes it for markup, and no control characters.
+ * escaped) but no angle brackets, so nobody mistakes it for markup, no control characters, and well-formed
+ * Unicode.
  */
 export const freeTextField = (requiredMessage: string, max = 500) =>
   z
@@ -66,7 +70,7 @@ export const freeTextField = (requiredMessage: string, max = 500) =>
     .trim()
     .min(1, requiredMessage)
     .max(max, fieldMessages.tooLong)
-    .refine((value) => !CONTROL_BUT_LINE_BREAKS.test(value), fieldMessages.controlCharacters)
+    .refine((value) => !NOT_ALLOWED_BUT_LINE_BREAKS.test(value), fieldMessages.controlCharacters)
     .pipe(z.string().regex(/^[^<>]*$/, fieldMessages.noMarkup));
 
 /** At most two decimals: centavos are the smallest unit of a peso amount. */
@@ -86,6 +90,7 @@ export const httpUrlField = (message: string = fieldMessages.httpUrl, max = 500)
   z
     .string({ error: message })
     .max(max, fieldMessages.tooLong)
+    .refine((value) => !LONE_SURROGATE.test(value), { error: fieldMessages.controlCharacters, abort: true })
     .refine((value) => /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value) && URL.canParse(value), message);
 
 /**

@@ -2,7 +2,8 @@ import { freeTextField, hasCentavoPrecision, idField, labelField, numberField } 
 import { z } from '../common/zod';
 import { pesosToCents } from '../format/money';
 import { pageQuery, pageResponse } from '../table/table.contract';
-import { isIsoDate } from '../time/business-time';
+import { DATE_RANGES } from '../time/date-range';
+import { dateField } from '../time/time-fields';
 import { costMessages as m } from './costs.messages';
 
 /** The largest expense the form accepts, in pesos. */
@@ -35,16 +36,23 @@ export const ZCostListResponse = pageResponse(ZCost);
 /** POST /api/costs and PATCH /api/costs/:id. The total is typed in pesos; the API stores centavos. */
 export const ZSaveCostRequest = z.object({
   name: labelField(m.requiredFields),
+  // Blank is no description; anything else is free text, refused with that field's own message.
   description: z
-    .union([z.literal(''), freeTextField(m.requiredFields)])
+    .string({ error: m.requiredFields })
     .nullish()
-    .transform((value) => value || null),
+    .transform((value) => (value?.trim() ? value : null))
+    .pipe(freeTextField(m.requiredFields).nullable()),
   total: numberField(m.requiredFields, m.totalNotNumber)
     .gt(0, m.totalOutOfRange)
     .max(MAX_COST_PESOS, m.totalOutOfRange)
     .refine(hasCentavoPrecision, m.totalOutOfRange),
   branchId: idField(m.requiredFields),
-  date: z.string({ error: m.requiredFields }).refine(isIsoDate, m.dateInvalid),
+  date: dateField({
+    range: DATE_RANGES.costs,
+    outOfRange: m.dateOutOfRange,
+    missing: m.requiredFields,
+    invalid: m.dateInvalid,
+  }),
 });
 export type TSaveCostRequest = z.input<typeof ZSaveCostRequest>;
 export type TSaveCostValues = z.output<typeof ZSaveCostRequest>;

@@ -10,4 +10,5 @@ export const costMessages = {
   totalOutOfRange:
     'El monto del gasto debe ser mayor a 0 y de hasta 1,000,000 pesos, con máximo dos decimales.',
   dateInvalid: 'Elige una fecha válida.',
+  dateOutOfRange: 'La fecha del gasto no puede ser de hace más de cinco años ni de más de un mes adelante.',
 } as const;

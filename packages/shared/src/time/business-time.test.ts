@@ -73,3 +73,38 @@ describe('calendar helpers', () => {
     expect(businessDate(new Date('2026-11-23T03:00:00Z'))).toBe('2026-11-22');
   });
 });
+
+describe('the ends of the calendar', () => {
+  it('knows the first and last days a YYYY-MM-DD spells, and the leap days of the first centuries', () => {
+    expect(isIsoDate('0001-01-01')).toBe(true);
+    expect(isIsoDate('9999-12-31')).toBe(true);
+    expect(isIsoDate('0000-12-31')).toBe(false);
+    expect(isIsoDate('0096-02-29')).toBe(true);
+    expect(isIsoDate('0100-02-29')).toBe(false);
+    expect(isIsoDate('2023-02-29')).toBe(false);
+    expect(isIsoDate('2024-02-29')).toBe(true);
+  });
+
+  it('reads years below 100 as themselves, not as 1900–1999', () => {
+    expect(weekdayOf('0001-01-01')).toBe(1);
+    // Mexico City kept local mean time (−6:36:36) before 1922.
+    expect(businessInstant('0001-01-01', '00:00').toISOString()).toBe('0001-01-01T06:36:36.000Z');
+  });
+
+  it('stops adding days at the ends instead of throwing', () => {
+    expect(addDays('9999-12-31', 1)).toBe('9999-12-31');
+    expect(addDays('9999-12-30', 1)).toBe('9999-12-31');
+    expect(addDays('0001-01-01', -1)).toBe('0001-01-01');
+    expect(addDays('2026-11-23', 1e12)).toBe('9999-12-31');
+    expect(addDays('2026-11-23', Number.NEGATIVE_INFINITY)).toBe('0001-01-01');
+    expect(addDays('2026-11-23', Number.NaN)).toBe('2026-11-23');
+    expect(() => addDays('hoy', 1)).toThrow(dateFormatMessage);
+  });
+
+  it('spans the last day of the calendar up to the first midnight of year 10000', () => {
+    const { from, to } = dayRange('9999-12-31');
+    expect(from.toISOString()).toBe('9999-12-31T06:00:00.000Z');
+    expect(to.toISOString()).toBe('+010000-01-01T06:00:00.000Z');
+    expect(dayRange('0001-01-01').to.toISOString()).toBe('0001-01-02T06:36:36.000Z');
+  });
+});

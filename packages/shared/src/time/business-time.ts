@@ -11,12 +11,29 @@ const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const dateFormatMessage = 'Invalid date format. Expected YYYY-MM-DD.';
 export const timeFormatMessage = 'Invalid time format. Expected HH:mm.';
 
-/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
+/** The first and last days a YYYY-MM-DD date can spell. */
+export const FIRST_DATE = '0001-01-01';
+export const LAST_DATE = '9999-12-31';
+
+const DAY_MS = 86_400_000;
+/** 400 Gregorian years: whole weeks, so moving a date by them keeps its month, day and weekday. */
+const FOUR_CENTURIES_DAYS = 146_097;
+
+/** Midnight UTC of a calendar day; years 0–99 are those years, not 1900–1999 as Date.UTC would read them. */
+function utcMidnight(y: number, m: number, d: number): number {
+  const date = new Date(Date.UTC(2000, 0, 1));
+  date.setUTCFullYear(y, m - 1, d);
+  return date.getTime();
+}
+
+const partsOf = (date: string) => date.split('-').map(Number) as [number, number, number];
+
+/** A real calendar date written YYYY-MM-DD, from 0001-01-01 to 9999-12-31 (2026-02-30 is not one). */
 export function isIsoDate(date: string): boolean {
   if (!DATE_RE.test(date)) return false;
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const utc = new Date(Date.UTC(y, m - 1, d));
-  return utc.getUTCFullYear() === y && utc.getUTCMonth() === m - 1 && utc.getUTCDate() === d;
+  const [y, m, d] = partsOf(date);
+  const utc = new Date(utcMidnight(y, m, d));
+  return y >= 1 && utc.getUTCFullYear() === y && utc.getUTCMonth() === m - 1 && utc.getUTCDate() === d;
 }
 
 /** A wall-clock time written HH:mm (00:00 to 23:59). */
@@ -50,9 +67,14 @@ const instantOf = memo((key) => {
   // Checked here, once per distinct key: a malformed one throws and is never remembered.
   if (!isIsoDate(date)) throw new Error(dateFormatMessage);
   if (!isHourMinute(time)) throw new Error(timeFormatMessage);
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = partsOf(date);
   const [hh, mm] = time.split(':').map(Number) as [number, number];
-  return new TZDate(y, m - 1, d, hh, mm, 0, timeZone).getTime();
+  // Date's constructors read years 0–99 as 1900–1999: such a date is computed 400 years later and moved back.
+  const shift = y < 100 ? 400 : 0;
+  return (
+    new TZDate(y + shift, m - 1, d, hh, mm, 0, timeZone).getTime() -
+    (shift ? FOUR_CENTURIES_DAYS * DAY_MS : 0)
+  );
 });
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone (Mexico City unless told). */
@@ -66,29 +88,39 @@ export function businessInstant(date: string, time: string, timeZone = BUSINESS_
   return new Date(instantOf(`${date}|${time}|${timeZone}`));
 }
 
+const FIRST_DAY_MS = utcMidnight(1, 1, 1);
+const LAST_DAY_MS = utcMidnight(9999, 12, 31);
+
 const shiftedDate = memo((key) => {
   const [date, days] = key.split('|') as [string, string];
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + Number(days))).toISOString().slice(0, 10);
+  if (!isIsoDate(date)) throw new Error(dateFormatMessage);
+  const ms = utcMidnight(...partsOf(date)) + Number(days) * DAY_MS;
+  // Past either end of the calendar there is no YYYY-MM-DD to give (and far enough, no Date at all): the answer
+  // stops at the end. Contracts refuse dates that close to the ends long before any arithmetic.
+  return new Date(Math.min(Math.max(ms, FIRST_DAY_MS), LAST_DAY_MS)).toISOString().slice(0, 10);
 });
 
-/** A calendar date n days later (or earlier), as YYYY-MM-DD; no time zone involved. */
+/**
+ * A calendar date n days later (or earlier), as YYYY-MM-DD; no time zone involved. Never past the calendar's
+ * ends (0001-01-01, 9999-12-31): it stops there.
+ */
 export function addDays(date: string, days: number): string {
-  return shiftedDate(`${date}|${days}`);
+  return shiftedDate(`${date}|${Number.isNaN(days) ? 0 : Math.trunc(days)}`);
 }
 
 /** 0 = Sunday … 6 = Saturday, as Date#getDay(), for a calendar date. */
 export function weekdayOf(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return new Date(utcMidnight(...partsOf(date))).getUTCDay();
 }
 
-/** The instants a calendar day spans in a time zone: [its midnight, the next midnight). */
+/**
+ * The instants a calendar day spans in a time zone: [its midnight, the next midnight). The calendar's last day
+ * has one too, in a year no YYYY-MM-DD spells.
+ */
 export function dayRange(date: string, timeZone = BUSINESS_TIME_ZONE): { from: Date; to: Date } {
-  return {
-    from: businessInstant(date, '00:00', timeZone),
-    to: businessInstant(addDays(date, 1), '00:00', timeZone),
-  };
+  const from = businessInstant(date, '00:00', timeZone);
+  if (date !== LAST_DATE) return { from, to: businessInstant(addDays(date, 1), '00:00', timeZone) };
+  return { from, to: new Date(new TZDate(10_000, 0, 1, 0, 0, 0, timeZone).getTime()) };
 }
 
 const timeOfMinute = memo((key) => {

@@ -16,13 +16,7 @@ import type {
 } from '@sala/shared/blocks/blocks.contract';
 import { blockMessages as m } from '@sala/shared/blocks/blocks.messages';
 import type { WeeklySchedule } from '@sala/shared/locations/schedule';
-import {
-  addDays,
-  businessDate,
-  businessInstant,
-  businessTime,
-  dayRange,
-} from '@sala/shared/time/business-time';
+import { businessDate, businessInstant, businessTime, dayRange } from '@sala/shared/time/business-time';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
@@ -220,8 +214,6 @@ export async function affectedSessions({
   query,
 }: Options<{ query: TAffectedSessionsQuery }>): Promise<TAffectedSession[]> {
   const from = businessInstant(query.date, query.hour ?? '00:00');
-  const to = query.hour
-    ? new Date(from.getTime() + 3_600_000)
-    : businessInstant(addDays(query.date, 1), '00:00');
+  const to = query.hour ? new Date(from.getTime() + 3_600_000) : dayRange(query.date).to;
   return activeSessionsInPeriod(db, { branchId: query.branchId, from, to, roomId: query.roomId });
 }

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { DayBlockForm } from './day-block-form';
 import { RoomBlockForm } from './room-block-form';
@@ -23,7 +23,8 @@ const rooms = [
   { id: '9c3f7d81-4a5e-4f6d-8b1c-3d4e5f607182', name: 'Sala 2', position: 2, isActive: false },
 ];
 
-// Far enough ahead that no test day is ever in the past: Monday 7, Saturday 12 and Sunday 13 January 2030.
+// Monday 7, Saturday 12 and Sunday 13 January 2030, seen from the Sunday before (noon in Mexico City): every
+// test day is ahead, and within the year ahead a block may reach.
 const MONDAY = '2030-01-07';
 const SATURDAY = '2030-01-12';
 const SUNDAY = '2030-01-13';
@@ -103,8 +104,14 @@ async function chooseBranch(user: ReturnType<typeof userEvent.setup>) {
 const chooseDate = (date: string) =>
   fireEvent.change(screen.getByLabelText('Fecha'), { target: { value: date } });
 
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2030-01-06T18:00:00Z'));
+});
+
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('DayBlockForm', () => {
