@@ -11,6 +11,8 @@ export const storeMessages = {
   // Spec §6 and §8, cart.
   loginToAdd: 'Debes iniciar sesión para agregar productos al carrito',
   added: 'Paquete agregado al carrito',
+  // Ours: the same toast for a product of 'Nuestros Servicios'.
+  serviceAdded: 'Servicio agregado al carrito',
   // Ours.
   emptyCart: 'Tu carrito está vacío.',
   tooManyLines: 'Tu carrito tiene demasiados productos distintos para un solo pago. Divide la compra en dos.',

@@ -10,7 +10,7 @@ import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useLogin } from '../api/auth-mutations';
-import { returnPath } from './redirect-if-logged-in';
+import { returnPath } from '../login-return';
 
 // The two dialogs (and the dialog library under them) load the first time one opens: the login page paints and
 // becomes interactive without them.

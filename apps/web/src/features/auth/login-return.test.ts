@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnPath } from './redirect-if-logged-in';
+import { returnPath } from './login-return';
 
 describe('returnPath', () => {
   it.each([
