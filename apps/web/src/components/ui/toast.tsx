@@ -67,7 +67,18 @@ function SonnerToaster() {
   // Runs after sonner's own Toaster has subscribed (child effects first): from now on toasts show.
   useEffect(() => markReady(loadedSonner!), []);
   const { Toaster } = loadedSonner!;
-  return <Toaster position="top-center" visibleToasts={4} gap={8} toastOptions={{ unstyled: true }} />;
+  // At the bottom, where they cover neither the site's navigation nor the admin menu: the right corner on a
+  // desktop, across the bottom on a phone (sonner below 600 px).
+  return (
+    <Toaster
+      position="bottom-right"
+      offset={24}
+      mobileOffset={16}
+      visibleToasts={4}
+      gap={8}
+      toastOptions={{ unstyled: true }}
+    />
+  );
 }
 
 /**
