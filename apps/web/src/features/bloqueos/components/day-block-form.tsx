@@ -39,7 +39,7 @@ export function DayBlockForm() {
     formState: { errors },
   } = useForm<TCreateDayBlockRequest, unknown, TDayBlockInput>({
     resolver: zodResolver(ZCreateDayBlockRequest),
-    defaultValues: { cityId: '', branchId: '', date: undefined, wholeDay: true, hour: null },
+    defaultValues: { cityId: '', branchId: '', date: businessDate(new Date()), wholeDay: true, hour: null },
   });
   const [cityId, branchId, date, wholeDay, hour] = watch(['cityId', 'branchId', 'date', 'wholeDay', 'hour']);
   const cities = useCityOptions();

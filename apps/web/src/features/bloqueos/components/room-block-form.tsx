@@ -45,7 +45,15 @@ export function RoomBlockForm() {
     formState: { errors },
   } = useForm<TCreateRoomBlockRequest, unknown, TRoomBlockInput>({
     resolver: zodResolver(ZCreateRoomBlockRequest),
-    defaultValues: { cityId: '', branchId: '', roomId: '', date: undefined, wholeDay: true, hour: null },
+    defaultValues: {
+      cityId: '',
+      branchId: '',
+      roomId: '',
+      // Today, in Mexico City: the day a block is most often for.
+      date: businessDate(new Date()),
+      wholeDay: true,
+      hour: null,
+    },
   });
   const [cityId, branchId, roomId, date, wholeDay, hour] = watch([
     'cityId',
