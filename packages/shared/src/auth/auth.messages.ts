@@ -14,8 +14,6 @@ export const authMessages = {
   userNotFound: 'Usuario no encontrado',
   wrongPassword: 'Contraseña incorrecta',
   accountDisabled: 'TU CUENTA ESTA DESACTIVADA, COMUNICATE CON UN ADMINISTRADOR PARA ACTIVARLA',
-  /** Ours: the session ended on the server while the page was open (deactivated, expired, password changed). */
-  sessionEnded: 'Tu sesión se cerró. Vuelve a iniciar sesión para continuar.',
   loggedIn: 'Has iniciado sesion',
   loggedOut: 'Has cerrado sesion',
   emailRequired: 'El campo de email es requerido',

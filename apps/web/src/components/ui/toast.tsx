@@ -68,17 +68,8 @@ function SonnerToaster() {
   useEffect(() => markReady(loadedSonner!), []);
   const { Toaster } = loadedSonner!;
   // At the bottom, where they cover neither the site's navigation nor the admin menu: the right corner on a
-  // desktop, across the bottom on a phone (sonner below 600 px).
-  return (
-    <Toaster
-      position="bottom-right"
-      offset={24}
-      mobileOffset={16}
-      visibleToasts={4}
-      gap={8}
-      toastOptions={{ unstyled: true }}
-    />
-  );
+  // desktop, across the bottom on a phone (sonner below 600 px), 24 px and 16 px from the edges (its defaults).
+  return <Toaster position="bottom-right" visibleToasts={4} gap={8} toastOptions={{ unstyled: true }} />;
 }
 
 /**

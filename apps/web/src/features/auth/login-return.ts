@@ -5,12 +5,6 @@ export const LOGIN_PATH = '/registro/iniciar-sesion';
 /** What the login page is told about where the visitor came from. */
 export const loginState = (from: string) => ({ from });
 
-/** Where a login should return to: the page that sent the visitor here (same site only), else the profile. */
-export function returnPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/perfil';
-}
-
 /**
  * Sends a visitor to the login page, to come back afterwards to `returnTo` (by default this very page with its
  * query). What a page needs to pick up where the visitor left off travels in that URL: the booking wizard's

@@ -1,5 +1,5 @@
-import { authMessages } from '@sala/shared/auth/auth.messages';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import { sessionMessages } from '@sala/shared/auth/session.messages';
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../../lib/api-client';
@@ -39,14 +39,14 @@ describe('a session that ends on the server', () => {
     const client = createQueryClient();
     expect(await client.fetchQuery(sessionQuery())).not.toBeNull();
     expect(await client.fetchQuery({ ...sessionQuery(), staleTime: 0 })).toBeNull();
-    expect(notify.warning).toHaveBeenCalledExactlyOnceWith(authMessages.sessionEnded);
+    expect(notify.warning).toHaveBeenCalledExactlyOnceWith(sessionMessages.ended);
   });
 
   it('is said after a reload too: the browser remembers the last user it saw', async () => {
     localStorage.setItem('userDetails', JSON.stringify(sessionClient()));
     sessionAnswers(null);
     expect(await createQueryClient().fetchQuery(sessionQuery())).toBeNull();
-    expect(notify.warning).toHaveBeenCalledExactlyOnceWith(authMessages.sessionEnded);
+    expect(notify.warning).toHaveBeenCalledExactlyOnceWith(sessionMessages.ended);
   });
 
   it('says nothing to a visitor, nor when the user is still there', async () => {
@@ -67,7 +67,7 @@ describe('a session that ends on the server', () => {
       .fetchQuery({ queryKey: ['me', 'sessions'], queryFn: () => apiRequest('/me/sessions') })
       .catch(() => undefined);
     await vi.waitFor(() => expect(sessionCalls(fetch)).toBe(2));
-    await vi.waitFor(() => expect(notify.warning).toHaveBeenCalledWith(authMessages.sessionEnded));
+    await vi.waitFor(() => expect(notify.warning).toHaveBeenCalledWith(sessionMessages.ended));
     expect(observer.getCurrentResult().data).toBeNull();
     unsubscribe();
   });

@@ -1,5 +1,5 @@
-import { authMessages } from '@sala/shared/auth/auth.messages';
 import type { TSessionResponse, TSessionUser } from '@sala/shared/auth/session.contract';
+import { sessionMessages } from '@sala/shared/auth/session.messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { notify } from '../../../components/ui/toast';
 import { apiRequest } from '../../../lib/api-client';
@@ -17,7 +17,7 @@ export const sessionQuery = () =>
       // userDetails is only a display cache for the first paint; the cookie session is what the API trusts.
       writeStored(storageKeys.userDetails, user);
       // Nobody logged out here (that forgets the user): the server ended the session, and the person is told.
-      if (before && !user) notify.warning(authMessages.sessionEnded);
+      if (before && !user) notify.warning(sessionMessages.ended);
       return user;
     },
     staleTime: 60_000,

@@ -12,7 +12,7 @@ import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useLogin } from '../api/auth-mutations';
-import { returnPath } from '../login-return';
+import { returnPath } from './redirect-if-logged-in';
 
 // The two dialogs (and the dialog library under them) load the first time one opens: the login page paints and
 // becomes interactive without them.

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../api/get-session';
-import { returnPath } from '../login-return';
+
+/** Where a login should return to: the page that sent the visitor here (same site only), else the profile. */
+export function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/perfil';
+}
 
 /**
  * Spec §2: logged-in users who open the login or register page go to their profile — or back to the page that

@@ -2,7 +2,6 @@ import type { TPublicProduct } from '@sala/shared/catalog/catalog.contract';
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
 import { Gift, ShoppingCart } from 'lucide-react';
-import { productCardId } from '../hooks/use-add-to-cart';
 
 export function ProductCard({
   product,
@@ -12,10 +11,7 @@ export function ProductCard({
   onAdd: (product: TPublicProduct) => void;
 }) {
   return (
-    <article
-      id={productCardId(product.id)}
-      className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md"
-    >
+    <article className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md">
       <h3 className="font-display text-xl font-semibold text-brand-800">{product.name}</h3>
       <p className="mt-3 text-3xl font-bold text-ink">
         {formatMoney(product.priceCents)}

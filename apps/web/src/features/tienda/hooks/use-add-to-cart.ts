@@ -1,5 +1,5 @@
+import { cartMessages } from '@sala/shared/cart/cart.messages';
 import type { TCatalogResponse, TPublicProduct } from '@sala/shared/catalog/catalog.contract';
-import { storeMessages } from '@sala/shared/store/store.messages';
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { notify } from '../../../components/ui/toast';
@@ -12,9 +12,6 @@ export const maxQuantityMessage = `La cantidad máxima es ${MAX_CART_QUANTITY}.`
 
 /** The query parameter that carries a visitor's product through the login: /comprar?agregar=<id>. */
 export const ADD_PARAM = 'agregar';
-
-/** The id of a product's card on the page, to bring it back into view. */
-export const productCardId = (id: string) => `producto-${id}`;
 
 /**
  * Adding to the cart needs a login (spec §6): a visitor is told so and sent to the login, which brings them back
@@ -37,8 +34,8 @@ export function useAddToCart(catalog: TCatalogResponse | undefined) {
       extra: product.extra,
     });
     if (!added) notify.warning(maxQuantityMessage);
-    else if (catalog?.services.some((s) => s.id === product.id)) notify.success(storeMessages.serviceAdded);
-    else notify.success(storeMessages.added);
+    else if (catalog?.services.some((s) => s.id === product.id)) notify.success(cartMessages.serviceAdded);
+    else notify.success(cartMessages.added);
   };
 
   // Back from the login: the product goes in once, and its parameter leaves the URL (a reload adds nothing).
@@ -46,10 +43,7 @@ export function useAddToCart(catalog: TCatalogResponse | undefined) {
     if (!pending || !user || !catalog || handled.current === pending) return;
     handled.current = pending;
     const product = [...catalog.packages, ...catalog.services].find((p) => p.id === pending);
-    if (product) {
-      add(product);
-      document.getElementById(productCardId(product.id))?.scrollIntoView?.({ block: 'center' });
-    }
+    if (product) add(product);
     const rest = new URLSearchParams(params);
     rest.delete(ADD_PARAM);
     setParams(rest, { replace: true, preventScrollReset: true });
@@ -57,7 +51,7 @@ export function useAddToCart(catalog: TCatalogResponse | undefined) {
 
   return (product: TPublicProduct) => {
     if (user) return add(product);
-    notify.error(storeMessages.loginToAdd);
+    notify.error(cartMessages.loginToAdd);
     const back = new URLSearchParams(params);
     back.set(ADD_PARAM, product.id);
     toLogin(`${pathname}?${back}`);

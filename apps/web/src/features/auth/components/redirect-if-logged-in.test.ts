@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnPath } from './login-return';
+import { returnPath } from './redirect-if-logged-in';
 
 describe('returnPath', () => {
   it.each([
