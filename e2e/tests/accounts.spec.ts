@@ -144,8 +144,8 @@ test.describe('accounts', () => {
     );
     await boss.dispose();
 
-    await page.getByRole('button', { name: client.name }).click();
-    await page.getByRole('menuitem', { name: 'Mis Pedidos' }).click();
+    // The next request of the page (another page of its session history) finds the session ended.
+    await page.getByRole('combobox', { name: 'Filas por página' }).first().selectOption('30');
     await expect(toast(page, 'Tu sesión se cerró. Vuelve a iniciar sesión para continuar.')).toBeVisible();
     await expect(page).toHaveURL('/registro/iniciar-sesion');
     await expect(page.getByRole('link', { name: 'INGRESAR' })).toBeVisible();

@@ -67,9 +67,10 @@ function SonnerToaster() {
   // Runs after sonner's own Toaster has subscribed (child effects first): from now on toasts show.
   useEffect(() => markReady(loadedSonner!), []);
   const { Toaster } = loadedSonner!;
-  // At the bottom, where they cover neither the site's navigation nor the admin menu: the right corner on a
-  // desktop, across the bottom on a phone (sonner below 600 px), 24 px and 16 px from the edges (its defaults).
-  return <Toaster position="bottom-right" visibleToasts={4} gap={8} toastOptions={{ unstyled: true }} />;
+  // At the bottom centre, 24 px from the edge (across the bottom, 16 px in, below sonner's 600 px): they cover
+  // neither the site's navigation nor the admin menu, nor the buttons most screens keep at the right (the booking
+  // summary's 'Confirmar', the cart's 'Continuar al pago', the forms' save buttons).
+  return <Toaster position="bottom-center" visibleToasts={4} gap={8} toastOptions={{ unstyled: true }} />;
 }
 
 /**
