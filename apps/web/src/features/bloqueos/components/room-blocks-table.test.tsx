@@ -33,16 +33,17 @@ const rows = HOURS.flatMap((hour, i) => {
 });
 
 function renderTable() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => jsonResponse({ rows, total: rows.length, page: 1, pageSize: 30, pastCount: 0 })),
+  const fetch = vi.fn(async (_url: string) =>
+    jsonResponse({ rows, total: rows.length, page: 1, pageSize: 50, pastCount: 0 }),
   );
+  vi.stubGlobal('fetch', fetch);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <RoomBlocksTable canEdit />
     </QueryClientProvider>,
   );
+  return fetch;
 }
 
 const bodyRows = () =>
@@ -56,8 +57,10 @@ afterEach(() => {
 
 describe('RoomBlocksTable', () => {
   it('shows a room blocked for a whole day as one row, its hours a click away', async () => {
-    renderTable();
+    const fetch = renderTable();
     await screen.findByText('Sala 2');
+    // The largest page of hours, so a whole day seldom straddles two pages.
+    expect(new URLSearchParams(fetch.mock.calls[0]![0].split('?')[1]).get('pageSize')).toBe('50');
     expect(bodyRows()).toHaveLength(2);
     const [day, hour] = bodyRows();
     expect(day).toHaveTextContent('Sala 1');

@@ -85,7 +85,8 @@ function RoomDayHours({ day, onCancel }: { day: RoomDay; onCancel: CancelOne }) 
  * that room on that day at once.
  */
 export function RoomBlocksTable({ canEdit }: { canEdit: boolean }) {
-  const [state, setState] = useTableState({ sort: roomBlockSortable[0] });
+  // The API pages hours; 50 of them (the largest page) keep a whole day in one row unless it straddles a page.
+  const [state, setState] = useTableState({ sort: roomBlockSortable[0], pageSize: 50 });
   const blocks = useRoomBlocks(state);
   const removeOne = useDeleteRoomBlock();
   const removeDay = useRemoveRoomDay();
