@@ -144,8 +144,8 @@ test.describe('accounts', () => {
     );
     await boss.dispose();
 
-    // The next request of the page (another page of its session history) finds the session ended.
-    await page.getByRole('combobox', { name: 'Filas por página' }).first().selectOption('30');
+    // The next visit finds the session ended (in the page, any 401 asks again: get-session.test.ts).
+    await page.reload();
     await expect(toast(page, 'Tu sesión se cerró. Vuelve a iniciar sesión para continuar.')).toBeVisible();
     await expect(page).toHaveURL('/registro/iniciar-sesion');
     await expect(page.getByRole('link', { name: 'INGRESAR' })).toBeVisible();
