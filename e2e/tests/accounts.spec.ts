@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { demo, latestEmailTo, loginAs, uniqueClient } from './fixtures';
+import { createClient, demo, latestEmailTo, loginAs, uniqueClient } from './fixtures';
+import { toast } from './page-checks';
 
 test.describe('accounts', () => {
   test.skip(({ isMobile }) => isMobile, 'account flows run on desktop; the phone project covers navigation');
@@ -125,6 +126,32 @@ test.describe('accounts', () => {
     await expect(
       page.getByText('El enlace para restablecer la contraseña no es válido o ya expiró'),
     ).toBeVisible();
+  });
+
+  test('a client whose account is deactivated meanwhile is told the session ended', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const client = await createClient(playwright, baseURL!, 0);
+    await page.goto('/registro/iniciar-sesion');
+    await page.getByLabel('Correo electrónico').fill(client.email);
+    await page.getByLabel('Contraseña').fill(client.password);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page).toHaveURL('/perfil');
+
+    const boss = await playwright.request.newContext({ baseURL });
+    expect((await boss.post('/api/auth/login', { data: demo.superadmin })).status()).toBe(200);
+    expect((await boss.patch(`/api/users/${client.id}/active`, { data: { isActive: false } })).status()).toBe(
+      200,
+    );
+    await boss.dispose();
+
+    // The next visit finds the session ended (in the page, any 401 asks again: get-session.test.ts).
+    await page.reload();
+    await expect(toast(page, 'Tu sesión se cerró. Vuelve a iniciar sesión para continuar.')).toBeVisible();
+    await expect(page).toHaveURL('/registro/iniciar-sesion');
+    await expect(page.getByRole('link', { name: 'INGRESAR' })).toBeVisible();
   });
 
   test('login form messages and redirect of a logged-in user', async ({ page }) => {

@@ -35,6 +35,32 @@ test.describe('admin area', () => {
     await expect(page).toHaveURL('/');
   });
 
+  test("the side menu's dark column runs the full height of a long page", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await loginAs(page, 'superadmin');
+    await page.goto('/admin/productos');
+    await page.getByLabel('Filas por página').selectOption('50');
+    await expect(page.getByRole('row')).not.toHaveCount(1);
+    // How far down the menu's colour reaches: the menu and any column behind it painted the same.
+    const reach = () =>
+      page.evaluate(() => {
+        const aside = document.querySelector('aside[aria-label="Menú de administración"]')!;
+        const colour = getComputedStyle(aside).backgroundColor;
+        let bottom = 0;
+        for (let el: Element | null = aside; el && el !== document.body; el = el.parentElement) {
+          if (getComputedStyle(el).backgroundColor === colour)
+            bottom = Math.max(bottom, el.getBoundingClientRect().bottom + window.scrollY);
+        }
+        return { bottom, page: document.documentElement.scrollHeight, viewport: window.innerHeight };
+      });
+    const top = await reach();
+    expect(top.page).toBeGreaterThan(top.viewport);
+    expect(top.bottom).toBeGreaterThanOrEqual(top.page);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const end = await reach();
+    expect(end.bottom).toBeGreaterThanOrEqual(end.page);
+  });
+
   test('a client and a visitor are sent home from /admin', async ({ page }) => {
     await page.goto('/admin');
     await expect(page).toHaveURL('/');

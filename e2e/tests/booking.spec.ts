@@ -252,6 +252,23 @@ test.describe('booking wizard (/reserva)', () => {
     await expectNoSeriousViolations(page, { afterToasts: true, wcag22: true });
   });
 
+  test('a client without enough credits cannot confirm and is pointed to /comprar', async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    const client = await freshClient({ playwright }, baseURL!, 0);
+    await logIn(page, client);
+    const slot = await visitorSlot(page, testInfo.project.name);
+    await page.goto('/reserva');
+    await chooseSlot(page, slot);
+    const summary = page.getByTestId('booking-summary');
+    await expect(summary).toContainText('Tu saldo no alcanza para esta sesión.');
+    await expect(summary.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
+    await summary.getByRole('link', { name: 'Comprar créditos' }).click();
+    await expect(page).toHaveURL('/comprar');
+  });
+
   test('a visitor who confirms goes to the login, which is told the way back to the same five choices', async ({
     page,
   }, testInfo) => {

@@ -66,7 +66,8 @@ test.describe('zones, branches, rooms and products', () => {
     await search(page, id);
     const branchRow = page.getByRole('row').filter({ hasText: branch });
     await expect(branchRow).toContainText('2 créditos');
-    await expect(branchRow).toContainText('Sáb 09:00 a 13:00');
+    // The hours it is open: the last session starts at 13:00 and ends at 14:00 (as /sucursales says).
+    await expect(branchRow).toContainText('Sáb: 09:00 a 14:00');
     await expect(branchRow).toContainText(`Av. Reforma 222, Col. Juárez (${id})`);
 
     // Two rooms, then the same position again

@@ -98,3 +98,17 @@ test.describe('phone navigation', () => {
     }
   });
 });
+
+test('a toast covers none of the navigation: it shows at the bottom centre', async ({ page }) => {
+  await page.goto('/comprar');
+  await page.getByRole('button', { name: 'Agregar al carrito (Paquete Profesional)' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Debes iniciar sesión' });
+  await expect(toast).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  const header = (await page.getByRole('banner').boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.y).toBeGreaterThan(header.y + header.height);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  expect(box.y).toBeGreaterThan(viewport.height / 2);
+  expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);
+});

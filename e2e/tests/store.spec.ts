@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createClient } from './fixtures';
+import { createClient, demo } from './fixtures';
 import { expectNoSeriousViolations, toast } from './page-checks';
 
 /** The spec's texts (packages/shared/src/store/store.messages.ts, spec §8). */
@@ -234,12 +234,25 @@ test.describe('online store (/comprar → /mi-carrito → /pago → /resumen)', 
       await expect(page.getByRole('heading', { name: 'Pago con tarjeta', level: 2 })).toBeVisible();
     });
 
-    test('a visitor who adds to the cart is asked to log in', async ({ page }) => {
+    test('a visitor who adds to the cart is asked to log in, and comes back with the product added', async ({
+      page,
+    }) => {
       await page.goto('/comprar');
       await page.getByRole('button', { name: 'Agregar al carrito (Paquete Profesional)' }).click();
       await expect(toast(page, messages.loginToAdd)).toBeVisible();
       await expect(page).toHaveURL('/registro/iniciar-sesion');
       await expect(page.getByTestId('cart-count')).toHaveText('0');
+
+      await page.getByLabel('Correo electrónico').fill(demo.client.email);
+      await page.getByLabel('Contraseña').fill(demo.client.password);
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await expect(page).toHaveURL('/comprar');
+      await expect(toast(page, messages.added)).toBeVisible();
+      await expect(page.getByTestId('cart-count')).toHaveText('1');
+      await page.goto('/mi-carrito');
+      await expect(page.getByRole('list', { name: 'Productos en el carrito' })).toContainText(
+        'Paquete Profesional',
+      );
     });
   });
 });

@@ -1,8 +1,16 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 export function createQueryClient() {
-  return new QueryClient({
+  // A 401 means the session ended on the server (deactivated account, expired or closed elsewhere): the session
+  // is asked for again, so the page learns it at once and says so (get-session.ts).
+  const onError = (error: Error) => {
+    if (error instanceof ApiError && error.status === 401)
+      void client.invalidateQueries({ queryKey: ['session'] });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -12,4 +20,5 @@ export function createQueryClient() {
       },
     },
   });
+  return client;
 }

@@ -2,3 +2,8 @@
 export function formatCredits(credits: number): string {
   return `${credits} ${credits === 1 ? 'crédito' : 'créditos'}`;
 }
+
+/** 'Se otorgó 1 crédito', 'Se otorgaron 10 créditos': the verb agrees with the number too. */
+export function creditsGranted(credits: number): string {
+  return `${credits === 1 ? 'Se otorgó' : 'Se otorgaron'} ${formatCredits(credits)}`;
+}

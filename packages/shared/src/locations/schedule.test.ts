@@ -32,13 +32,13 @@ describe('default schedule', () => {
 });
 
 describe('describeSchedule', () => {
-  it('groups consecutive days with the same hours, Monday first', () => {
+  it('says the hours the branch is open, as the public site does: from the first session to the end of the last', () => {
     expect(describeSchedule(DEFAULT_WEEKLY_SCHEDULE)).toBe(
-      'Lun–Vie 08:00 a 20:00 · Sáb 08:00 a 14:00 · Dom cerrado',
+      'Lun–Vie: 08:00 a 21:00 · Sáb: 08:00 a 15:00 · Dom: Cerrado',
     );
   });
 
-  it('names a lone day and keeps apart days that differ', () => {
+  it('names a lone day, keeps apart days that differ, and never opens on Sunday (spec §9)', () => {
     const week: WeeklySchedule = [
       { firstHour: 10, lastHour: 12 },
       { firstHour: 8, lastHour: 20 },
@@ -49,8 +49,19 @@ describe('describeSchedule', () => {
       null,
     ];
     expect(describeSchedule(week)).toBe(
-      'Lun 08:00 a 20:00 · Mar cerrado · Mié–Jue 08:00 a 20:00 · Vie 07:00 a 21:00 · Sáb cerrado · Dom 10:00 a 12:00',
+      'Lun: 08:00 a 21:00 · Mar: Cerrado · Mié–Jue: 08:00 a 21:00 · Vie: 07:00 a 22:00 · Sáb–Dom: Cerrado',
     );
+  });
+
+  it('is the same hours as openingHours, on one line', () => {
+    for (const week of [
+      DEFAULT_WEEKLY_SCHEDULE,
+      [null, null, null, null, null, null, { firstHour: 9, lastHour: 23 }],
+    ]) {
+      const line = describeSchedule(week as WeeklySchedule);
+      for (const { days, hours } of openingHours(week as WeeklySchedule))
+        expect(line).toContain(`${days}: ${hours}`);
+    }
   });
 });
 

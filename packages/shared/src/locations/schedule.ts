@@ -71,21 +71,6 @@ function groupDays(dayOf: (index: number) => DaySchedule): DayGroup[] {
 const dayRange = ({ from, to }: DayGroup) =>
   from === to ? SHORT_NAMES[from]! : `${SHORT_NAMES[from]}–${SHORT_NAMES[to]}`;
 
-/**
- * A week in one line, consecutive days with the same hours grouped:
- * 'Lun–Vie 08:00 a 20:00 · Sáb 08:00 a 14:00 · Dom cerrado'.
- */
-export function describeSchedule(schedule: WeeklySchedule): string {
-  return groupDays((index) => schedule[index] ?? null)
-    .map((group) => {
-      const { day } = group;
-      return day
-        ? `${dayRange(group)} ${formatHour(day.firstHour)} a ${formatHour(day.lastHour)}`
-        : `${dayRange(group)} cerrado`;
-    })
-    .join(' · ');
-}
-
 /** The hour a day closes: an hour after its last session starts ('21:00' when the last one is at 20:00). */
 export const closingTime = (day: NonNullable<DaySchedule>) =>
   day.lastHour >= 23 ? '23:59' : formatHour(day.lastHour + 1);
@@ -100,4 +85,14 @@ export function openingHours(schedule: WeeklySchedule): { days: string; hours: s
     days: dayRange(group),
     hours: group.day ? `${formatHour(group.day.firstHour)} a ${closingTime(group.day)}` : 'Cerrado',
   }));
+}
+
+/**
+ * The same opening hours on one line, for a table cell (Consultorios): one wording for the hours a branch is open,
+ * wherever they are shown. 'Lun–Vie: 08:00 a 21:00 · Sáb: 08:00 a 15:00 · Dom: Cerrado'.
+ */
+export function describeSchedule(schedule: WeeklySchedule): string {
+  return openingHours(schedule)
+    .map(({ days, hours }) => `${days}: ${hours}`)
+    .join(' · ');
 }

@@ -1,4 +1,7 @@
-/** Spec §8 (card payment) and §5 (checkout step 1) texts, verbatim; the rest in the same voice. */
+/**
+ * Spec §8 (card payment) and §5 (checkout step 1) texts, verbatim; the rest in the same voice. Adding to the cart
+ * has its own texts (cart/cart.messages.ts).
+ */
 export const storeMessages = {
   // Spec §8, card payment.
   initFailed: 'No se pudo inicializar el proceso de pago. Intente nuevamente.',
@@ -8,9 +11,6 @@ export const storeMessages = {
   // Spec §5, checkout step 1.
   allFieldsRequired: 'Todos los campos son obligatorios',
   phoneDigits: 'El número de teléfono debe tener 10 dígitos',
-  // Spec §6 and §8, cart.
-  loginToAdd: 'Debes iniciar sesión para agregar productos al carrito',
-  added: 'Paquete agregado al carrito',
   // Ours.
   emptyCart: 'Tu carrito está vacío.',
   tooManyLines: 'Tu carrito tiene demasiados productos distintos para un solo pago. Divide la compra en dos.',

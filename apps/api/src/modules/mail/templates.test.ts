@@ -116,6 +116,24 @@ describe('reservation e-mails', () => {
   });
 });
 
+describe('credits in the e-mails', () => {
+  it('agree with their number: 1 crédito, 2 créditos', () => {
+    const purchase = { name: 'Ana', orderId: 'o1', lines: [], total: '$280', credits: 1 };
+    expect(purchaseReceiptEmail('a@x.test', { ...purchase, balance: 1 }, 'u').text).toContain(
+      'Saldo: 1 crédito\n',
+    );
+    expect(purchaseReceiptEmail('a@x.test', { ...purchase, balance: 2 }, 'u').text).toContain(
+      'Saldo: 2 créditos',
+    );
+    expect(reservationCancelledEmail('a@x.test', { ...facts, refunded: 1 }, 'ICS').text).toContain(
+      'Te devolvimos 1 crédito.',
+    );
+    expect(reservationCancelledEmail('a@x.test', { ...facts, refunded: 2 }, 'ICS').text).toContain(
+      'Te devolvimos 2 créditos.',
+    );
+  });
+});
+
 describe('the point-of-sale receipt', () => {
   it('lists the items, the total, how it was paid, the change and the credits', () => {
     const email = posReceiptEmail(receipt, 'https://reservas.example.mx/perfil/mis-pedidos')!;

@@ -1,3 +1,4 @@
+import { formatCredits } from '@sala/shared/format/credits';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { formatMoney } from '@sala/shared/format/money';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
@@ -213,7 +214,7 @@ export function reservationCancelledEmail(
 ): OutgoingEmail {
   const refund =
     reservation.refunded > 0
-      ? `Te devolvimos ${reservation.refunded} ${reservation.refunded === 1 ? 'crédito' : 'créditos'}.`
+      ? `Te devolvimos ${formatCredits(reservation.refunded)}.`
       : 'Esta sesión no tenía créditos que devolver.';
   return {
     ...email(to, 'Reservacion cancelada', {
@@ -273,7 +274,7 @@ export function purchaseReceiptEmail(
     },
     details: [
       ['Créditos agregados', String(purchase.credits)],
-      ['Saldo', `${purchase.balance} créditos`],
+      ['Saldo', formatCredits(purchase.balance)],
       ['Folio', purchase.orderId],
     ],
     action: { label: 'Ver mis pedidos', url: profileUrl },

@@ -35,83 +35,87 @@ export function AdminLayout() {
   return (
     <div className="flex min-h-dvh bg-sand-50 print:block print:min-h-0 print:bg-white">
       <title>{`${section?.label ?? 'Administración'} · Administración · Sala Común`}</title>
-      <aside
-        aria-label="Menú de administración"
-        className={cx(
-          'fixed inset-y-0 left-0 z-40 flex w-64 flex-col bg-brand-800 text-white transition-transform lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0 print:hidden',
-          mobileOpen ? 'translate-x-0' : '-translate-x-full',
-          collapsed && 'lg:w-16',
-        )}
-      >
-        <div className="flex h-16 items-center justify-between gap-2 px-4">
-          {!collapsed && (
-            <img
-              src="/images/logo-light.svg"
-              alt="Sala Común"
-              width={144}
-              height={32}
-              className="h-7 w-auto"
-            />
+      {/* The menu's column: on a desktop it runs the page's full height in the menu's colour, however long the
+          page, while the menu itself stays in view (sticky). On a phone the menu is a drawer and this is empty. */}
+      <div className="shrink-0 lg:bg-brand-800 print:hidden">
+        <aside
+          aria-label="Menú de administración"
+          className={cx(
+            'fixed inset-y-0 left-0 z-40 flex w-64 flex-col bg-brand-800 text-white transition-transform lg:sticky lg:top-0 lg:h-dvh lg:translate-x-0 print:hidden',
+            mobileOpen ? 'translate-x-0' : '-translate-x-full',
+            collapsed && 'lg:w-16',
           )}
-          <button
-            type="button"
-            onClick={() => setCollapsed((c) => !c)}
-            className="hidden rounded-md p-1.5 hover:bg-white/10 lg:block"
-            aria-label={collapsed ? 'Expandir menú' : 'Contraer menú'}
-            aria-expanded={!collapsed}
-          >
-            {collapsed ? (
-              <PanelLeftOpen aria-hidden className="size-5" />
-            ) : (
-              <PanelLeftClose aria-hidden className="size-5" />
+        >
+          <div className="flex h-16 items-center justify-between gap-2 px-4">
+            {!collapsed && (
+              <img
+                src="/images/logo-light.svg"
+                alt="Sala Común"
+                width={144}
+                height={32}
+                className="h-7 w-auto"
+              />
             )}
-          </button>
-          <button
-            type="button"
-            onClick={() => setMobileOpen(false)}
-            className="rounded-md p-1.5 hover:bg-white/10 lg:hidden"
-            aria-label="Cerrar menú"
-          >
-            <X aria-hidden className="size-5" />
-          </button>
-        </div>
-        <nav aria-label="Secciones" className="flex-1 overflow-y-auto px-3 py-2">
-          <ul className="space-y-1">
-            {visible.map(({ path, label, icon: Icon }) => (
-              <li key={path}>
-                <NavLink
-                  to={path}
-                  end={path === '/admin'}
-                  className={linkClass}
-                  title={collapsed ? label : undefined}
-                  onClick={() => setMobileOpen(false)}
-                >
-                  <Icon aria-hidden className="size-5 shrink-0" />
-                  <span className={cx(collapsed && 'lg:sr-only')}>{label}</span>
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="space-y-1 border-t border-white/10 p-3">
-          <Link
-            to="/"
-            className={linkClass({ isActive: false })}
-            title={collapsed ? 'Ir al sitio' : undefined}
-          >
-            <ArrowLeft aria-hidden className="size-5 shrink-0" />
-            <span className={cx(collapsed && 'lg:sr-only')}>Ir al sitio</span>
-          </Link>
-          <button
-            type="button"
-            onClick={() => logout.mutate()}
-            className={cx(linkClass({ isActive: false }), 'w-full')}
-          >
-            <LogOut aria-hidden className="size-5 shrink-0" />
-            <span className={cx(collapsed && 'lg:sr-only')}>Cerrar sesión</span>
-          </button>
-        </div>
-      </aside>
+            <button
+              type="button"
+              onClick={() => setCollapsed((c) => !c)}
+              className="hidden rounded-md p-1.5 hover:bg-white/10 lg:block"
+              aria-label={collapsed ? 'Expandir menú' : 'Contraer menú'}
+              aria-expanded={!collapsed}
+            >
+              {collapsed ? (
+                <PanelLeftOpen aria-hidden className="size-5" />
+              ) : (
+                <PanelLeftClose aria-hidden className="size-5" />
+              )}
+            </button>
+            <button
+              type="button"
+              onClick={() => setMobileOpen(false)}
+              className="rounded-md p-1.5 hover:bg-white/10 lg:hidden"
+              aria-label="Cerrar menú"
+            >
+              <X aria-hidden className="size-5" />
+            </button>
+          </div>
+          <nav aria-label="Secciones" className="flex-1 overflow-y-auto px-3 py-2">
+            <ul className="space-y-1">
+              {visible.map(({ path, label, icon: Icon }) => (
+                <li key={path}>
+                  <NavLink
+                    to={path}
+                    end={path === '/admin'}
+                    className={linkClass}
+                    title={collapsed ? label : undefined}
+                    onClick={() => setMobileOpen(false)}
+                  >
+                    <Icon aria-hidden className="size-5 shrink-0" />
+                    <span className={cx(collapsed && 'lg:sr-only')}>{label}</span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="space-y-1 border-t border-white/10 p-3">
+            <Link
+              to="/"
+              className={linkClass({ isActive: false })}
+              title={collapsed ? 'Ir al sitio' : undefined}
+            >
+              <ArrowLeft aria-hidden className="size-5 shrink-0" />
+              <span className={cx(collapsed && 'lg:sr-only')}>Ir al sitio</span>
+            </Link>
+            <button
+              type="button"
+              onClick={() => logout.mutate()}
+              className={cx(linkClass({ isActive: false }), 'w-full')}
+            >
+              <LogOut aria-hidden className="size-5 shrink-0" />
+              <span className={cx(collapsed && 'lg:sr-only')}>Cerrar sesión</span>
+            </button>
+          </div>
+        </aside>
+      </div>
       {mobileOpen && (
         <button
           type="button"

@@ -7,5 +7,3 @@ export const publicNavLinks = [
   { to: '/cowork-area', label: 'Cowork' },
   { to: '/contacto', label: 'Contacto' },
 ] as const;
-
-export const LOGIN_PATH = '/registro/iniciar-sesion';

@@ -3,9 +3,10 @@ import { Coins, Menu, ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session';
+import { LOGIN_PATH } from '../../features/auth/login-return';
 import { useCart } from '../../features/tienda/hooks/use-cart';
 import { useHydrated } from '../../lib/use-hydrated';
-import { LOGIN_PATH, publicNavLinks } from './nav-links';
+import { publicNavLinks } from './nav-links';
 import { useScrolledPast } from './use-scrolled-past';
 
 // Only logged-in users need the dropdown and only phones the side menu: both load on demand.

@@ -36,6 +36,17 @@ describe('notify', () => {
     expect(toastEl.className).toContain('bg-red-600');
   });
 
+  it('appears at the bottom centre, away from the navigation at the top', async () => {
+    render(<AppToaster />);
+    act(() => {
+      notify.success('Abajo');
+    });
+    await screen.findByText('Abajo');
+    const toaster = document.querySelector('[data-sonner-toaster]');
+    expect(toaster).toHaveAttribute('data-y-position', 'bottom');
+    expect(toaster).toHaveAttribute('data-x-position', 'center');
+  });
+
   it('goes away after 3000 ms', async () => {
     render(<AppToaster />);
     act(() => {

@@ -67,7 +67,10 @@ function SonnerToaster() {
   // Runs after sonner's own Toaster has subscribed (child effects first): from now on toasts show.
   useEffect(() => markReady(loadedSonner!), []);
   const { Toaster } = loadedSonner!;
-  return <Toaster position="top-center" visibleToasts={4} gap={8} toastOptions={{ unstyled: true }} />;
+  // At the bottom centre, 24 px from the edge (across the bottom, 16 px in, below sonner's 600 px): they cover
+  // neither the site's navigation nor the admin menu, nor the buttons most screens keep at the right (the booking
+  // summary's 'Confirmar', the cart's 'Continuar al pago', the forms' save buttons).
+  return <Toaster position="bottom-center" visibleToasts={4} gap={8} toastOptions={{ unstyled: true }} />;
 }
 
 /**

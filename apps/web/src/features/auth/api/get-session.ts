@@ -1,15 +1,23 @@
 import type { TSessionResponse, TSessionUser } from '@sala/shared/auth/session.contract';
+import { sessionMessages } from '@sala/shared/auth/session.messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { notify } from '../../../components/ui/toast';
 import { apiRequest } from '../../../lib/api-client';
-import { storageKeys, writeStored } from '../../../lib/local-store';
+import { readStored, storageKeys, writeStored } from '../../../lib/local-store';
+
+const sessionKey = ['session'] as const;
 
 export const sessionQuery = () =>
   queryOptions({
-    queryKey: ['session'],
+    queryKey: sessionKey,
     queryFn: async ({ signal }) => {
+      // The last user this browser saw, in this page or before a reload.
+      const before = readStored<TSessionUser | null>(storageKeys.userDetails, null);
       const { user } = await apiRequest<TSessionResponse>('/auth/session', { signal });
       // userDetails is only a display cache for the first paint; the cookie session is what the API trusts.
       writeStored(storageKeys.userDetails, user);
+      // Nobody logged out here (that forgets the user): the server ended the session, and the person is told.
+      if (before && !user) notify.warning(sessionMessages.ended);
       return user;
     },
     staleTime: 60_000,

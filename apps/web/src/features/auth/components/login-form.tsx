@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TLoginRequest, ZLoginRequest } from '@sala/shared/auth/auth.contract';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
+import { commonMessages } from '@sala/shared/errors/messages';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/link-button';
+import { RefusalNote } from '../../../components/ui/refusal-note';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
@@ -22,6 +24,8 @@ export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const [disabledOpen, setDisabledOpen] = useState(false);
+  // Why the API refused the login: said once, under the form (it stays while the person corrects it).
+  const [refusal, setRefusal] = useState<string>();
   const [forgotOpen, setForgotOpen] = useState(false);
   // Once loaded, the dialogs stay mounted so they can animate closed.
   const [dialogsLoaded, setDialogsLoaded] = useState(false);
@@ -31,7 +35,8 @@ export function LoginForm() {
     formState: { errors },
   } = useForm<TLoginRequest>({ resolver: zodResolver(ZLoginRequest), defaultValues: { remember: false } });
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = handleSubmit((values) => {
+    setRefusal(undefined);
     login.mutate(values, {
       onSuccess: () => {
         notify.success(m.loggedIn);
@@ -39,10 +44,10 @@ export function LoginForm() {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.fields?.account === 'inactive') setDisabledOpen(true);
-        else notify.error(error instanceof ApiError ? error.message : undefined);
+        else setRefusal(error instanceof ApiError ? error.message : commonMessages.genericError);
       },
-    }),
-  );
+    });
+  });
 
   return (
     <>
@@ -80,6 +85,7 @@ export function LoginForm() {
               ¿Olvidaste tu contraseña?
             </button>
           </div>
+          <RefusalNote role="alert" message={refusal} />
           <Button type="submit" loading={login.isPending} className="w-full" size="lg">
             Ingresar
           </Button>

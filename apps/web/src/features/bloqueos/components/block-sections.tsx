@@ -52,11 +52,3 @@ export function BlockListSection({
     </section>
   );
 }
-
-/** The last refusal of the API while the form still holds what was refused; the toast has already said it. */
-export function RefusalNote({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">{message}</p>
-  );
-}

@@ -9,6 +9,7 @@ import { businessDate } from '@sala/shared/time/business-time';
 import { Ban } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/link-button';
+import { RefusalNote } from '../../../components/ui/refusal-note';
 import { DocumentSelect, SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast';
@@ -19,7 +20,7 @@ import { useCreateDayBlock } from '../api/day-blocks-api';
 import { affectedPeriod, periodHourOptions, periodProblems } from '../block-period';
 import { useSaveRefusal } from '../hooks/use-save-refusal';
 import { AffectedSessionsNotice } from './affected-sessions-notice';
-import { BlockFormSection, RefusalNote } from './block-sections';
+import { BlockFormSection } from './block-sections';
 import { BlockTypeField } from './block-type-field';
 
 /**
@@ -38,7 +39,7 @@ export function DayBlockForm() {
     formState: { errors },
   } = useForm<TCreateDayBlockRequest, unknown, TDayBlockInput>({
     resolver: zodResolver(ZCreateDayBlockRequest),
-    defaultValues: { cityId: '', branchId: '', date: undefined, wholeDay: true, hour: null },
+    defaultValues: { cityId: '', branchId: '', date: businessDate(new Date()), wholeDay: true, hour: null },
   });
   const [cityId, branchId, date, wholeDay, hour] = watch(['cityId', 'branchId', 'date', 'wholeDay', 'hour']);
   const cities = useCityOptions();
@@ -172,6 +173,7 @@ export function DayBlockForm() {
             isError={affected.isError}
           />
           <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
+            {/* The toast has already said it; this stays while the form still holds what was refused. */}
             <RefusalNote message={refusal} />
             <Button type="submit" loading={create.isPending} className="sm:min-w-36">
               <Ban aria-hidden className="size-4" /> Bloquear

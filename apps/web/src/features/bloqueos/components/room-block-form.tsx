@@ -9,6 +9,7 @@ import { businessDate } from '@sala/shared/time/business-time';
 import { Ban } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/link-button';
+import { RefusalNote } from '../../../components/ui/refusal-note';
 import { DocumentSelect, SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast';
@@ -20,7 +21,7 @@ import { useCreateRoomBlocks } from '../api/room-blocks-api';
 import { affectedPeriod, periodHourOptions, periodProblems } from '../block-period';
 import { useSaveRefusal } from '../hooks/use-save-refusal';
 import { AffectedSessionsNotice } from './affected-sessions-notice';
-import { BlockFormSection, RefusalNote } from './block-sections';
+import { BlockFormSection } from './block-sections';
 import { BlockTypeField } from './block-type-field';
 
 /** 'Sesion bloqueada con éxito', and for a whole day how many hours it took. */
@@ -44,7 +45,15 @@ export function RoomBlockForm() {
     formState: { errors },
   } = useForm<TCreateRoomBlockRequest, unknown, TRoomBlockInput>({
     resolver: zodResolver(ZCreateRoomBlockRequest),
-    defaultValues: { cityId: '', branchId: '', roomId: '', date: undefined, wholeDay: true, hour: null },
+    defaultValues: {
+      cityId: '',
+      branchId: '',
+      roomId: '',
+      // Today, in Mexico City: the day a block is most often for.
+      date: businessDate(new Date()),
+      wholeDay: true,
+      hour: null,
+    },
   });
   const [cityId, branchId, roomId, date, wholeDay, hour] = watch([
     'cityId',
@@ -206,6 +215,7 @@ export function RoomBlockForm() {
             isError={affected.isError}
           />
           <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
+            {/* The toast has already said it; this stays while the form still holds what was refused. */}
             <RefusalNote message={refusal} />
             <Button type="submit" loading={create.isPending} className="sm:min-w-36">
               <Ban aria-hidden className="size-4" /> Bloquear sala

@@ -1,4 +1,4 @@
-import { formatCredits } from '@sala/shared/format/credits';
+import { creditsGranted, formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
 import type { TPosOrderResponse } from '@sala/shared/pos/pos.contract';
 import { CheckCircle2, Printer, X } from 'lucide-react';
@@ -29,7 +29,7 @@ export function SaleCompleted({ sale, onDismiss }: { sale: TPosOrderResponse; on
             </>
           ) : null}
           {order.creditsGranted > 0
-            ? `Se otorgaron ${formatCredits(order.creditsGranted)}; saldo del cliente: ${formatCredits(balance)}.`
+            ? `${creditsGranted(order.creditsGranted)}; saldo del cliente: ${formatCredits(balance)}.`
             : `Saldo del cliente: ${formatCredits(balance)}.`}
         </p>
       </div>

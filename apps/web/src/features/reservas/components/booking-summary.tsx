@@ -1,7 +1,7 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { Building2, CalendarDays, Clock, DoorOpen, MapPin } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { cx } from '../../../components/ui/field-styles';
 import { Button } from '../../../components/ui/link-button';
@@ -43,6 +43,9 @@ export function BookingSummary({
   confirming,
 }: BookingSummaryProps) {
   const { zone, branch, choice, complete, refusal } = state;
+  const noticeId = useId();
+  // The holder cannot pay (the balance says so, or the API did): 'Confirmar' waits, the notice says why.
+  const cannotPay = complete && (Boolean(short) || refusal?.kind === 'credits');
   const room = state.queries.rooms.data?.rooms.find((r) => r.id === choice.sala);
   const rows = [
     { icon: MapPin, label: 'Zona', value: zone && choice.zona ? zone.name : undefined },
@@ -107,11 +110,23 @@ export function BookingSummary({
           </dl>
         )}
 
-        <RefusalNotice refusal={refusal} short={complete ? short : undefined} offerPurchase={offerPurchase} />
+        <RefusalNotice
+          id={noticeId}
+          refusal={refusal}
+          short={complete ? short : undefined}
+          offerPurchase={offerPurchase}
+        />
 
         {complete && (
           <div className="space-y-2">
-            <Button size="lg" className="w-full" onClick={onConfirm} loading={confirming}>
+            <Button
+              size="lg"
+              className="w-full"
+              onClick={onConfirm}
+              loading={confirming}
+              disabled={cannotPay}
+              aria-describedby={cannotPay ? noticeId : undefined}
+            >
               Confirmar
             </Button>
             {note && <p className="text-center text-xs text-muted">{note}</p>}
@@ -124,17 +139,19 @@ export function BookingSummary({
 
 /** Always in the page, so screen readers hear a refusal as it appears. */
 function RefusalNotice({
+  id,
   refusal,
   short,
   offerPurchase,
 }: {
+  id: string;
   refusal: BookingRefusal | null;
   short: string | undefined;
   offerPurchase: boolean;
 }) {
   const buy = offerPurchase && (refusal?.kind === 'credits' || Boolean(short));
   return (
-    <div aria-live="polite" className="empty:hidden">
+    <div id={id} aria-live="polite" className="empty:hidden">
       {(refusal || short) && (
         <div
           className={cx(

@@ -350,6 +350,18 @@ describe('BookingWizard (/reserva)', () => {
     expect(await screen.findByText(m.noCredits)).toBeVisible();
     expect(notify.error).toHaveBeenCalledWith(m.noCredits);
     expect(screen.getByRole('link', { name: 'Comprar créditos' })).toHaveAttribute('href', '/comprar');
+    // Nothing to gain by pressing it again: the way on is buying credits.
+    expect(screen.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
+  });
+
+  it('a balance short of the cost disables Confirmar and points to /comprar', async () => {
+    const api = fakeApi({ user: sessionClient({ credits: 0 }) });
+    renderWizard({ url: `/reserva?${fullQuery}` });
+    const confirm = await screen.findByRole('button', { name: 'Confirmar' });
+    expect(confirm).toBeDisabled();
+    expect(confirm).toHaveAccessibleDescription('Tu saldo no alcanza para esta sesión. Comprar créditos');
+    expect(screen.getByRole('link', { name: 'Comprar créditos' })).toHaveAttribute('href', '/comprar');
+    expect(api.posts()).toHaveLength(0);
   });
 
   it('a taken room refreshes the rooms and asks for another', async () => {

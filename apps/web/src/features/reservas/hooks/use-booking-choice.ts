@@ -1,7 +1,8 @@
 import type { TCreateSessionRequest } from '@sala/shared/bookings/bookings.contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { notify } from '../../../components/ui/toast';
+import { useSendToLogin } from '../../auth/login-return';
 import {
   useAvailableDays,
   useAvailableHours,
@@ -22,8 +23,6 @@ import {
 import { groupByZone } from '../booking-labels';
 import { type BookingRefusal, bookingRefusal } from '../booking-refusal';
 
-export const LOGIN_PATH = '/registro/iniciar-sesion';
-
 /** The id of a step's section (and of the summary), for scrolling to what comes next. */
 export const stepSectionId = (step: BookingStep | 'resumen') => `reserva-${step}`;
 
@@ -34,8 +33,7 @@ export const stepSectionId = (step: BookingStep | 'resumen') => `reserva-${step}
  */
 export function useBookingChoice() {
   const [params, setParams] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const toLogin = useSendToLogin();
   const asked = useMemo(() => readChoice(params), [params]);
 
   const branches = usePublicBranches();
@@ -96,8 +94,6 @@ export function useBookingChoice() {
     complete && branch && day && hour && room
       ? { branchId: branch.id, roomId: room.id, date: day.date, hour: hour.hour }
       : undefined;
-
-  const toLogin = () => navigate(LOGIN_PATH, { state: { from: `${location.pathname}${location.search}` } });
 
   /** A refused booking: its message in a toast and beside the button, and what the refusal asks for. */
   const refuse = (error: unknown): BookingRefusal => {

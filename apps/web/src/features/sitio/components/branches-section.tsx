@@ -75,7 +75,7 @@ export function BranchCard({ branch }: { branch: TPublicBranchInfo }) {
             )}
           </Detail>
         )}
-        <Detail icon={Clock} term="Horario">
+        <Detail icon={Clock} term="Horario de atención">
           <ul data-testid="branch-hours">
             {openingHours(branch.schedule).map(({ days, hours }) => (
               <li key={days} className="flex justify-between gap-4">

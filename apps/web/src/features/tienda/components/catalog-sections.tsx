@@ -24,7 +24,7 @@ function ProductGrid({
 /** Credit packages and 'Nuestros Servicios', as sold online (spec §4). */
 export function CatalogSections() {
   const catalog = useCatalog();
-  const onAdd = useAddToCart();
+  const onAdd = useAddToCart(catalog.data);
 
   if (catalog.isPending) {
     return (

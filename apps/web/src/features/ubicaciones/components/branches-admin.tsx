@@ -33,7 +33,7 @@ export function BranchesAdmin({ canEdit }: { canEdit: boolean }) {
       },
       {
         id: 'schedule',
-        header: 'Horario',
+        header: 'Horario de atención',
         enableSorting: false,
         cell: ({ row }) => (
           <span className="block text-xs text-muted md:min-w-56">

@@ -27,7 +27,10 @@ export function ScheduleFields({ value, onChange, error }: Props) {
   };
 
   return (
-    <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={error ? 'schedule-error' : undefined}>
+    <fieldset
+      className="flex min-w-0 flex-col gap-2"
+      aria-describedby={error ? 'schedule-hint schedule-error' : 'schedule-hint'}
+    >
       <legend className={cx(fieldLabelClass, 'mb-1')}>Horario semanal</legend>
       <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200">
         <table className="w-full text-sm">
@@ -119,6 +122,10 @@ export function ScheduleFields({ value, onChange, error }: Props) {
           </tbody>
         </table>
       </div>
+      <p id="schedule-hint" className="text-xs text-muted">
+        La sucursal abre a la hora de la primera sesión y cierra al terminar la última, una hora después de
+        que empieza: así se muestra su horario de atención. Los domingos no se reserva.
+      </p>
       {error && (
         <p id="schedule-error" className={fieldErrorClass}>
           {error}

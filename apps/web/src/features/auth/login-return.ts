@@ -1,0 +1,17 @@
+import { useLocation, useNavigate } from 'react-router';
+
+export const LOGIN_PATH = '/registro/iniciar-sesion';
+
+/** What the login page is told about where the visitor came from. */
+export const loginState = (from: string) => ({ from });
+
+/**
+ * Sends a visitor to the login page, to come back afterwards to `returnTo` (by default this very page with its
+ * query). What a page needs to pick up where the visitor left off travels in that URL: the booking wizard's
+ * choice, the product a visitor was adding to the cart.
+ */
+export function useSendToLogin() {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  return (returnTo = pathname + search) => navigate(LOGIN_PATH, { state: loginState(returnTo) });
+}

@@ -1,0 +1,8 @@
+/**
+ * Ours, for the session the web app reads on every page (its own module: the landing page loads it, and none of
+ * the other account texts).
+ */
+export const sessionMessages = {
+  /** The server ended the session while the browser still had the user (deactivated, expired, password changed). */
+  ended: 'Tu sesión se cerró. Vuelve a iniciar sesión para continuar.',
+} as const;
