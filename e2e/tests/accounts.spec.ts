@@ -128,7 +128,7 @@ test.describe('accounts', () => {
     ).toBeVisible();
   });
 
-  test('a client whose account is deactivated meanwhile is told the session ended', async ({
+  test('a client whose account is deactivated meanwhile is told why the session ended', async ({
     page,
     playwright,
     baseURL,
@@ -149,7 +149,12 @@ test.describe('accounts', () => {
 
     // The next visit finds the session ended (in the page, any 401 asks again: get-session.test.ts).
     await page.reload();
-    await expect(toast(page, 'Tu sesión se cerró. Vuelve a iniciar sesión para continuar.')).toBeVisible();
+    await expect(
+      toast(
+        page,
+        'Tu cuenta fue desactivada y se cerró tu sesión. Comunícate con un administrador para activarla.',
+      ),
+    ).toBeVisible();
     await expect(page).toHaveURL('/registro/iniciar-sesion');
     await expect(page.getByRole('link', { name: 'INGRESAR' })).toBeVisible();
   });

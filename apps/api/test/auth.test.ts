@@ -255,14 +255,64 @@ describe('logout and deactivation', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().isActive).toBe(false);
-    const sessions = await t.db.select().from(authSessions).where(eq(authSessions.userId, client.user.id));
-    expect(sessions).toHaveLength(0);
+    // Refused at once, everywhere.
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/orders',
+      headers: { cookie: client.cookie },
+    });
+    expect(refused.statusCode).toBe(401);
+    // The session check says why, once, and ends the login for good.
     const after = await t.app.inject({
       method: 'GET',
       url: '/api/auth/session',
       headers: { cookie: client.cookie },
     });
-    expect(after.json().user).toBeNull();
+    expect(after.json()).toEqual({ user: null, ended: 'account-disabled' });
+    expect(after.cookies.find((c) => c.name === 'sala_session')?.value).toBe('');
+    const sessions = await t.db.select().from(authSessions).where(eq(authSessions.userId, client.user.id));
+    expect(sessions).toHaveLength(0);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: client.cookie },
+    });
+    expect(again.json()).toEqual({ user: null });
+  });
+
+  it('brings back no login when a deactivated account is activated again', async () => {
+    const client = await loginAs(t, 'user');
+    const boss = await loginAs(t, 'superadmin');
+    const setActive = (isActive: boolean) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${client.user.id}/active`,
+        headers: { cookie: boss.cookie },
+        payload: { isActive },
+      });
+    expect((await setActive(false)).statusCode).toBe(200);
+    expect((await setActive(true)).statusCode).toBe(200);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: client.cookie },
+    });
+    expect(after.json()).toEqual({ user: null });
+    // Activating an account that is already active ends nobody's login.
+    const active = await loginAs(t, 'user');
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${active.user.id}/active`,
+      headers: { cookie: boss.cookie },
+      payload: { isActive: true },
+    });
+    expect(patch.statusCode).toBe(200);
+    const still = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: active.cookie },
+    });
+    expect(still.json().user?.id).toBe(active.user.id);
   });
 });
 

@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: TSessionUser | null;
     sessionTokenHash: string | null;
+    /** A login the server ended (the account was deactivated): no user, but the reason for the session route. */
+    endedSession: { ended: 'account-disabled'; tokenHash: string } | null;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -65,6 +67,7 @@ export async function registerAuth(app: FastifyInstance) {
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
+  app.decorateRequest('endedSession', null);
 
   app.decorate('routeAccess', new Map<string, Access>());
   app.addHook('onRoute', (route) => {
@@ -81,9 +84,12 @@ export async function registerAuth(app: FastifyInstance) {
     const token = request.cookies[SESSION_COOKIE];
     if (token && token.length <= 100) {
       const session = await resolveSession(app.database.db, token, new Date());
-      if (session) {
+      if (session && 'user' in session) {
         request.user = session.user;
         request.sessionTokenHash = session.tokenHash;
+      } else if (session) {
+        // A deactivated account's login: refused like none, and kept until GET /api/auth/session says why.
+        request.endedSession = session;
       } else {
         clearSessionCookie(reply, app.config.isProduction);
       }

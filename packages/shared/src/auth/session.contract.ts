@@ -18,6 +18,12 @@ export const ZSessionUser = z.object({
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 
-/** GET /api/auth/session: user is null for a visitor (200, not 401: being logged out is not an error). */
-export const ZSessionResponse = z.object({ user: ZSessionUser.nullable() });
+/**
+ * GET /api/auth/session: user is null for a visitor (200, not 401: being logged out is not an error). `ended`
+ * says why a login this browser still had is over, once: the account was deactivated.
+ */
+export const ZSessionResponse = z.object({
+  user: ZSessionUser.nullable(),
+  ended: z.enum(['account-disabled']).optional(),
+});
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;

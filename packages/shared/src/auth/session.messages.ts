@@ -5,4 +5,7 @@
 export const sessionMessages = {
   /** The server ended the session while the browser still had the user (deactivated, expired, password changed). */
   ended: 'Tu sesión se cerró. Vuelve a iniciar sesión para continuar.',
+  /** The server ended it because the account was deactivated (the login's words for it, in sentence case). */
+  accountDisabled:
+    'Tu cuenta fue desactivada y se cerró tu sesión. Comunícate con un administrador para activarla.',
 } as const;

@@ -28,7 +28,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', sessionDependent: true },
       schema: { tags, summary: 'Usuario de la sesión actual', response: { 200: ZSessionResponse } },
     },
-    async (request) => ({ user: request.user }),
+    async (request, reply) => {
+      if (!request.endedSession) return { user: request.user };
+      // The login of a deactivated account: said once, then gone.
+      await auth.logout(deps(), request.endedSession.tokenHash);
+      clearSessionCookie(reply, secure);
+      return { user: null, ended: request.endedSession.ended };
+    },
   );
 
   app.post(

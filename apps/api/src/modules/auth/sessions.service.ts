@@ -35,18 +35,22 @@ export async function openSession(
   return token;
 }
 
+/** What a session cookie stands for: its active user, a login ended by deactivating the account, or nothing. */
+export type ResolvedSession =
+  | { user: TSessionUser; tokenHash: string }
+  | { ended: 'account-disabled'; tokenHash: string }
+  | null;
+
 /**
- * The active user behind a session cookie, or null (unknown, expired, or the user was deactivated). A
+ * The active user behind a session cookie, or null (unknown or expired). The login of a deactivated account is
+ * refused like no login, but said as such (`ended`), so the person learns why once; see endEndedSession. A
  * browser-session login is extended while it is used.
  */
-export async function resolveSession(
-  db: DbOrTx,
-  token: string,
-  now: Date,
-): Promise<{ user: TSessionUser; tokenHash: string } | null> {
+export async function resolveSession(db: DbOrTx, token: string, now: Date): Promise<ResolvedSession> {
   const tokenHash = hashToken(token);
   const found = await findSessionWithUser(db, tokenHash, now);
-  if (!found?.user.isActive) return null;
+  if (!found) return null;
+  if (!found.user.isActive) return { ended: 'account-disabled', tokenHash };
   if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     const expiresAt = found.session.persistent
       ? found.session.expiresAt
@@ -60,7 +64,11 @@ export async function closeSession(db: DbOrTx, tokenHash: string) {
   await deleteSession(db, tokenHash);
 }
 
-/** Deactivating a user or changing the password ends every login of that user at once. */
+/**
+ * Changing the password, or reactivating an account, ends every login of that user at once. (Deactivating keeps
+ * the rows: resolveSession refuses them from that moment, and the first look at the session says why and ends
+ * it. A reactivated account starts over, so no login outlives a deactivation.)
+ */
 export async function endSessionsOf(db: DbOrTx, userId: string) {
   await deleteUserSessions(db, userId);
 }

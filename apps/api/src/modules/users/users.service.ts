@@ -104,8 +104,9 @@ export async function updateUser({
       await enqueueEmails(tx, [emailChangedEmail(current.email, { name: current.name, newEmail: email })]);
       await endAccessAfterEmailChange(tx, id, new Date());
     }
-    // Deactivating ends the user's sessions at once (design.md §4).
-    if (input.isActive === false) await endSessionsOf(tx, id);
+    // Deactivating ends the user's sessions at once (design.md §4): they are refused from now on (and told why);
+    // reactivating clears them, so none comes back.
+    if (input.isActive === true && !current.isActive) await endSessionsOf(tx, id);
     return toUser((await findUserById(tx, id))!);
   });
 }
@@ -118,9 +119,11 @@ export async function setUserActive({
 }: Options<{ id: string; isActive: boolean }>): Promise<TUser> {
   if (actor.id === id && !isActive) throw new AppError('permission-denied', m.cannotChangeSelf);
   return db.transaction(async (tx) => {
-    const row = await updateUserFields(tx, id, { isActive });
+    const before = await findUserById(tx, id, { forUpdate: true });
+    const row = before && (await updateUserFields(tx, id, { isActive }));
     if (!row) throw new AppError('not-found', m.notFound);
-    if (!isActive) await endSessionsOf(tx, id);
+    // Deactivated, the user's logins are refused at once (and told why); reactivated, none comes back.
+    if (isActive && !before.isActive) await endSessionsOf(tx, id);
     return toUser(row);
   });
 }

@@ -42,6 +42,16 @@ describe('a session that ends on the server', () => {
     expect(notify.warning).toHaveBeenCalledExactlyOnceWith(sessionMessages.ended);
   });
 
+  it('says why when the server says the account was deactivated', async () => {
+    localStorage.setItem('userDetails', JSON.stringify(sessionClient()));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ user: null, ended: 'account-disabled' })),
+    );
+    expect(await createQueryClient().fetchQuery(sessionQuery())).toBeNull();
+    expect(notify.warning).toHaveBeenCalledExactlyOnceWith(sessionMessages.accountDisabled);
+  });
+
   it('is said after a reload too: the browser remembers the last user it saw', async () => {
     localStorage.setItem('userDetails', JSON.stringify(sessionClient()));
     sessionAnswers(null);

@@ -13,11 +13,13 @@ export const sessionQuery = () =>
     queryFn: async ({ signal }) => {
       // The last user this browser saw, in this page or before a reload.
       const before = readStored<TSessionUser | null>(storageKeys.userDetails, null);
-      const { user } = await apiRequest<TSessionResponse>('/auth/session', { signal });
+      const { user, ended } = await apiRequest<TSessionResponse>('/auth/session', { signal });
       // userDetails is only a display cache for the first paint; the cookie session is what the API trusts.
       writeStored(storageKeys.userDetails, user);
-      // Nobody logged out here (that forgets the user): the server ended the session, and the person is told.
-      if (before && !user) notify.warning(sessionMessages.ended);
+      // Nobody logged out here (that forgets the user): the server ended the session, and the person is told why
+      // when the server says (a deactivated account).
+      if (ended === 'account-disabled') notify.warning(sessionMessages.accountDisabled);
+      else if (before && !user) notify.warning(sessionMessages.ended);
       return user;
     },
     staleTime: 60_000,
