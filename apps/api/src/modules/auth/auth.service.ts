@@ -43,7 +43,8 @@ const MINUTE = 60_000;
 const ADDRESS_LIMITS = {
   forgotPassword: { max: 5, windowMs: MINUTE },
   resetPassword: { max: 30, windowMs: 60 * MINUTE },
-  register: { max: 30, windowMs: 60 * MINUTE },
+  // A clinic's front desk on an opening day registers many clients from one address.
+  register: { max: 100, windowMs: 60 * MINUTE },
 } satisfies Record<string, WindowLimit>;
 const limitKeys: Record<keyof typeof ADDRESS_LIMITS, string> = {
   forgotPassword: 'reset:ip',
