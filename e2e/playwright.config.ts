@@ -20,7 +20,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  timeout: 30_000,
+  // Two workers, the server and two browsers share two cores: a long flow may take 30 s when the machine is busy.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI
     ? [['list']]

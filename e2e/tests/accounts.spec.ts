@@ -46,6 +46,8 @@ test.describe('accounts', () => {
     await admin.getByPlaceholder('Buscar en la tabla...').fill(client.email);
     const row = admin.getByRole('row', { name: new RegExp(client.name) });
     await expect(row).toHaveCount(1);
+    // The (debounced) search has applied: the table is this client alone, and will not re-render under the click.
+    await expect(admin.getByRole('table').getByRole('row')).toHaveCount(2);
     await row.getByRole('switch', { name: `Activar ${client.name}` }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Activar' }).click();
     await expect(admin.getByText('Elemento activado con éxito')).toBeVisible();
