@@ -36,5 +36,6 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
 fi
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-npm install --no-audit --no-fund
+# Exactly what the lockfile says; npm install only if the lockfile no longer matches package.json.
+npm ci --no-audit --no-fund || { echo "npm ci falló: se instala con npm install"; npm install --no-audit --no-fund; }
 npm test
