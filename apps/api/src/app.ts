@@ -26,6 +26,7 @@ import { productRoutes } from './modules/products/products.routes';
 import { roomRoutes } from './modules/rooms/rooms.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
+import { registerContext } from './plugins/context';
 import { registerDocs } from './plugins/docs';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerMailer } from './plugins/mailer';
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await registerAuth(app);
   registerPayments(app);
   registerMailer(app);
+  registerContext(app);
 
   await app.register(
     async (api) => {

@@ -7,12 +7,12 @@ import {
   ZSaveCityRequest,
 } from '@sala/shared/locations/cities.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actingCtx } from '../../plugins/context';
 import * as service from './cities.service';
 
 /** Zones (the spec's cities): staff read them, the super admin alone changes them. */
 export const cityRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['zonas'];
-  const db = () => app.database.db;
 
   app.get(
     '/cities',
@@ -25,7 +25,7 @@ export const cityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCityListResponse },
       },
     },
-    async (request) => service.listCityPage({ db: db(), actor: request.user!, query: request.query }),
+    async (request) => service.listCityPage(actingCtx(request), request.query),
   );
 
   app.get(
@@ -34,7 +34,7 @@ export const cityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: { tags, summary: 'Todas las zonas, para elegir una', response: { 200: ZCityOptionsResponse } },
     },
-    async (request) => service.listCitySelectOptions({ db: db(), actor: request.user! }),
+    async (request) => service.listCitySelectOptions(actingCtx(request)),
   );
 
   app.post(
@@ -44,9 +44,7 @@ export const cityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Crear una zona', body: ZSaveCityRequest, response: { 201: ZCity } },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createCity({ db: db(), actor: request.user!, input: request.body })),
+      reply.status(201).send(await service.createCity(actingCtx(request), request.body)),
   );
 
   app.patch(
@@ -62,7 +60,7 @@ export const cityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateCity({ db: db(), actor: request.user!, id: request.params.id, input: request.body }),
+      service.updateCity(actingCtx(request), { id: request.params.id, values: request.body }),
   );
 
   app.delete(
@@ -72,7 +70,7 @@ export const cityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Eliminar una zona sin sucursales', params: ZIdParams },
     },
     async (request, reply) => {
-      await service.deleteCity({ db: db(), actor: request.user!, id: request.params.id });
+      await service.deleteCity(actingCtx(request), { id: request.params.id });
       return reply.status(204).send();
     },
   );

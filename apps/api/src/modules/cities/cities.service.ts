@@ -1,5 +1,4 @@
-import type { Db, DbOrTx } from '@sala/db/client';
-import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import type { DbOrTx } from '@sala/db/client';
 import type {
   TCity,
   TCityListQuery,
@@ -8,6 +7,7 @@ import type {
 } from '@sala/shared/locations/cities.contract';
 import { locationMessages as m } from '@sala/shared/locations/locations.messages';
 import type { TPage } from '@sala/shared/table/table.contract';
+import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
@@ -20,8 +20,6 @@ import {
   listCityOptions,
   renameCity,
 } from './cities.repository';
-
-type Options<T> = { db: Db; actor: TSessionUser } & T;
 
 const toCity = (row: {
   id: string;
@@ -47,31 +45,30 @@ async function withNameCheck<T>(save: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function listCityPage({ db, query }: Options<{ query: TCityListQuery }>): Promise<TPage<TCity>> {
+export async function listCityPage({ db }: ActingContext, query: TCityListQuery): Promise<TPage<TCity>> {
   return toPage(await listCities(db, query), query, toCity);
 }
 
-export function listCitySelectOptions({ db }: Options<object>): Promise<TCityOption[]> {
+export function listCitySelectOptions({ db }: ActingContext): Promise<TCityOption[]> {
   return listCityOptions(db);
 }
 
-export async function createCity({ db, input }: Options<{ input: TSaveCityRequest }>): Promise<TCity> {
+export async function createCity({ db }: ActingContext, input: TSaveCityRequest): Promise<TCity> {
   const row = await withNameCheck(() => insertCity(db, input.name));
   return toCity({ ...row, branchCount: 0 });
 }
 
-export async function updateCity({
-  db,
-  id,
-  input,
-}: Options<{ id: string; input: TSaveCityRequest }>): Promise<TCity> {
-  const row = await withNameCheck(() => renameCity(db, id, input.name));
+export async function updateCity(
+  { db }: ActingContext,
+  { id, values }: { id: string; values: TSaveCityRequest },
+): Promise<TCity> {
+  const row = await withNameCheck(() => renameCity(db, id, values.name));
   if (!row) throw new AppError('not-found', m.cityNotFound);
   return toCity({ ...row, branchCount: await countBranchesOf(db, id) });
 }
 
 /** A zone with branches stays: its branches (and their rooms and sessions) would lose their place. */
-export async function deleteCity({ db, id }: Options<{ id: string }>): Promise<void> {
+export async function deleteCity({ db }: ActingContext, { id }: { id: string }): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const city = await findCity(tx, id, { forUpdate: true });

@@ -1,0 +1,35 @@
+import { commonMessages } from '@sala/shared/errors/messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ActingContext, RequestContext } from '../context';
+import { AppError } from '../lib/app-error';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This request's service context (docs/architecture.md, "One request context"). */
+    ctx: RequestContext;
+  }
+}
+
+/**
+ * Builds `request.ctx` once per request, after the auth hook has read the session (registered after
+ * registerAuth, so its onRequest hook runs second).
+ */
+export function registerContext(app: FastifyInstance) {
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.addHook('onRequest', async (request) => {
+    request.ctx = {
+      db: app.database.db,
+      actor: request.user,
+      now: new Date(),
+      log: request.log,
+      payments: app.payments,
+    };
+  });
+}
+
+/** The context of a route behind a login: the auth hook has already refused a request without one. */
+export function actingCtx(request: FastifyRequest): ActingContext {
+  const { ctx } = request;
+  if (!ctx.actor) throw new AppError('unauthenticated', commonMessages.unauthenticated);
+  return ctx as ActingContext;
+}
