@@ -32,7 +32,7 @@ export const MODULES: Record<string, ModuleRule> = {
   bookings: { owns: ['roomSessions'], reads: ['rooms', 'branches', 'cities', 'users'] },
   blocks: { owns: ['dayBlocks', 'roomBlocks'], reads: ['branches', 'cities', 'rooms'] },
   availability: { reads: ['branches', 'cities', 'rooms', 'roomSessions', 'dayBlocks', 'roomBlocks'] },
-  orders: { owns: ['orders', 'orderItems'], reads: ['users', 'branches'] },
+  orders: { owns: ['orders', 'orderItems'], reads: ['users', 'branches', 'checkouts'] },
   costs: { owns: ['costs'], reads: ['branches'] },
   pos: {},
   'cash-summary': {},

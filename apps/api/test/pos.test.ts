@@ -518,6 +518,121 @@ describe('orders: list, ticket and cancel', () => {
     expect(await balance(client.id)).toBe(3);
   });
 
+  /** A paid online order of a fresh client (5 credits granted), as the store leaves it. */
+  async function paidOnline() {
+    const client = await createUser(t.db, { credits: 5 });
+    const order = await createOrder(t.db, {
+      userId: client.id,
+      isPos: false,
+      branchId: null,
+      paidCardCents: 50_000,
+      totalCents: 50_000,
+      creditsGranted: 5,
+      paymentRef: `test_pi_${randomUUID()}`,
+    });
+    return { client, order };
+  }
+
+  it('calls the refund with no transaction open: the order row is free while the provider answers', async () => {
+    const { client, order } = await paidOnline();
+    const original = t.app.payments.refund;
+    let answer!: () => void;
+    const provider = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let refundCalled!: () => void;
+    const called = new Promise<void>((resolve) => {
+      refundCalled = resolve;
+    });
+    t.app.payments.refund = async (input) => {
+      refundCalled();
+      await provider;
+      return original(input);
+    };
+    try {
+      const cancelling = cancel(order.id);
+      await called;
+      // While the provider is slow, another transaction locks the same order at once (on PGlite it would wait
+      // behind any open transaction; on PostgreSQL NOWAIT fails if the row were locked).
+      const locked = await t.db.transaction(async (tx) =>
+        tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.id, order.id))
+          .for('update', { noWait: true }),
+      );
+      expect(locked).toEqual([{ id: order.id }]);
+      answer();
+      const res = await cancelling;
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ refunded: true, creditsTakenBack: 5 });
+    } finally {
+      t.app.payments.refund = original;
+    }
+    expect(await balance(client.id)).toBe(0);
+  });
+
+  it('refunds once at the provider and takes the credits back once under 20 parallel cancels of an online order', async () => {
+    const { client, order } = await paidOnline();
+    const keys: string[] = [];
+    const original = t.app.payments.refund;
+    t.app.payments.refund = async (input) => {
+      keys.push(input.idempotencyKey);
+      return original(input);
+    };
+    let results: Awaited<ReturnType<typeof cancel>>[];
+    try {
+      results = await Promise.all(Array.from({ length: 20 }, () => cancel(order.id)));
+    } finally {
+      t.app.payments.refund = original;
+    }
+    const statuses = results.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    // Every call that reached the provider carried the order's key, so the provider made one refund.
+    expect(new Set(keys)).toEqual(new Set([`refund-${order.id}`]));
+    const refundRefs = new Set((await ordersOf(client.id)).map((row) => row.refundRef));
+    expect(refundRefs.size).toBe(1);
+    expect(await balance(client.id)).toBe(0);
+    expect((await ledgerOf(client.id)).filter((row) => row.reason === 'order_cancel')).toHaveLength(1);
+  });
+
+  it('a cancel claim stops a second cancel while the refund is under way, and expires after a crash', async () => {
+    const { client, order } = await paidOnline();
+    const claim = (msAgo: number) =>
+      t.db
+        .update(orders)
+        .set({ cancelClaimedAt: new Date(Date.now() - msAgo) })
+        .where(eq(orders.id, order.id));
+    await claim(30_000);
+    const waiting = await cancel(order.id);
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().error.message).toBe(orderMessages.cancelInProgress);
+    expect(await balance(client.id)).toBe(5);
+    // The process that claimed it died three minutes ago: the claim has expired, and this cancel finishes.
+    await claim(3 * 60_000);
+    const res = await cancel(order.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await ordersOf(client.id))[0]).toMatchObject({ status: 'cancelled', cancelClaimedAt: null });
+  });
+
+  it('a failed refund releases its claim: the next cancel tries again at once', async () => {
+    const { client, order } = await paidOnline();
+    const original = t.app.payments.refund;
+    t.app.payments.refund = async () => {
+      throw new GatewayUnavailableError('down');
+    };
+    try {
+      expect((await cancel(order.id)).statusCode).toBe(503);
+    } finally {
+      t.app.payments.refund = original;
+    }
+    expect((await ordersOf(client.id))[0]).toMatchObject({ status: 'completed', cancelClaimedAt: null });
+    const retried = await cancel(order.id);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await balance(client.id)).toBe(0);
+  });
+
   it('shows the ticket of an order to staff, and 404 for an unknown one', async () => {
     const { order } = await sold();
     const res = await inject('GET', `/api/orders/${order.id}`, cashier.cookie);

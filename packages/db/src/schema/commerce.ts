@@ -58,6 +58,12 @@ export const orders = pgTable(
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     /** The gateway's refund of an online card payment, when a cancel gave the money back. */
     refundRef: text('refund_ref'),
+    /**
+     * A cancel that is asking the gateway for its refund: set under the order's row lock before the provider is
+     * called (outside any transaction), so a second cancel waits for the first; it expires, so a crash between
+     * the two transactions leaves the order cancellable again (the refund's idempotency key keeps it one refund).
+     */
+    cancelClaimedAt: timestamp('cancel_claimed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,6 +6,7 @@ export const orderMessages = {
   notFound: 'La orden no existe.',
   alreadyCancelled: 'Esta orden ya estaba cancelada.',
   notCompleted: 'Solo se pueden cancelar órdenes completadas.',
+  cancelInProgress: 'Esta orden ya se está cancelando: espera un momento y vuelve a consultarla.',
   refundFailed: 'No pudimos reembolsar el pago con tarjeta. La orden sigue completada; inténtalo de nuevo.',
   refundGatewayChanged:
     'Este pago se cobró con otra pasarela de pago; no se puede reembolsar desde aquí. La orden sigue completada.',

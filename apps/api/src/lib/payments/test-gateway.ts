@@ -13,6 +13,7 @@ export const TEST_CARDS: Record<string, { ok: true } | { ok: false; reason: Card
 };
 
 export function createTestGateway(): PaymentGateway {
+  const refunds = new Map<string, string>();
   return {
     mode: 'test',
     publishableKey: null,
@@ -23,8 +24,14 @@ export function createTestGateway(): PaymentGateway {
       // A test payment is charged and completed in the same request: there is nothing to ask afterwards.
       return { status: 'requires_action', amountCents: 0 };
     },
-    async refund() {
-      return { refundRef: `test_re_${randomUUID()}` };
+    async refund({ idempotencyKey }) {
+      // Like Stripe, a repeated idempotency key answers the first refund again.
+      let refundRef = refunds.get(idempotencyKey);
+      if (!refundRef) {
+        refundRef = `test_re_${randomUUID()}`;
+        refunds.set(idempotencyKey, refundRef);
+      }
+      return { refundRef };
     },
     async chargeTestCard(_paymentRef, cardNumber) {
       return TEST_CARDS[cardNumber] ?? { ok: false, reason: 'invalid' };

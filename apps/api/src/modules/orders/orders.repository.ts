@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@sala/db/client';
 import { orderItems, orders } from '@sala/db/schema/commerce';
 import { branches } from '@sala/db/schema/locations';
+import { checkouts } from '@sala/db/schema/payments';
 import { users } from '@sala/db/schema/users';
 import type { TCashMovement } from '@sala/shared/cash-summary/cash-summary.contract';
 import { and, eq, exists, ilike, sql } from 'drizzle-orm';
@@ -173,10 +174,15 @@ export function lockOrder(tx: DbOrTx, id: string) {
       isPos: orders.isPos,
       paidCardCents: orders.paidCardCents,
       paymentRef: orders.paymentRef,
+      refundRef: orders.refundRef,
+      cancelClaimedAt: orders.cancelClaimedAt,
+      /** The gateway that took an online payment (its checkout's), which alone can give it back. */
+      paidThrough: checkouts.gateway,
     })
     .from(orders)
+    .leftJoin(checkouts, eq(checkouts.paymentRef, orders.paymentRef))
     .where(eq(orders.id, id))
-    .for('update')
+    .for('update', { of: orders })
     .then((rows) => rows[0]);
 }
 
@@ -200,10 +206,21 @@ export function markOrderCancelled(
       cancelledAt: sql`now()`,
       cancelledBy: change.cancelledBy,
       refundRef: change.refundRef,
+      cancelClaimedAt: null,
       updatedAt: sql`now()`,
     })
     .where(and(eq(orders.id, id), eq(orders.status, 'completed')))
     .returning({ id: orders.id });
+}
+
+/** A cancel is asking the gateway for the refund from `at` on (see orders.cancelClaimedAt). */
+export function claimOrderCancel(tx: DbOrTx, id: string, at: Date) {
+  return tx.update(orders).set({ cancelClaimedAt: at }).where(eq(orders.id, id));
+}
+
+/** The refund failed: the order is cancellable again at once. */
+export function releaseOrderCancel(db: DbOrTx, id: string) {
+  return db.update(orders).set({ cancelClaimedAt: null }).where(eq(orders.id, id));
 }
 
 const clientSearch = (q: string) =>

@@ -7,7 +7,7 @@ import {
   ZOrderTicket,
 } from '@sala/shared/orders/orders.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { refundPayment } from '../payments/payments.service';
+import { actingCtx } from '../../plugins/context';
 import * as service from './orders.service';
 
 /** Orders of the store and the point of sale (spec §2 Ordenes): the super admin lists and cancels them. */
@@ -55,12 +55,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCancelOrderResponse },
       },
     },
-    async (request) =>
-      service.cancelOrder({
-        db: db(),
-        actor: request.user!,
-        id: request.params.id,
-        refundOnline: (tx, payment) => refundPayment({ db: tx, gateway: app.payments }, payment),
-      }),
+    async (request) => service.cancelOrder(actingCtx(request), { id: request.params.id }),
   );
 };

@@ -1,5 +1,4 @@
-import type { Db, DbOrTx } from '@sala/db/client';
-import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import type { DbOrTx } from '@sala/db/client';
 import type { TCashMovement } from '@sala/shared/cash-summary/cash-summary.contract';
 import type {
   TCancelOrderResponse,
@@ -13,10 +12,13 @@ import { lineCredits } from '@sala/shared/store/store.rules';
 import type { TPage } from '@sala/shared/table/table.contract';
 import { dayRange } from '@sala/shared/time/business-time';
 import type { TMyOrder, TMyOrdersQuery } from '@sala/shared/users/profile.contract';
+import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/paging';
+import { GatewayUnavailableError } from '../../lib/payments/gateway';
 import { takeBackCredits } from '../credits/credits.service';
 import {
+  claimOrderCancel,
   countOrders,
   creditsGrantedBy,
   findOrderByIdempotencyKey,
@@ -29,6 +31,7 @@ import {
   lockOrder,
   markOrderCancelled,
   orderMovementsBetween,
+  releaseOrderCancel,
 } from './orders.repository';
 
 /** A client's own orders with their products and the credits they granted. */
@@ -185,66 +188,105 @@ export async function listOrders(db: DbOrTx, query: TOrderListQuery): Promise<TP
   };
 }
 
-export type RefundOnline = (
-  tx: DbOrTx,
-  input: {
-    paymentRef: string;
-    amountCents: number;
-    orderId: string;
-  },
-) => Promise<{ ok: true; refundRef: string } | { ok: false; reason: 'gateway-changed' | 'unavailable' }>;
+type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
+
+/** A completed order can be cancelled; anything else answers why not. */
+function cancellable(order: LockedOrder | undefined): LockedOrder {
+  if (!order) throw notFound();
+  if (order.status === 'cancelled') throw new AppError('aborted', m.alreadyCancelled);
+  if (order.status !== 'completed') throw new AppError('aborted', m.notCompleted);
+  return order;
+}
 
 /**
- * POST /api/orders/:id/cancel (design.md §4): under the order's row lock, so two cancels at once reverse once. A
- * card payment made online is refunded through its gateway first (a failed refund cancels nothing); the credits the
- * order granted are taken back through the ledger, never below 0.
+ * Gives back an online card payment through the gateway that took it, outside any transaction. The order's id is
+ * the idempotency key: a retried or concurrent cancel gets the provider's first refund back, never a second one.
  */
-export async function cancelOrder(options: {
-  db: Db;
-  actor: TSessionUser;
-  id: string;
-  refundOnline: RefundOnline;
-}): Promise<TCancelOrderResponse> {
-  const { db, actor, id } = options;
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id);
-    if (!order) throw notFound();
-    if (order.status === 'cancelled') throw new AppError('aborted', m.alreadyCancelled);
-    if (order.status !== 'completed') throw new AppError('aborted', m.notCompleted);
-    let refundRef: string | null = null;
-    if (!order.isPos && order.paymentRef && order.paidCardCents > 0) {
-      const refund = await options.refundOnline(tx, {
-        paymentRef: order.paymentRef,
-        amountCents: order.paidCardCents,
-        orderId: order.id,
-      });
-      if (!refund.ok)
-        throw new AppError(
-          'unavailable',
-          refund.reason === 'gateway-changed' ? m.refundGatewayChanged : m.refundFailed,
-        );
-      refundRef = refund.refundRef;
-    }
-    await markOrderCancelled(tx, id, { cancelledBy: actor.id, refundRef });
-    const granted = await creditsGrantedBy(tx, id);
-    const reversal =
-      granted > 0
-        ? await takeBackCredits(tx, {
-            userId: order.userId,
-            amount: granted,
-            reason: 'order_cancel',
-            actorId: actor.id,
-            referenceId: id,
-            note: 'Orden cancelada',
-          })
-        : { taken: 0, short: 0 };
-    return {
-      order: await getOrderTicket(tx, id),
-      creditsTakenBack: reversal.taken,
-      creditsNotTakenBack: reversal.short,
-      refunded: refundRef !== null,
-    };
+async function refundOnline(ctx: ActingContext, order: LockedOrder): Promise<string> {
+  if (order.paidThrough && order.paidThrough !== ctx.payments.mode)
+    throw new AppError('unavailable', m.refundGatewayChanged);
+  try {
+    const { refundRef } = await ctx.payments.refund({
+      paymentRef: order.paymentRef!,
+      amountCents: order.paidCardCents,
+      idempotencyKey: `refund-${order.id}`,
+    });
+    return refundRef;
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', m.refundFailed);
+    throw error;
+  }
+}
+
+/**
+ * How long a cancel may wait on the gateway before another cancel may try again: beyond the gateway's own request
+ * timeout (20 s) with its retries, so a live claim is never taken over, and short enough that an order whose cancel
+ * died with its process is cancellable again within minutes.
+ */
+const CANCEL_CLAIM_MS = 2 * 60_000;
+
+const needsRefund = (order: LockedOrder) =>
+  !order.isPos && order.paymentRef !== null && order.paidCardCents > 0;
+
+/** Marks the order cancelled and takes back the credits it granted (never below 0), under its row lock. */
+async function finishCancel(
+  ctx: ActingContext,
+  tx: DbOrTx,
+  order: LockedOrder,
+  refundRef: string | null,
+): Promise<TCancelOrderResponse> {
+  await markOrderCancelled(tx, order.id, { cancelledBy: ctx.actor.id, refundRef });
+  const granted = await creditsGrantedBy(tx, order.id);
+  const reversal =
+    granted > 0
+      ? await takeBackCredits(tx, {
+          userId: order.userId,
+          amount: granted,
+          reason: 'order_cancel',
+          actorId: ctx.actor.id,
+          referenceId: order.id,
+          note: 'Orden cancelada',
+        })
+      : { taken: 0, short: 0 };
+  return {
+    order: await getOrderTicket(tx, order.id),
+    creditsTakenBack: reversal.taken,
+    creditsNotTakenBack: reversal.short,
+    refunded: refundRef !== null,
+  };
+}
+
+/**
+ * POST /api/orders/:id/cancel (design.md §4). An order paid in person is cancelled in one transaction under its
+ * row lock, so two cancels at once reverse once. A card payment made online is refunded first (a failed refund
+ * cancels nothing), and the provider is never called inside a transaction: a short transaction claims the cancel
+ * under the row lock, the refund runs with no lock or connection held, and a second short transaction checks the
+ * order again, marks it and takes the credits back. A second cancel meanwhile is told one is under way; the
+ * refund's idempotency key (the order's id) makes a retry after a crash get the provider's first refund back.
+ */
+export async function cancelOrder(ctx: ActingContext, { id }: { id: string }): Promise<TCancelOrderResponse> {
+  const first = await ctx.db.transaction(async (tx) => {
+    const order = cancellable(await lockOrder(tx, id));
+    if (!needsRefund(order))
+      return { kind: 'done' as const, answer: await finishCancel(ctx, tx, order, null) };
+    const claimedAt = order.cancelClaimedAt?.getTime();
+    if (claimedAt !== undefined && ctx.now.getTime() - claimedAt < CANCEL_CLAIM_MS)
+      throw new AppError('aborted', m.cancelInProgress);
+    await claimOrderCancel(tx, id, ctx.now);
+    return { kind: 'claimed' as const, order };
   });
+  if (first.kind === 'done') return first.answer;
+
+  let refundRef: string;
+  try {
+    refundRef = await refundOnline(ctx, first.order);
+  } catch (error) {
+    await releaseOrderCancel(ctx.db, id);
+    throw error;
+  }
+  return ctx.db.transaction(async (tx) =>
+    finishCancel(ctx, tx, cancellable(await lockOrder(tx, id)), refundRef),
+  );
 }
 
 /**

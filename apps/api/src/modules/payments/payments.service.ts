@@ -316,30 +316,3 @@ export async function handleWebhook(deps: PaymentDeps, rawBody: Buffer, signatur
     await completeIn(tx, deps, checkoutId);
   });
 }
-
-export type RefundOutcome =
-  | { ok: true; refundRef: string }
-  | { ok: false; reason: 'gateway-changed' | 'unavailable' };
-
-/**
- * Gives back an online card payment (a cancelled order), through the gateway that took it. The order's id is the
- * idempotency key, so a retried cancel never refunds twice at the provider.
- */
-export async function refundPayment(
-  deps: { db: DbOrTx; gateway: PaymentGateway },
-  input: { paymentRef: string; amountCents: number; orderId: string },
-): Promise<RefundOutcome> {
-  const checkout = await findCheckoutByPaymentRef(deps.db, input.paymentRef);
-  if (checkout && checkout.gateway !== deps.gateway.mode) return { ok: false, reason: 'gateway-changed' };
-  try {
-    const { refundRef } = await deps.gateway.refund({
-      paymentRef: input.paymentRef,
-      amountCents: input.amountCents,
-      idempotencyKey: `refund-${input.orderId}`,
-    });
-    return { ok: true, refundRef };
-  } catch (error) {
-    if (error instanceof GatewayUnavailableError) return { ok: false, reason: 'unavailable' };
-    throw error;
-  }
-}

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "cancel_claimed_at" timestamp with time zone;
