@@ -1,7 +1,8 @@
-import type { Db } from '@sala/db/client';
+import type { Db, DbOrTx } from '@sala/db/client';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from './lib/payments/gateway';
+import type { Notify } from './modules/mail/notify';
 
 /**
  * What every service call receives first: `service(ctx, input)`. Built once per request by plugins/context.ts
@@ -16,9 +17,29 @@ export type RequestContext<A extends TSessionUser | null = TSessionUser | null> 
   /** The instant the request is decided at: every rule of one request reads this one clock. */
   now: Date;
   log: FastifyBaseLogger;
+  /** The client's address (behind TRUST_PROXY's proxies), for the per-address limits. */
+  ip: string;
   /** The card payment gateway chosen at boot (Stripe, or the test gateway). */
   payments: PaymentGateway;
+  /** Who hears of what happened, and how (modules/mail/notify.ts). */
+  notify: Notify;
+  /** How a change to an account ends its logins (the auth module's sessions, wired in plugins/context.ts). */
+  access: AccountAccess;
+};
+
+/**
+ * The auth module's answer to an account change, handed to the users module as a port so that users never
+ * imports auth (auth reads and creates accounts through users: one direction only).
+ */
+export type AccountAccess = {
+  /** Every login of the user ends (a reactivated account starts over). */
+  endSessions(tx: DbOrTx, userId: string): Promise<void>;
+  /** A changed e-mail ends every login and voids the reset links sent to the old address. */
+  endAfterEmailChange(tx: DbOrTx, userId: string, now: Date): Promise<void>;
 };
 
 /** The context of a route that requires a login (`access` other than `public`): an actor is always there. */
 export type ActingContext = RequestContext<TSessionUser>;
+
+/** What a background job (the reminders, the purge) works with: no request, no actor, its own clock. */
+export type JobContext = Pick<RequestContext, 'db' | 'now' | 'notify'>;

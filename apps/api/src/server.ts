@@ -41,7 +41,10 @@ const app = await buildApp({
 
 // Jobs of every process (design.md §4): the outbox worker sends mail, the reminder worker queues the 24-hour
 // reminders. Started once the server listens, stopped before the database closes.
-const reminders = createReminderWorker({ db: database.db, publicUrl: config.publicUrl, log: app.log });
+const reminders = createReminderWorker({
+  ports: { db: database.db, notify: app.notify },
+  log: app.log,
+});
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -4,7 +4,8 @@ import { authMessages } from '@sala/shared/auth/auth.messages';
 import { addDays, businessDate, businessInstant, weekdayOf } from '@sala/shared/time/business-time';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueEmails, enqueuePosReceipt, type PosReceipt } from '../src/modules/mail/mail.service';
+import { enqueueEmails } from '../src/modules/mail/mail.service';
+import type { PosReceipt } from '../src/modules/mail/notify';
 import { createOutboxWorker } from '../src/modules/mail/outbox.worker';
 import { DEFAULT_RETRY_DELAYS_MS } from '../src/modules/mail/retry-schedule';
 import { readInvite } from './calendar-reader';
@@ -389,7 +390,7 @@ describe('without SMTP_URL', () => {
   });
 });
 
-describe('enqueuePosReceipt (wired into the point of sale at merge)', () => {
+describe('notify.posSale (the point of sale receipt)', () => {
   const receipt: PosReceipt = {
     orderId: '0199a2b3-0000-7000-8000-0000000000bb',
     createdAt: new Date('2030-01-07T18:05:00Z'),
@@ -406,10 +407,8 @@ describe('enqueuePosReceipt (wired into the point of sale at merge)', () => {
   };
 
   it("writes the receipt in the caller's transaction, and nothing for a client without an e-mail", async () => {
-    const id = await t.db.transaction((tx) =>
-      enqueuePosReceipt(tx, receipt, { publicUrl: 'https://reservas.example.mx' }),
-    );
-    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
+    await t.db.transaction((tx) => t.app.notify.posSale(tx, receipt));
+    const [row] = await rowsTo(['luis-pos@example.test']);
     expect(row).toMatchObject({
       toAddress: 'luis-pos@example.test',
       subject: 'Recibo de tu compra en Valle',
@@ -420,27 +419,19 @@ describe('enqueuePosReceipt (wired into the point of sale at merge)', () => {
     // Rolled back with the order: no receipt.
     await expect(
       t.db.transaction(async (tx) => {
-        await enqueuePosReceipt(
-          tx,
-          { ...receipt, client: { name: 'Otro', email: 'rollback@example.test' } },
-          {
-            publicUrl: 'https://reservas.example.mx',
-          },
-        );
+        await t.app.notify.posSale(tx, {
+          ...receipt,
+          client: { name: 'Otro', email: 'rollback@example.test' },
+        });
         throw new Error('the order failed');
       }),
     ).rejects.toThrow('the order failed');
     expect(await rowsTo(['rollback@example.test'])).toEqual([]);
 
-    const none = await t.db.transaction((tx) =>
-      enqueuePosReceipt(
-        tx,
-        { ...receipt, client: { name: 'Mostrador', email: null } },
-        {
-          publicUrl: 'https://reservas.example.mx',
-        },
-      ),
+    const before = await t.db.select({ id: emailOutbox.id }).from(emailOutbox);
+    await t.db.transaction((tx) =>
+      t.app.notify.posSale(tx, { ...receipt, client: { name: 'Mostrador', email: null } }),
     );
-    expect(none).toBeNull();
+    expect(await t.db.select({ id: emailOutbox.id }).from(emailOutbox)).toHaveLength(before.length);
   });
 });

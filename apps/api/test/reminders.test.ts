@@ -18,7 +18,7 @@ afterAll(async () => {
 const HOUR = 3_600_000;
 // The scheduler's clock: a fixed instant, so the test never depends on when it runs.
 const NOW = new Date('2031-03-10T15:00:00Z');
-const run = (now: Date) => queueDueReminders({ db: t.db, publicUrl: 'https://reservas.example.mx', now });
+const run = (now: Date) => queueDueReminders({ db: t.db, notify: t.app.notify, now });
 const reminders = () => t.db.select().from(emailOutbox).where(like(emailOutbox.dedupeKey, 'reminder:%'));
 
 describe('24-hour reminders (the clock as a parameter)', () => {

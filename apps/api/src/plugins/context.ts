@@ -1,7 +1,8 @@
 import { commonMessages } from '@sala/shared/errors/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ActingContext, RequestContext } from '../context';
+import type { AccountAccess, ActingContext, RequestContext } from '../context';
 import { AppError } from '../lib/app-error';
+import { endAccessAfterEmailChange, endSessionsOf } from '../modules/auth/sessions.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,6 +15,8 @@ declare module 'fastify' {
  * Builds `request.ctx` once per request, after the auth hook has read the session (registered after
  * registerAuth, so its onRequest hook runs second).
  */
+const access: AccountAccess = { endSessions: endSessionsOf, endAfterEmailChange: endAccessAfterEmailChange };
+
 export function registerContext(app: FastifyInstance) {
   app.decorateRequest('ctx', null as unknown as RequestContext);
   app.addHook('onRequest', async (request) => {
@@ -22,7 +25,10 @@ export function registerContext(app: FastifyInstance) {
       actor: request.user,
       now: new Date(),
       log: request.log,
+      ip: request.ip,
       payments: app.payments,
+      notify: app.notify,
+      access,
     };
   });
 }

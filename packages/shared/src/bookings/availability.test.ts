@@ -7,6 +7,7 @@ import {
   bookingWindow,
   checkSlot,
   dayHours,
+  gridCellState,
   hourRooms,
   hoursOn,
   opensOn,
@@ -230,5 +231,20 @@ describe('checkSlot, the rule of every booking', () => {
     } else {
       expect(result).toEqual({ ok: false, reason });
     }
+  });
+});
+
+describe('gridCellState (the staff day grid)', () => {
+  it.each([
+    [{ booked: true, blocked: true, past: true }, 'booked'],
+    [{ booked: true, blocked: false, past: true }, 'booked'],
+    [{ booked: true, blocked: true, past: false }, 'booked'],
+    [{ booked: true, blocked: false, past: false }, 'booked'],
+    [{ booked: false, blocked: true, past: true }, 'blocked'],
+    [{ booked: false, blocked: true, past: false }, 'blocked'],
+    [{ booked: false, blocked: false, past: true }, 'past'],
+    [{ booked: false, blocked: false, past: false }, 'free'],
+  ] as const)('%o is %s', (cell, state) => {
+    expect(gridCellState(cell)).toBe(state);
   });
 });

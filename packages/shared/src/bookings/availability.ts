@@ -15,6 +15,19 @@ export type RoomState = 'free' | 'busy' | 'blocked';
 
 export type Clock = { now: Date; timeZone?: string };
 
+/** A cell of the staff's day grid (a room at an hour). */
+export type GridCellState = 'booked' | 'blocked' | 'past' | 'free';
+
+/**
+ * What the staff's day grid shows in a cell: a session wins over everything (it is there to be served, even in a
+ * block made after it or an hour already gone), then a block (of the day, the hour or the room), then the past.
+ */
+export function gridCellState(cell: { booked: boolean; blocked: boolean; past: boolean }): GridCellState {
+  if (cell.booked) return 'booked';
+  if (cell.blocked) return 'blocked';
+  return cell.past ? 'past' : 'free';
+}
+
 /** What one branch holds for the day(s) asked about; sessions are the active (not cancelled) ones. */
 export type BranchDay = {
   schedule: WeeklySchedule;

@@ -2,6 +2,9 @@
  * Spec §4 "Session timing": a session is past once its start is not after now, almost within the next 24 hours,
  * and beyond otherwise. Clients cancel only beyond sessions; a super admin any that has not started.
  */
+/** Every session lasts one hour: a branch's slots are its whole hours. */
+export const SESSION_MS = 3_600_000;
+
 export const ALMOST_THRESHOLD_MS = 24 * 3_600_000;
 
 export type SessionTiming = 'past' | 'almost' | 'beyond';

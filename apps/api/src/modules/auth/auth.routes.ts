@@ -14,11 +14,6 @@ import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } 
 import * as auth from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({
-    db: app.database.db,
-    publicUrl: app.config.publicUrl,
-    adminEmail: app.config.adminEmail,
-  });
   const secure = app.config.isProduction;
   const tags = ['cuentas'];
 
@@ -31,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!request.endedSession) return { user: request.user };
       // The login of a deactivated account: said once, then gone.
-      await auth.logout(deps(), request.endedSession.tokenHash);
+      await auth.logout(request.ctx, { tokenHash: request.endedSession.tokenHash });
       clearSessionCookie(reply, secure);
       return { user: null, ended: request.endedSession.ended };
     },
@@ -49,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await auth.register(deps(), request.body, request.ip);
+      await auth.register(request.ctx, request.body);
       return reply.status(201).send({ message: m.registered });
     },
   );
@@ -61,8 +56,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Iniciar sesión', body: ZLoginRequest, response: { 200: ZLoginResponse } },
     },
     async (request, reply) => {
-      const { token, deviceToken, user } = await auth.login(deps(), request.body, {
-        ip: request.ip,
+      const { token, deviceToken, user } = await auth.login(request.ctx, {
+        ...request.body,
         userAgent: request.headers['user-agent'],
         deviceToken: request.cookies[DEVICE_COOKIE],
       });
@@ -76,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout',
     { config: { access: 'public' }, schema: { tags, summary: 'Cerrar sesión', response: { 204: z.null() } } },
     async (request, reply) => {
-      await auth.logout(deps(), request.sessionTokenHash);
+      await auth.logout(request.ctx, { tokenHash: request.sessionTokenHash });
       clearSessionCookie(reply, secure);
       return reply.status(204).send(null);
     },
@@ -94,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.requestPasswordReset(deps(), request.body, request.ip);
+      await auth.requestPasswordReset(request.ctx, request.body);
       // The truth for this server: without a mail server the link is kept in the outbox, never sent.
       return { message: app.outbox.enabled ? m.resetSent : m.resetNotSent };
     },
@@ -112,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.resetPassword(deps(), request.body, request.ip);
+      await auth.resetPassword(request.ctx, request.body);
       return { message: m.passwordChanged };
     },
   );

@@ -1,4 +1,3 @@
-import type { Db } from '@sala/db/client';
 import { hashPassword, verifyPassword } from '@sala/db/password';
 import type {
   TForgotPasswordRequest,
@@ -7,18 +6,16 @@ import type {
   TResetPasswordRequest,
 } from '@sala/shared/auth/auth.contract';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
+import type { RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { takeHit, type WindowLimit } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
-import { enqueueEmails } from '../mail/mail.service';
-import { newClientRegisteredEmail, passwordResetEmail } from '../mail/templates';
 import { toSessionUser } from '../users/user-views';
 import {
   createClientAccount,
   findAccountByEmail,
   lockAccount,
   setPasswordHash,
-  staffNoticeRecipients,
 } from '../users/users.service';
 import {
   clearThrottles,
@@ -61,8 +58,7 @@ function tooMany(message: (wait: string) => string, until: Date, now: Date) {
 }
 
 /** Counts one request of an address against the route's limit, or refuses it. */
-async function limitAddress(db: Db, route: keyof typeof ADDRESS_LIMITS, ip: string) {
-  const now = new Date();
+async function limitAddress({ db, ip, now }: RequestContext, route: keyof typeof ADDRESS_LIMITS) {
   const result = await takeHit(db, `${limitKeys[route]}:${ip}`, ADDRESS_LIMITS[route], now);
   if (!result.ok) throw tooMany(m.tooManyAttempts, result.until, now);
 }
@@ -71,36 +67,30 @@ export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 /** A browser where the account logged in stays trusted this long (docs/decisions/006). */
 export const TRUSTED_DEVICE_TTL_MS = 180 * 24 * 3_600_000;
 
-type Deps = { db: Db; publicUrl: string; adminEmail?: string };
-
 /** Self-registration: always an inactive client with no credits, whatever the request says (spec §4). */
-export async function register(
-  { db, publicUrl, adminEmail }: Deps,
-  input: TRegisterRequest,
-  clientIp: string,
-) {
-  await limitAddress(db, 'register', clientIp);
+export async function register(ctx: RequestContext, input: TRegisterRequest) {
+  const { db, notify } = ctx;
+  await limitAddress(ctx, 'register');
   if (await findAccountByEmail(db, input.email)) throw new AppError('aborted', m.emailTaken);
   const passwordHash = await hashPassword(input.password);
-  const recipients = await staffNoticeRecipients(db, adminEmail);
   await db.transaction(async (tx) => {
     await createClientAccount(tx, { name: input.name, email: input.email, phone: input.phone, passwordHash });
-    await enqueueEmails(
-      tx,
-      recipients.map((to) => newClientRegisteredEmail(to, input, `${publicUrl}/admin/usuarios`)),
-    );
+    await notify.clientRegistered(tx, { name: input.name, email: input.email, phone: input.phone });
   });
 }
 
-type LoginClient = { ip: string; userAgent?: string; deviceToken?: string };
+type LoginClient = { userAgent?: string; deviceToken?: string };
 
 /**
  * Spec §8 answers ('Usuario no encontrado', 'Contraseña incorrecta', the inactive-account modal) behind the
  * throttle of docs/decisions/006: every attempt is counted before the password is checked, so parallel guesses
  * cannot slip past a lock, and the right password clears what only its owner could clear.
  */
-export async function login({ db }: Deps, input: TLoginRequest & { remember: boolean }, client: LoginClient) {
-  const now = new Date();
+export async function login(
+  { db, ip, now }: RequestContext,
+  input: TLoginRequest & { remember: boolean } & LoginClient,
+) {
+  const client = { ...input, ip };
   const user = await findAccountByEmail(db, input.email);
   const device = client.deviceToken ? hashToken(client.deviceToken) : null;
   const trusted = device && user && (await findTrustedDevice(db, device, now))?.userId === user.id;
@@ -151,31 +141,27 @@ export async function login({ db }: Deps, input: TLoginRequest & { remember: boo
   return { token, deviceToken, user: toSessionUser(user) };
 }
 
-export async function logout({ db }: Deps, tokenHash: string | null) {
+export async function logout({ db }: RequestContext, { tokenHash }: { tokenHash: string | null }) {
   if (tokenHash) await closeSession(db, tokenHash);
 }
 
-export async function requestPasswordReset(
-  { db, publicUrl }: Deps,
-  input: TForgotPasswordRequest,
-  clientIp: string,
-) {
-  await limitAddress(db, 'forgotPassword', clientIp);
+export async function requestPasswordReset(ctx: RequestContext, input: TForgotPasswordRequest) {
+  const { db, now, notify } = ctx;
+  await limitAddress(ctx, 'forgotPassword');
   const user = await findAccountByEmail(db, input.email);
   if (!user) throw new AppError('not-found', m.userNotFound);
 
   const token = newToken();
-  const resetUrl = `${publicUrl}/registro/restablecer?token=${token}`;
   await db.transaction(async (tx) => {
     // The account's row lock orders parallel requests: each new link voids every older one.
     await lockAccount(tx, user.id);
-    await revokeResetTokens(tx, user.id, new Date());
+    await revokeResetTokens(tx, user.id, now);
     await createResetToken(tx, {
       tokenHash: hashToken(token),
       userId: user.id,
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
     });
-    await enqueueEmails(tx, [passwordResetEmail(user.email, user.name, resetUrl)]);
+    await notify.passwordResetRequested(tx, { name: user.name, email: user.email, token });
   });
 }
 
@@ -185,15 +171,15 @@ export async function requestPasswordReset(
  * so a bad, used or expired link costs no argon2id; it is consumed again in the transaction, so a race still
  * lets only one use through.
  */
-export async function resetPassword({ db }: Deps, input: TResetPasswordRequest, clientIp: string) {
-  await limitAddress(db, 'resetPassword', clientIp);
+export async function resetPassword(ctx: RequestContext, input: TResetPasswordRequest) {
+  const { db, now } = ctx;
+  await limitAddress(ctx, 'resetPassword');
   const tokenHash = hashToken(input.token);
-  if (!(await isResetTokenOpen(db, tokenHash, new Date()))) {
+  if (!(await isResetTokenOpen(db, tokenHash, now))) {
     throw new AppError('invalid-argument', m.resetInvalid);
   }
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    const now = new Date();
     const consumed = await consumeResetToken(tx, tokenHash, now);
     if (!consumed) throw new AppError('invalid-argument', m.resetInvalid);
     await setPasswordHash(tx, consumed.userId, passwordHash);

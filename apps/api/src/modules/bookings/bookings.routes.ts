@@ -9,21 +9,13 @@ import {
   ZStaffSessionsResponse,
 } from '@sala/shared/bookings/bookings.contract';
 import { ZIdParams } from '@sala/shared/common/fields';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actingCtx } from '../../plugins/context';
 import * as service from './bookings.service';
 
 /** Sessions (spec's "sessions"): clients book and cancel their own; staff see the days; the super admin acts for others. */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['reservas'];
-  const deps = (request: FastifyRequest): service.BookingDeps => ({
-    db: app.database.db,
-    actor: request.user!,
-    publicUrl: app.config.publicUrl,
-    adminEmail: app.config.adminEmail,
-    mailFrom: app.config.mailFrom,
-    deliverNow: app.outbox.enabled ? (emailIds) => app.outbox.deliverNow(emailIds) : undefined,
-  });
 
   app.post(
     '/sessions',
@@ -36,7 +28,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZCreateSessionResponse },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.bookForSelf(deps(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.bookForSelf(actingCtx(request), request.body)),
   );
 
   app.post(
@@ -51,7 +44,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCancelSessionResponse },
       },
     },
-    async (request) => service.cancelSession(deps(request), request.params.id),
+    async (request) => service.cancelSession(actingCtx(request), { id: request.params.id }),
   );
 
   app.post(
@@ -66,7 +59,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.bookForOthers(deps(request), request.body)),
+      reply.status(201).send(await service.bookForOthers(actingCtx(request), request.body)),
   );
 
   app.get(
@@ -80,7 +73,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZStaffSessionsResponse },
       },
     },
-    async (request) => service.listStaffSessionsPage(app.database.db, request.query),
+    async (request) => service.listStaffSessionsPage(actingCtx(request), request.query),
   );
 
   app.get(
@@ -94,6 +87,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZDayGridResponse },
       },
     },
-    async (request) => service.dayGrid(app.database.db, request.query),
+    async (request) => service.dayGrid(actingCtx(request), request.query),
   );
 };

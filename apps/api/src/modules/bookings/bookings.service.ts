@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '@sala/db/client';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
-import { checkSlot, hoursOn, type SlotRefusal } from '@sala/shared/bookings/availability';
+import { checkSlot, gridCellState, hoursOn, type SlotRefusal } from '@sala/shared/bookings/availability';
 import {
   COURTESY_PREFIX,
   type TCancelSessionResponse,
@@ -18,20 +18,14 @@ import { locationMessages } from '@sala/shared/locations/locations.messages';
 import type { TPage } from '@sala/shared/table/table.contract';
 import { businessDate, businessInstant, businessTime, dayRange } from '@sala/shared/time/business-time';
 import type { TMySession, TMySessionsQuery } from '@sala/shared/users/profile.contract';
+import type { ActingContext, JobContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
 import { availabilityChanged, loadBranchDay, loadSlot } from '../availability/availability.service';
 import { applyCreditChange, chargeCredits } from '../credits/credits.service';
-import { sessionInvite } from '../mail/calendar';
-import { discardPendingReminder, enqueueEmails, type OutgoingEmail } from '../mail/mail.service';
-import {
-  newReservationAdminEmail,
-  reservationCancelledEmail,
-  reservationConfirmedEmail,
-  sessionReminderEmail,
-} from '../mail/templates';
-import { lockAccount, staffNoticeRecipients } from '../users/users.service';
+import type { SessionFacts } from '../mail/notify';
+import { lockAccount } from '../users/users.service';
 import {
   activeSessionsBetween,
   claimDueReminders,
@@ -46,40 +40,9 @@ import {
   roomHasAnySession,
 } from './bookings.repository';
 
-/** What a booking or a cancellation needs besides the database: who acts, and how mail is addressed. */
-export type BookingDeps = {
-  db: Db;
-  actor: TSessionUser;
-  publicUrl: string;
-  adminEmail?: string;
-  mailFrom: { name: string; email: string };
-  now?: Date;
-  /**
-   * One bounded attempt at once for the e-mails a booking just committed (the outbox worker's): false when any
-   * was not delivered, so the answer carries spec §8's warning. Without it (no mail server) nothing is sent at
-   * all, and the answer says so.
-   */
-  deliverNow?: (emailIds: string[]) => Promise<boolean>;
-};
-
 type Slot = { branchId: string; roomId: string; date: string; hour: string };
 /** Who a session is for: the signed-in client itself, a client the super admin books for, or a courtesy guest. */
 type Holder = { kind: 'self' } | { kind: 'client'; userId: string } | { kind: 'courtesy'; name: string };
-/** What a session's e-mails and invitation say: its place, its time and who holds it. */
-type SessionFacts = {
-  id: string;
-  startsAt: Date;
-  cityName: string;
-  branchName: string;
-  roomName: string;
-  holderName: string;
-  /** The client's address; none for a courtesy session. */
-  email: string | null;
-  bookedByName: string | null;
-};
-
-const SESSION_MS = 3_600_000;
-
 function toDetail(facts: SessionFacts, creditsCharged: number, isCourtesy: boolean): TSessionDetail {
   return {
     id: facts.id,
@@ -107,55 +70,15 @@ function creditsRefusal(cost: number): AppError {
   return new AppError('aborted', message, { credits: message });
 }
 
-/** The e-mail invitation of a session, and the two e-mails of spec §7 (client, business admin). */
-function bookingEmails(deps: BookingDeps, row: SessionFacts, staff: string[]): OutgoingEmail[] {
-  const date = businessDate(row.startsAt);
-  const facts = {
-    holderName: row.holderName,
-    cityName: row.cityName,
-    branchName: row.branchName,
-    roomName: row.roomName,
-    when: formatSessionWhen(date, businessTime(row.startsAt)),
-  };
-  const ics = invite(deps, row, 'REQUEST');
-  return [
-    ...(row.email ? [reservationConfirmedEmail(row.email, facts, ics, `${deps.publicUrl}/perfil`)] : []),
-    ...staff.map((to) =>
-      newReservationAdminEmail(
-        to,
-        { ...facts, bookedBy: row.bookedByName },
-        ics,
-        `${deps.publicUrl}/admin/reservaciones?fecha=${date}`,
-      ),
-    ),
-  ];
-}
-
-function invite(deps: Pick<BookingDeps, 'mailFrom'>, row: SessionFacts, method: 'REQUEST' | 'CANCEL') {
-  return sessionInvite({
-    uid: row.id,
-    method,
-    startsAt: row.startsAt,
-    endsAt: new Date(row.startsAt.getTime() + SESSION_MS),
-    summary: `Sesión en ${row.branchName} · ${row.roomName}`,
-    location: `${row.roomName}, ${row.branchName}, ${row.cityName}`,
-    description: `Reservación de ${row.holderName} en Sala Común.`,
-    organizer: deps.mailFrom,
-    attendee: row.email ? { name: row.holderName, email: row.email } : undefined,
-  });
-}
-
 /**
  * One booking, in one transaction (design.md §3–§4): the slot is read and judged by the same rules as
  * availability; the session is inserted — the partial unique indexes decide a race for the room, or for the
  * client's hour —; its cost leaves the balance through the ledger only if the balance covers it (the charge's
  * row lock on the account decides between concurrent bookings of one client, and a refused charge rolls the
- * session back). Both e-mails are written to the outbox in the same transaction.
+ * session back). Its notices are queued in the same transaction and tried once after it commits.
  */
-async function book(deps: BookingDeps, slot: Slot, holder: Holder): Promise<TCreateSessionResponse> {
-  const { db, actor } = deps;
-  const now = deps.now ?? new Date();
-  const staff = await staffNoticeRecipients(db, deps.adminEmail);
+async function book(ctx: ActingContext, slot: Slot, holder: Holder): Promise<TCreateSessionResponse> {
+  const { db, actor, now, notify } = ctx;
   try {
     const booked = await db.transaction(async (tx) => {
       // A client booking for itself is the session's user (active, or it would have no session); a client booked
@@ -211,14 +134,14 @@ async function book(deps: BookingDeps, slot: Slot, holder: Holder): Promise<TCre
         email: person?.email ?? null,
         bookedByName: actor.name,
       };
-      const emailIds = await enqueueEmails(tx, bookingEmails(deps, facts, staff));
-      return { session: toDetail(facts, cost, holder.kind === 'courtesy'), balance, emailIds };
+      const queued = await notify.sessionBooked(tx, facts);
+      return { session: toDetail(facts, cost, holder.kind === 'courtesy'), balance, queued };
     });
     availabilityChanged(db, slot.branchId);
-    const { emailIds, ...answer } = booked;
+    const { queued, ...answer } = booked;
     // Spec §4: the session is kept whatever happens to its e-mails; a failure only adds the warning, and the
     // outbox worker keeps retrying.
-    const mailDelivery = !deps.deliverNow ? 'off' : (await deps.deliverNow(emailIds)) ? 'sent' : 'delayed';
+    const mailDelivery = await notify.sendNow(queued);
     return { ...answer, mailDelivery, mailWarning: mailDelivery === 'delayed' } as const;
   } catch (error) {
     if (isUniqueViolation(error, 'room_sessions_room_starts_at_active_key')) throw slotRefusal('busy');
@@ -234,39 +157,13 @@ async function book(deps: BookingDeps, slot: Slot, holder: Holder): Promise<TCre
  * Queues the 24-hour reminders due at `now`, each once: the session is marked reminded and its e-mail written
  * (with the session's dedupe key) in one transaction, a batch at a time. Answers how many were queued.
  */
-export async function queueDueReminders(deps: {
-  db: Db;
-  publicUrl: string;
-  now?: Date;
-  batchSize?: number;
-}): Promise<number> {
-  const now = deps.now ?? new Date();
-  const batchSize = deps.batchSize ?? 100;
+export async function queueDueReminders(ctx: JobContext, { batchSize = 100 } = {}): Promise<number> {
   let queued = 0;
   for (;;) {
-    const count = await deps.db.transaction(async (tx) => {
-      const ids = await claimDueReminders(tx, now, batchSize);
+    const count = await ctx.db.transaction(async (tx) => {
+      const ids = await claimDueReminders(tx, ctx.now, batchSize);
       if (ids.length === 0) return 0;
-      const sessions = await findSessionDetails(tx, ids);
-      await enqueueEmails(
-        tx,
-        sessions
-          .filter((row) => row.email)
-          .map((row) =>
-            sessionReminderEmail(
-              row.email!,
-              {
-                holderName: row.holderName,
-                cityName: row.cityName,
-                branchName: row.branchName,
-                roomName: row.roomName,
-                when: formatSessionWhen(businessDate(row.startsAt), businessTime(row.startsAt)),
-              },
-              row.id,
-              `${deps.publicUrl}/perfil`,
-            ),
-          ),
-      );
+      await ctx.notify.remindersDue(tx, await findSessionDetails(tx, ids));
       return ids.length;
     });
     queued += count;
@@ -275,18 +172,18 @@ export async function queueDueReminders(deps: {
 }
 
 /** POST /api/sessions: a client books for itself. */
-export function bookForSelf(deps: BookingDeps, slot: Slot) {
-  return book(deps, slot, { kind: 'self' });
+export function bookForSelf(ctx: ActingContext, slot: Slot) {
+  return book(ctx, slot, { kind: 'self' });
 }
 
 /** POST /api/staff/sessions: the super admin books for a client (charged to them) or a courtesy session. */
 export function bookForOthers(
-  deps: BookingDeps,
+  ctx: ActingContext,
   input: Slot & ({ for: 'client'; clientId: string } | { for: 'courtesy'; courtesyName: string }),
 ) {
   const { branchId, roomId, date, hour } = input;
   return book(
-    deps,
+    ctx,
     { branchId, roomId, date, hour },
     input.for === 'client'
       ? { kind: 'client', userId: input.clientId }
@@ -299,9 +196,11 @@ export function bookForOthers(
  * The row stays (cancelled_at, cancelled_by) and its credits come back through the ledger, in one transaction
  * that holds the session's row lock: two cancels at once refund once.
  */
-export async function cancelSession(deps: BookingDeps, id: string): Promise<TCancelSessionResponse> {
-  const { db, actor } = deps;
-  const now = deps.now ?? new Date();
+export async function cancelSession(
+  ctx: ActingContext,
+  { id }: { id: string },
+): Promise<TCancelSessionResponse> {
+  const { db, actor, now } = ctx;
   const result = await db.transaction(async (tx) => {
     const session = await findSessionForUpdate(tx, id);
     // Someone else's session is "not found" to a client: its existence is none of their business.
@@ -314,7 +213,6 @@ export async function cancelSession(deps: BookingDeps, id: string): Promise<TCan
       throw new AppError('aborted', timing === 'past' ? m.alreadyStarted : m.tooLateToCancel);
     }
     await markCancelled(tx, id, actor.id, now);
-    await discardPendingReminder(tx, id);
     const refunded = session.userId ? session.creditsCharged : 0;
     const balance = session.userId
       ? await applyCreditChange(tx, {
@@ -326,23 +224,7 @@ export async function cancelSession(deps: BookingDeps, id: string): Promise<TCan
           note: 'Sesión cancelada',
         })
       : null;
-    const row = (await findSessionDetail(tx, id))!;
-    if (row.email) {
-      await enqueueEmails(tx, [
-        reservationCancelledEmail(
-          row.email,
-          {
-            holderName: row.holderName,
-            cityName: row.cityName,
-            branchName: row.branchName,
-            roomName: row.roomName,
-            when: formatSessionWhen(businessDate(row.startsAt), businessTime(row.startsAt)),
-            refunded,
-          },
-          invite(deps, row, 'CANCEL'),
-        ),
-      ]);
-    }
+    await ctx.notify.sessionCancelled(tx, { ...(await findSessionDetail(tx, id))!, refunded });
     return {
       id,
       cancelledAt: now.toISOString(),
@@ -359,10 +241,8 @@ export async function cancelSession(deps: BookingDeps, id: string): Promise<TCan
 
 /** A client's own sessions, newest or oldest first, with what it may still do about each. */
 export async function listSessionsOf(
-  db: DbOrTx,
-  actor: TSessionUser,
+  { db, actor, now }: ActingContext,
   query: TMySessionsQuery,
-  now = new Date(),
 ): Promise<TPage<TMySession>> {
   const rows = await listSessionsOfUser(db, actor.id, query);
   return toPage(rows, query, (row) => ({
@@ -376,19 +256,18 @@ export async function listSessionsOf(
 
 /** The `.ics` of one of the client's own sessions (CANCEL once it is cancelled), for "Agregar al calendario". */
 export async function calendarOf(
-  deps: Pick<BookingDeps, 'db' | 'actor' | 'mailFrom'>,
-  id: string,
+  { db, actor, notify }: ActingContext,
+  { id }: { id: string },
 ): Promise<string> {
-  const row = await findSessionDetail(deps.db, id);
-  if (!row || row.userId !== deps.actor.id) throw new AppError('not-found', m.sessionNotFound);
-  return invite(deps, row, row.cancelledAt ? 'CANCEL' : 'REQUEST');
+  const row = await findSessionDetail(db, id);
+  if (!row || row.userId !== actor.id) throw new AppError('not-found', m.sessionNotFound);
+  return notify.calendarFile(row, row.cancelledAt ? 'CANCEL' : 'REQUEST');
 }
 
 /** Reservaciones and Historial de reservaciones: one day's sessions (a page). */
 export async function listStaffSessionsPage(
-  db: DbOrTx,
+  { db, now }: ActingContext,
   query: TStaffSessionsQuery,
-  now = new Date(),
 ): Promise<TPage<TStaffSession>> {
   const { from, to } = dayRange(query.date);
   const rows = await listStaffSessions(db, {
@@ -407,7 +286,7 @@ export async function listStaffSessionsPage(
 }
 
 /** What a receptionist looks at first: a branch's active rooms × the day's hours, each free, booked or blocked. */
-export async function dayGrid(db: DbOrTx, query: TDayGridQuery, now = new Date()): Promise<TDayGridResponse> {
+export async function dayGrid({ db, now }: ActingContext, query: TDayGridQuery): Promise<TDayGridResponse> {
   const { from, to } = dayRange(query.date);
   const [day, sessions] = await Promise.all([
     loadBranchDay(db, query.branchId, query.date),
@@ -425,13 +304,11 @@ export async function dayGrid(db: DbOrTx, query: TDayGridQuery, now = new Date()
       const at = businessInstant(query.date, hour);
       const key = `${room.id}|${at.getTime()}`;
       const session = booked.get(key);
-      const state = session
-        ? ('booked' as const)
-        : dayBlocked || blockedHours.has(hour) || roomBlocked.has(key)
-          ? ('blocked' as const)
-          : at.getTime() <= now.getTime()
-            ? ('past' as const)
-            : ('free' as const);
+      const state = gridCellState({
+        booked: session !== undefined,
+        blocked: dayBlocked || blockedHours.has(hour) || roomBlocked.has(key),
+        past: at.getTime() <= now.getTime(),
+      });
       return {
         roomId: room.id,
         hour,

@@ -1,10 +1,10 @@
-import type { Db } from '@sala/db/client';
+import type { JobContext } from '../../context';
 import { createPoller } from '../../lib/poller';
 import { queueDueReminders } from './bookings.service';
 
 export type ReminderWorkerOptions = {
-  db: Db;
-  publicUrl: string;
+  /** The job's ports (db, notify); its clock comes from `clock`. */
+  ports: Omit<JobContext, 'now'>;
   clock?: () => Date;
   /** How often due reminders are looked for; a reminder goes out at most this late. */
   intervalMs?: number;
@@ -17,7 +17,7 @@ export type ReminderWorkerOptions = {
  */
 export function createReminderWorker(options: ReminderWorkerOptions) {
   const clock = options.clock ?? (() => new Date());
-  const runOnce = () => queueDueReminders({ db: options.db, publicUrl: options.publicUrl, now: clock() });
+  const runOnce = () => queueDueReminders({ ...options.ports, now: clock() });
   const poller = createPoller(runOnce, {
     intervalMs: options.intervalMs ?? 60_000,
     onError: (error) => options.log?.error({ err: error }, 'reminder run failed'),

@@ -3,19 +3,10 @@ import type { TOutboxEmail, TOutboxQuery, TOutboxResponse } from '@sala/shared/m
 import { outboxMessages as m } from '@sala/shared/mail/outbox.messages';
 import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/paging';
-import {
-  deletePendingByKey,
-  findEmail,
-  insertEmails,
-  listOutbox,
-  type OutgoingEmail,
-  requeueFailed,
-} from './outbox.repository';
+import { findEmail, insertEmails, listOutbox, type OutgoingEmail, requeueFailed } from './outbox.repository';
 import type { OutboxWorker } from './outbox.worker';
-import { type PosReceipt, posReceiptEmail, reminderKey } from './templates';
 
 export type { OutgoingEmail } from './outbox.repository';
-export type { PosReceipt } from './templates';
 
 /**
  * Written in the caller's transaction: the mail exists exactly when the change it reports does. The ids of the
@@ -24,26 +15,6 @@ export type { PosReceipt } from './templates';
  */
 export async function enqueueEmails(db: DbOrTx, emails: OutgoingEmail[]): Promise<string[]> {
   return emails.length > 0 ? insertEmails(db, emails) : [];
-}
-
-/**
- * The point of sale's receipt, in the caller's transaction (the order's): nothing when the client has no e-mail
- * address. Answers the outbox row's id, or null.
- */
-export async function enqueuePosReceipt(
-  tx: DbOrTx,
-  receipt: PosReceipt,
-  options: { publicUrl: string },
-): Promise<string | null> {
-  const message = posReceiptEmail(receipt, `${options.publicUrl}/perfil/mis-pedidos`);
-  if (!message) return null;
-  const [id] = await insertEmails(tx, [message]);
-  return id ?? null;
-}
-
-/** A cancelled session's reminder that has not gone out yet is dropped, in the cancellation's transaction. */
-export function discardPendingReminder(tx: DbOrTx, sessionId: string) {
-  return deletePendingByKey(tx, reminderKey(sessionId));
 }
 
 type EmailRow = NonNullable<Awaited<ReturnType<typeof findEmail>>>;

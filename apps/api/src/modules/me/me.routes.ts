@@ -8,6 +8,7 @@ import {
   ZUpdateMyProfileRequest,
 } from '@sala/shared/users/profile.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actingCtx } from '../../plugins/context';
 import { calendarOf, listSessionsOf } from '../bookings/bookings.service';
 import { listOrdersOf } from '../orders/orders.service';
 import { updateOwnProfile } from '../users/users.service';
@@ -27,7 +28,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMySessionsResponse },
       },
     },
-    async (request) => listSessionsOf(app.database.db, request.user!, request.query),
+    async (request) => listSessionsOf(actingCtx(request), request.query),
   );
 
   app.get(
@@ -37,10 +38,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Una de mis sesiones para el calendario (.ics)', params: ZIdParams },
     },
     async (request, reply) => {
-      const ics = await calendarOf(
-        { db: app.database.db, actor: request.user!, mailFrom: app.config.mailFrom },
-        request.params.id,
-      );
+      const ics = await calendarOf(actingCtx(request), { id: request.params.id });
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', 'attachment; filename="sesion-sala-comun.ics"')
@@ -73,6 +71,6 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSessionUser },
       },
     },
-    async (request) => updateOwnProfile({ db: app.database.db, actor: request.user!, input: request.body }),
+    async (request) => updateOwnProfile(actingCtx(request), request.body),
   );
 };

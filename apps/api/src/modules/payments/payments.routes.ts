@@ -8,16 +8,12 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actingCtx } from '../../plugins/context';
 import * as service from './payments.service';
 
 /** The online store's checkout (spec §7, design.md §5): the signed-in client pays for its own cart. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['tienda'];
-  const deps = (): service.PaymentDeps => ({
-    db: app.database.db,
-    gateway: app.payments,
-    publicUrl: app.config.publicUrl,
-  });
 
   app.post(
     '/checkout',
@@ -31,7 +27,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.startCheckout(deps(), request.user!, request.body)),
+      reply.status(201).send(await service.startCheckout(actingCtx(request), request.body)),
   );
 
   app.get(
@@ -40,7 +36,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: { tags, summary: 'Un pago propio', params: ZIdParams, response: { 200: ZCheckout } },
     },
-    async (request) => service.getCheckout(deps(), request.user!, request.params.id),
+    async (request) => service.getCheckout(actingCtx(request), { id: request.params.id }),
   );
 
   app.post(
@@ -55,7 +51,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPaymentResult },
       },
     },
-    async (request) => service.payWithTestCard(deps(), request.user!, request.params.id, request.body),
+    async (request) =>
+      service.payWithTestCard(actingCtx(request), { id: request.params.id, card: request.body }),
   );
 
   app.post(
@@ -69,7 +66,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPaymentResult },
       },
     },
-    async (request) => service.confirmPayment(deps(), request.user!, request.params.id),
+    async (request) => service.confirmPayment(actingCtx(request), { id: request.params.id }),
   );
 
   await app.register(stripeWebhookRoute);
@@ -96,11 +93,10 @@ const stripeWebhookRoute: FastifyPluginAsync = async (scope) => {
       },
     },
     async (request) => {
-      await service.handleWebhook(
-        { db: app.database.db, gateway: app.payments, publicUrl: app.config.publicUrl },
-        Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-        request.headers['stripe-signature'] ?? '',
-      );
+      await service.handleWebhook(request.ctx, {
+        rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        signature: request.headers['stripe-signature'] ?? '',
+      });
       return { received: true as const };
     },
   );

@@ -1,7 +1,6 @@
-import type { Db, DbOrTx } from '@sala/db/client';
+import type { DbOrTx } from '@sala/db/client';
 import type { CheckoutItem } from '@sala/db/schema/payments';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
-import { formatMoney } from '@sala/shared/format/money';
 import {
   expiryIsCurrent,
   type TCheckout,
@@ -11,6 +10,7 @@ import {
 } from '@sala/shared/store/store.contract';
 import { storeMessages as m } from '@sala/shared/store/store.messages';
 import { totalsOf } from '@sala/shared/store/store.rules';
+import type { ActingContext, RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import {
   type CardRefusal,
@@ -19,8 +19,6 @@ import {
   WebhookSignatureError,
 } from '../../lib/payments/gateway';
 import { applyCreditChange } from '../credits/credits.service';
-import { enqueueEmails } from '../mail/mail.service';
-import { purchaseReceiptEmail } from '../mail/templates';
 import { createOnlineOrder, orderOfPayment } from '../orders/orders.service';
 import { productsByIds } from '../products/products.service';
 import { findAccount } from '../users/users.service';
@@ -35,7 +33,6 @@ import {
   setPaymentRef,
 } from './payments.repository';
 
-export type PaymentDeps = { db: Db; gateway: PaymentGateway; publicUrl: string; now?: Date };
 type Parsed<T> = T extends { number: string }
   ? { number: string; expiry: string; cvc: string; holder: string }
   : T;
@@ -79,16 +76,16 @@ async function ownCheckout(db: DbOrTx, actor: TSessionUser, id: string) {
 }
 
 /** The gateway's payment for a checkout (created once: the checkout id is the idempotency key). */
-async function paymentOf(deps: PaymentDeps, checkout: CheckoutRow) {
+async function paymentOf(ctx: RequestContext, checkout: CheckoutRow) {
   try {
-    const payment = await deps.gateway.createPayment({
+    const payment = await ctx.payments.createPayment({
       amountCents: checkout.amountCents,
       idempotencyKey: checkout.id,
       description: 'Sala Común · compra en línea',
       metadata: { checkoutId: checkout.id, userId: checkout.userId },
     });
     // The idempotency key makes a doubled request find the same payment; whatever is stored first stays.
-    const stored = checkout.paymentRef ?? (await setPaymentRef(deps.db, checkout.id, payment.paymentRef));
+    const stored = checkout.paymentRef ?? (await setPaymentRef(ctx.db, checkout.id, payment.paymentRef));
     if (stored !== payment.paymentRef) throw new AppError('unavailable', m.initFailed);
     return payment;
   } catch (error) {
@@ -101,14 +98,10 @@ async function paymentOf(deps: PaymentDeps, checkout: CheckoutRow) {
  * POST /api/checkout: prices the cart from the database (the browser sends products and quantities only), refuses
  * products no longer sold online, and opens the gateway's payment. The same checkout id again resumes it.
  */
-export async function startCheckout(
-  deps: PaymentDeps,
-  actor: TSessionUser,
-  input: TStartCheckoutRequest,
-): Promise<TCheckout> {
-  const { db, gateway } = deps;
+export async function startCheckout(ctx: ActingContext, input: TStartCheckoutRequest): Promise<TCheckout> {
+  const { db, payments: gateway } = ctx;
   const existing = await findCheckout(db, input.checkoutId);
-  if (existing) return resume(deps, actor, existing, input);
+  if (existing) return resume(ctx, existing, input);
 
   const products = new Map(
     (
@@ -140,32 +133,31 @@ export async function startCheckout(
 
   await insertCheckout(db, {
     id: input.checkoutId,
-    userId: actor.id,
+    userId: ctx.actor.id,
     items: lines,
     ...totalsOf(lines),
     gateway: gateway.mode,
   });
   // A doubled request may have inserted it first: from here on both read the same row.
   const checkout = (await findCheckout(db, input.checkoutId))!;
-  return resume(deps, actor, checkout, input);
+  return resume(ctx, checkout, input);
 }
 
 async function resume(
-  deps: PaymentDeps,
-  actor: TSessionUser,
+  ctx: ActingContext,
   checkout: CheckoutRow,
   input: TStartCheckoutRequest,
 ): Promise<TCheckout> {
-  if (checkout.userId !== actor.id) throw notFound();
+  if (checkout.userId !== ctx.actor.id) throw notFound();
   if (!sameCart(checkout.items, input.items)) throw new AppError('aborted', m.checkoutChanged);
-  if (checkout.status !== 'pending') return describe(checkout, deps.gateway, null);
-  const payment = await paymentOf(deps, checkout);
-  return describe({ ...checkout, paymentRef: payment.paymentRef }, deps.gateway, payment.clientSecret);
+  if (checkout.status !== 'pending') return describe(checkout, ctx.payments, null);
+  const payment = await paymentOf(ctx, checkout);
+  return describe({ ...checkout, paymentRef: payment.paymentRef }, ctx.payments, payment.clientSecret);
 }
 
 /** GET /api/checkout/:id */
-export async function getCheckout(deps: PaymentDeps, actor: TSessionUser, id: string): Promise<TCheckout> {
-  return describe(await ownCheckout(deps.db, actor, id), deps.gateway, null);
+export async function getCheckout(ctx: ActingContext, { id }: { id: string }): Promise<TCheckout> {
+  return describe(await ownCheckout(ctx.db, ctx.actor, id), ctx.payments, null);
 }
 
 /**
@@ -173,7 +165,7 @@ export async function getCheckout(deps: PaymentDeps, actor: TSessionUser, id: st
  * retry): under the checkout's row lock, the order (its payment reference unique), the credits through the
  * ledger (`purchase`) and the receipt in the outbox — or, if it was completed already, what it made.
  */
-async function completeIn(tx: DbOrTx, deps: PaymentDeps, checkoutId: string): Promise<TPaymentResult> {
+async function completeIn(tx: DbOrTx, ctx: RequestContext, checkoutId: string): Promise<TPaymentResult> {
   const checkout = await findCheckout(tx, checkoutId, { forUpdate: true });
   if (!checkout?.paymentRef) throw notFound();
   const account = await findAccount(tx, checkout.userId);
@@ -212,74 +204,63 @@ async function completeIn(tx: DbOrTx, deps: PaymentDeps, checkoutId: string): Pr
         })
       : account.credits;
   await markCheckoutPaid(tx, checkout.id, order.id);
-  await enqueueEmails(tx, [
-    purchaseReceiptEmail(
-      account.email,
-      {
-        name: account.name,
-        orderId: order.id,
-        lines: checkout.items.map((line) => ({
-          name: line.name,
-          quantity: line.quantity,
-          amount: formatMoney(line.unitPriceCents * line.quantity),
-        })),
-        total: formatMoney(checkout.amountCents),
-        credits: checkout.totalCredits,
-        balance,
-      },
-      `${deps.publicUrl}/perfil/mis-pedidos`,
-    ),
-  ]);
+  await ctx.notify.purchaseCompleted(tx, {
+    email: account.email,
+    name: account.name,
+    orderId: order.id,
+    lines: checkout.items.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      amountCents: line.unitPriceCents * line.quantity,
+    })),
+    totalCents: checkout.amountCents,
+    credits: checkout.totalCredits,
+    balance,
+  });
   return summary(order, balance);
 }
 
-function complete(deps: PaymentDeps, checkoutId: string) {
-  return deps.db.transaction((tx) => completeIn(tx, deps, checkoutId));
+function complete(ctx: RequestContext, checkoutId: string) {
+  return ctx.db.transaction((tx) => completeIn(tx, ctx, checkoutId));
 }
 
 /** POST /api/checkout/:id/pay: the test gateway's card, decided at once by its number (design.md §5). */
 export async function payWithTestCard(
-  deps: PaymentDeps,
-  actor: TSessionUser,
-  id: string,
-  card: Parsed<TTestCardRequest>,
+  ctx: ActingContext,
+  { id, card }: { id: string; card: Parsed<TTestCardRequest> },
 ): Promise<TPaymentResult> {
-  const { gateway } = deps;
+  const { payments: gateway } = ctx;
   if (gateway.mode !== 'test' || !gateway.chargeTestCard) throw new AppError('aborted', m.somethingWrong);
-  const checkout = await ownCheckout(deps.db, actor, id);
-  if (checkout.status === 'paid') return complete(deps, id);
+  const checkout = await ownCheckout(ctx.db, ctx.actor, id);
+  if (checkout.status === 'paid') return complete(ctx, id);
   if (!checkout.paymentRef) throw new AppError('aborted', m.initFailed);
-  if (!expiryIsCurrent(card.expiry, deps.now ?? new Date())) {
+  if (!expiryIsCurrent(card.expiry, ctx.now)) {
     throw new AppError('invalid-argument', m.cardExpiry, { expiry: m.cardExpiry });
   }
   const outcome = await gateway.chargeTestCard(checkout.paymentRef, card.number);
   if (!outcome.ok) {
-    await noteCheckoutError(deps.db, id, outcome.reason);
+    await noteCheckoutError(ctx.db, id, outcome.reason);
     throw new AppError('aborted', m.paymentFailed, { card: refusalReasons[outcome.reason] });
   }
-  return complete(deps, id);
+  return complete(ctx, id);
 }
 
 /** POST /api/checkout/:id/confirm: after Stripe's card element confirmed the payment in the browser. */
-export async function confirmPayment(
-  deps: PaymentDeps,
-  actor: TSessionUser,
-  id: string,
-): Promise<TPaymentResult> {
-  const checkout = await ownCheckout(deps.db, actor, id);
-  if (checkout.status === 'paid') return complete(deps, id);
+export async function confirmPayment(ctx: ActingContext, { id }: { id: string }): Promise<TPaymentResult> {
+  const checkout = await ownCheckout(ctx.db, ctx.actor, id);
+  if (checkout.status === 'paid') return complete(ctx, id);
   if (!checkout.paymentRef) throw new AppError('aborted', m.initFailed);
-  const payment = await deps.gateway.getPayment(checkout.paymentRef).catch((error: unknown) => {
+  const payment = await ctx.payments.getPayment(checkout.paymentRef).catch((error: unknown) => {
     if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', m.tryLater);
     throw error;
   });
   if (payment.status === 'processing') throw new AppError('aborted', m.tryLater);
   if (payment.status !== 'succeeded') throw new AppError('aborted', m.paymentFailed);
   if (payment.amountCents !== checkout.amountCents) {
-    await noteCheckoutError(deps.db, id, `amount ${payment.amountCents} ≠ ${checkout.amountCents}`);
+    await noteCheckoutError(ctx.db, id, `amount ${payment.amountCents} ≠ ${checkout.amountCents}`);
     throw new AppError('aborted', m.somethingWrong);
   }
-  return complete(deps, id);
+  return complete(ctx, id);
 }
 
 /**
@@ -287,8 +268,11 @@ export async function confirmPayment(
  * is recorded in the same transaction that completes the payment, so a failed completion is retried by the next
  * delivery).
  */
-export async function handleWebhook(deps: PaymentDeps, rawBody: Buffer, signature: string): Promise<void> {
-  const { gateway, db } = deps;
+export async function handleWebhook(
+  ctx: RequestContext,
+  { rawBody, signature }: { rawBody: Buffer; signature: string },
+): Promise<void> {
+  const { payments: gateway, db } = ctx;
   if (!gateway.readWebhook) throw new AppError('not-found', m.checkoutNotFound);
   let event: ReturnType<NonNullable<PaymentGateway['readWebhook']>>;
   try {
@@ -313,6 +297,6 @@ export async function handleWebhook(deps: PaymentDeps, rawBody: Buffer, signatur
       await noteCheckoutError(tx, checkout.id, `amount ${event.amountCents} ≠ ${checkout.amountCents}`);
       return;
     }
-    await completeIn(tx, deps, checkoutId);
+    await completeIn(tx, ctx, checkoutId);
   });
 }

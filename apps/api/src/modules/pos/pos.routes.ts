@@ -4,12 +4,12 @@ import {
   ZPosProductsResponse,
 } from '@sala/shared/pos/pos.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actingCtx } from '../../plugins/context';
 import * as service from './pos.service';
 
 /** The point of sale (spec §2, §4, §5): staff sell point-of-sale products to a client at a branch. */
 export const posRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['punto de venta'];
-  const db = () => app.database.db;
 
   app.get(
     '/pos/products',
@@ -21,7 +21,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPosProductsResponse },
       },
     },
-    async () => service.listProducts(db()),
+    async (request) => service.listProducts(actingCtx(request)),
   );
 
   app.post(
@@ -37,12 +37,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { created, result } = await service.createSale({
-        db: db(),
-        actor: request.user!,
-        input: request.body,
-        publicUrl: app.config.publicUrl,
-      });
+      const { created, result } = await service.createSale(actingCtx(request), request.body);
       return reply.status(created ? 201 : 200).send(result);
     },
   );

@@ -1,5 +1,4 @@
 import type { Db } from '@sala/db/client';
-import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { TPosOrderResponse, TPosProduct, ZCreatePosOrderRequest } from '@sala/shared/pos/pos.contract';
 import { posMessages as m } from '@sala/shared/pos/pos.messages';
 import {
@@ -10,10 +9,10 @@ import {
 } from '@sala/shared/pos/pos.rules';
 import { lineCredits } from '@sala/shared/store/store.rules';
 import type { z } from 'zod';
+import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { lockBranch } from '../branches/branches.service';
 import { applyCreditChange } from '../credits/credits.service';
-import { enqueuePosReceipt } from '../mail/mail.service';
 import {
   createPosOrder,
   getOrderTicket,
@@ -24,10 +23,9 @@ import { listPointOfSaleProducts, productsByIds } from '../products/products.ser
 import { findAccount, lockAccount } from '../users/users.service';
 
 type Sale = z.output<typeof ZCreatePosOrderRequest>;
-type Options = { db: Db; actor: TSessionUser; input: Sale; publicUrl: string };
 
 /** GET /api/pos/products */
-export function listProducts(db: Db): Promise<TPosProduct[]> {
+export function listProducts({ db }: ActingContext): Promise<TPosProduct[]> {
   return listPointOfSaleProducts(db);
 }
 
@@ -79,12 +77,10 @@ async function pricedLines(db: Db, items: Sale['items']): Promise<OrderLine[]> {
  * the order, its lines and the client's credits `(credits + extra) × quantity` through the ledger. The form's
  * idempotency key makes a double click or a retried request one order (the unique key decides a race).
  */
-export async function createSale({
-  db,
-  actor,
-  input,
-  publicUrl,
-}: Options): Promise<{ created: boolean; result: TPosOrderResponse }> {
+export async function createSale(
+  { db, actor, notify }: ActingContext,
+  input: Sale,
+): Promise<{ created: boolean; result: TPosOrderResponse }> {
   const earlier = await replay(db, input);
   if (earlier) return { created: false, result: earlier };
 
@@ -126,29 +122,25 @@ export async function createSale({
         note: 'Venta en punto de venta',
       });
     // The receipt goes with the sale: written in its transaction, sent by the outbox worker.
-    await enqueuePosReceipt(
-      tx,
-      {
-        orderId: order.id,
-        createdAt: order.createdAt,
-        branchName: branch.name,
-        cashierName: actor.name,
-        items: lines.map((line) => ({
-          name: line.name,
-          quantity: line.quantity,
-          unitPriceCents: line.unitPriceCents,
-          credits: lineCredits(line),
-        })),
-        totalCents,
-        paidCashCents: payment.cashCents,
-        paidCardCents: payment.cardCents,
-        paidTransferCents: payment.transferCents,
-        changeCents: check.changeCents,
-        creditsGranted: credits,
-        client: { name: client.name, email: client.email || null },
-      },
-      { publicUrl },
-    );
+    await notify.posSale(tx, {
+      orderId: order.id,
+      createdAt: order.createdAt,
+      branchName: branch.name,
+      cashierName: actor.name,
+      items: lines.map((line) => ({
+        name: line.name,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        credits: lineCredits(line),
+      })),
+      totalCents,
+      paidCashCents: payment.cashCents,
+      paidCardCents: payment.cardCents,
+      paidTransferCents: payment.transferCents,
+      changeCents: check.changeCents,
+      creditsGranted: credits,
+      client: { name: client.name, email: client.email || null },
+    });
     return order.id;
   });
 

@@ -8,11 +8,11 @@ import {
   ZUserListResponse,
 } from '@sala/shared/users/users.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actingCtx } from '../../plugins/context';
 import * as users from './users.service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['usuarios'];
-  const db = () => app.database.db;
 
   app.get(
     '/users',
@@ -25,7 +25,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUserListResponse },
       },
     },
-    async (request) => users.listUserPage({ db: db(), actor: request.user!, query: request.query }),
+    async (request) => users.listUserPage(actingCtx(request), request.query),
   );
 
   app.get(
@@ -39,7 +39,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZClientSearchResponse },
       },
     },
-    async (request) => users.searchClients({ db: db(), actor: request.user!, q: request.query.q }),
+    async (request) => users.searchClients(actingCtx(request), { q: request.query.q }),
   );
 
   app.get(
@@ -48,7 +48,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: { tags, summary: 'Perfil de un usuario', params: ZIdParams, response: { 200: ZUser } },
     },
-    async (request) => users.getUser({ db: db(), actor: request.user!, id: request.params.id }),
+    async (request) => users.getUser(actingCtx(request), { id: request.params.id }),
   );
 
   app.patch(
@@ -63,8 +63,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUser },
       },
     },
-    async (request) =>
-      users.updateUser({ db: db(), actor: request.user!, id: request.params.id, input: request.body }),
+    async (request) => users.updateUser(actingCtx(request), { id: request.params.id, values: request.body }),
   );
 
   app.patch(
@@ -80,11 +79,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      users.setUserActive({
-        db: db(),
-        actor: request.user!,
-        id: request.params.id,
-        isActive: request.body.isActive,
-      }),
+      users.setUserActive(actingCtx(request), { id: request.params.id, isActive: request.body.isActive }),
   );
 };

@@ -8,12 +8,10 @@ import type {
   TUserListQuery,
 } from '@sala/shared/users/users.contract';
 import { userMessages as m } from '@sala/shared/users/users.messages';
+import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { ttlCache } from '../../lib/ttl-cache';
-import { endAccessAfterEmailChange, endSessionsOf } from '../auth/sessions.service';
 import { applyCreditChange } from '../credits/credits.service';
-import { enqueueEmails } from '../mail/mail.service';
-import { emailChangedEmail } from '../mail/templates';
 import { toSessionUser, toUser, type UserRow } from './user-views';
 import {
   activeEmailsWithRole,
@@ -27,17 +25,15 @@ import {
   updateUserFields,
 } from './users.repository';
 
-type Options<T> = { db: Db; actor: TSessionUser } & T;
-
 const isStaffRow = (row: UserRow) => row.role !== 'user';
 
-export async function listUserPage({ db, query }: Options<{ query: TUserListQuery }>): Promise<TPage<TUser>> {
+export async function listUserPage({ db }: ActingContext, query: TUserListQuery): Promise<TPage<TUser>> {
   const { rows, total } = await listUsers(db, query);
   return { rows: rows.map(toUser), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** Staff see any profile; a client only its own. Ids arrive normalised (lower case) from the contract. */
-export async function getUser({ db, actor, id }: Options<{ id: string }>): Promise<TUser> {
+export async function getUser({ db, actor }: ActingContext, { id }: { id: string }): Promise<TUser> {
   if (actor.role === 'user' && actor.id !== id) throw new AppError('permission-denied', m.notFound);
   const row = await findUserById(db, id);
   if (!row) throw new AppError('not-found', m.notFound);
@@ -50,12 +46,10 @@ export async function getUser({ db, actor, id }: Options<{ id: string }>): Promi
  * deactivates themselves. A changed e-mail (the login) is told to the old address, in the same transaction, and
  * ends the client's sessions and open reset links: an account cannot be moved to another address unnoticed.
  */
-export async function updateUser({
-  db,
-  actor,
-  id,
-  input,
-}: Options<{ id: string; input: TUpdateUserRequest }>): Promise<TUser> {
+export async function updateUser(
+  { db, actor, now, notify, access }: ActingContext,
+  { id, values: input }: { id: string; values: TUpdateUserRequest },
+): Promise<TUser> {
   const isSuper = actor.role === 'superadmin';
   const touchesPrivileged =
     input.credits !== undefined || input.role !== undefined || input.isActive !== undefined;
@@ -101,29 +95,27 @@ export async function updateUser({
       });
     }
     if (emailChanges) {
-      await enqueueEmails(tx, [emailChangedEmail(current.email, { name: current.name, newEmail: email })]);
-      await endAccessAfterEmailChange(tx, id, new Date());
+      await notify.emailChanged(tx, { name: current.name, oldEmail: current.email, newEmail: email });
+      await access.endAfterEmailChange(tx, id, now);
     }
     // Deactivating ends the user's sessions at once (design.md §4): they are refused from now on (and told why);
     // reactivating clears them, so none comes back.
-    if (input.isActive === true && !current.isActive) await endSessionsOf(tx, id);
+    if (input.isActive === true && !current.isActive) await access.endSessions(tx, id);
     return toUser((await findUserById(tx, id))!);
   });
 }
 
-export async function setUserActive({
-  db,
-  actor,
-  id,
-  isActive,
-}: Options<{ id: string; isActive: boolean }>): Promise<TUser> {
+export async function setUserActive(
+  { db, actor, access }: ActingContext,
+  { id, isActive }: { id: string; isActive: boolean },
+): Promise<TUser> {
   if (actor.id === id && !isActive) throw new AppError('permission-denied', m.cannotChangeSelf);
   return db.transaction(async (tx) => {
     const before = await findUserById(tx, id, { forUpdate: true });
     const row = before && (await updateUserFields(tx, id, { isActive }));
     if (!row) throw new AppError('not-found', m.notFound);
     // Deactivated, the user's logins are refused at once (and told why); reactivated, none comes back.
-    if (isActive && !before.isActive) await endSessionsOf(tx, id);
+    if (isActive && !before.isActive) await access.endSessions(tx, id);
     return toUser(row);
   });
 }
@@ -156,13 +148,18 @@ export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: 
 const noticeRecipients = ttlCache(30_000);
 
 /** The business inbox for staff notices; without one configured, every active super admin. */
-export async function staffNoticeRecipients(db: DbOrTx, adminEmail: string | undefined): Promise<string[]> {
-  if (adminEmail) return [adminEmail];
-  return noticeRecipients.get(db, 'superadmins', () => activeEmailsWithRole(db, 'superadmin'));
+export async function staffNoticeRecipients(
+  tx: DbOrTx,
+  options: { adminEmail: string | undefined; cacheOf: Db },
+): Promise<string[]> {
+  if (options.adminEmail) return [options.adminEmail];
+  // Kept per database, read through the caller's transaction (the embedded database has one connection: a read
+  // beside an open transaction would wait for it).
+  return noticeRecipients.get(options.cacheOf, 'superadmins', () => activeEmailsWithRole(tx, 'superadmin'));
 }
 
 /** The search-as-you-type picker of active clients (booking on behalf, point of sale): at most 10. */
-export function searchClients({ db, q }: Options<{ q: string }>): Promise<TClientOption[]> {
+export function searchClients({ db }: ActingContext, { q }: { q: string }): Promise<TClientOption[]> {
   return q.length === 0 ? Promise.resolve([]) : searchActiveClients(db, q, 10);
 }
 
@@ -180,11 +177,10 @@ export function findAccount(db: DbOrTx, userId: string): Promise<UserRow | undef
 }
 
 /** PATCH /api/me/profile: a client fixes its own name and phone (the e-mail stays: it is the login). */
-export async function updateOwnProfile({
-  db,
-  actor,
-  input,
-}: Options<{ input: { name: string; phone: string } }>): Promise<TSessionUser> {
+export async function updateOwnProfile(
+  { db, actor }: ActingContext,
+  input: { name: string; phone: string },
+): Promise<TSessionUser> {
   const row = await updateUserFields(db, actor.id, { name: input.name, phone: input.phone });
   if (!row) throw new AppError('not-found', m.notFound);
   return toSessionUser(row);

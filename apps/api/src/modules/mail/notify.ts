@@ -1,0 +1,205 @@
+import type { Db, DbOrTx } from '@sala/db/client';
+import { SESSION_MS } from '@sala/shared/bookings/session-timing';
+import { formatSessionWhen } from '@sala/shared/format/dates';
+import { formatMoney } from '@sala/shared/format/money';
+import { businessDate, businessTime } from '@sala/shared/time/business-time';
+import { staffNoticeRecipients } from '../users/users.service';
+import { sessionInvite } from './calendar';
+import { deletePendingByKey, insertEmails, type OutgoingEmail } from './outbox.repository';
+import type { OutboxWorker } from './outbox.worker';
+import {
+  emailChangedEmail,
+  newClientRegisteredEmail,
+  newReservationAdminEmail,
+  type PosReceipt,
+  passwordResetEmail,
+  posReceiptEmail,
+  purchaseReceiptEmail,
+  type ReservationFacts,
+  reminderKey,
+  reservationCancelledEmail,
+  reservationConfirmedEmail,
+  sessionReminderEmail,
+} from './templates';
+
+export type { PosReceipt } from './templates';
+
+/** What happened to a session, as the domain knows it: its place, its time and who holds it. */
+export type SessionFacts = {
+  id: string;
+  startsAt: Date;
+  cityName: string;
+  branchName: string;
+  roomName: string;
+  holderName: string;
+  /** The client's address; none for a courtesy session. */
+  email: string | null;
+  /** Who booked it, when someone booked it for the holder. */
+  bookedByName?: string | null;
+};
+
+/** An online purchase the store completed. */
+export type PurchaseFacts = {
+  email: string;
+  name: string;
+  orderId: string;
+  lines: { name: string; quantity: number; amountCents: number }[];
+  totalCents: number;
+  credits: number;
+  balance: number;
+};
+
+/** Messages written in one transaction, to try at once after it commits. */
+export type Queued = { emailIds: string[] };
+
+/** How the e-mails of a change went out: at once, left to the outbox's retries, or not at all (no mail server). */
+export type MailDelivery = 'sent' | 'delayed' | 'off';
+
+/**
+ * The notifications port (docs/architecture.md): domain code says what happened, in the transaction of the change,
+ * and the mail module alone decides who hears of it, in which words, with which attachments, and when it is sent.
+ * Every method writes to the outbox in the caller's transaction, so a message exists exactly when its change does.
+ */
+export type Notify = {
+  sessionBooked(tx: DbOrTx, session: SessionFacts): Promise<Queued>;
+  /** Also drops the session's reminder if it has not gone out. */
+  sessionCancelled(tx: DbOrTx, session: SessionFacts & { refunded: number }): Promise<void>;
+  remindersDue(tx: DbOrTx, sessions: SessionFacts[]): Promise<void>;
+  clientRegistered(tx: DbOrTx, client: { name: string; email: string; phone: string }): Promise<void>;
+  passwordResetRequested(tx: DbOrTx, account: { name: string; email: string; token: string }): Promise<void>;
+  emailChanged(tx: DbOrTx, account: { name: string; oldEmail: string; newEmail: string }): Promise<void>;
+  purchaseCompleted(tx: DbOrTx, purchase: PurchaseFacts): Promise<void>;
+  posSale(tx: DbOrTx, receipt: PosReceipt): Promise<void>;
+  /** A session's calendar invitation (.ics), REQUEST while it stands and CANCEL once cancelled. */
+  calendarFile(session: SessionFacts, method: 'REQUEST' | 'CANCEL'): string;
+  /**
+   * One bounded attempt, after the change committed, at the messages it queued (the outbox worker's own send);
+   * what is not delivered stays with the worker's retries.
+   */
+  sendNow(queued: Queued): Promise<MailDelivery>;
+};
+
+export type NotifyOptions = {
+  /** The base database (the staff inbox lookup is cached per database, never per transaction). */
+  db: Db;
+  publicUrl: string;
+  /** The business inbox for staff notices; without it, every active super admin. */
+  adminEmail?: string;
+  mailFrom: { name: string; email: string };
+  /** The outbox worker: its immediate attempt, when this process has a mail server at all. */
+  outbox: Pick<OutboxWorker, 'enabled' | 'deliverNow'>;
+};
+
+/** Built once at boot (plugins/mailer.ts): addressing and links are read here, never by the callers. */
+export function createNotify(options: NotifyOptions): Notify {
+  const url = (path: string) => `${options.publicUrl}${path}`;
+  const write = async (tx: DbOrTx, emails: (OutgoingEmail | null)[]) => {
+    const ready = emails.filter((email): email is OutgoingEmail => email !== null);
+    return ready.length > 0 ? insertEmails(tx, ready) : [];
+  };
+  const reservation = (session: SessionFacts): ReservationFacts => ({
+    holderName: session.holderName,
+    cityName: session.cityName,
+    branchName: session.branchName,
+    roomName: session.roomName,
+    when: formatSessionWhen(businessDate(session.startsAt), businessTime(session.startsAt)),
+  });
+  const invite = (session: SessionFacts, method: 'REQUEST' | 'CANCEL') =>
+    sessionInvite({
+      uid: session.id,
+      method,
+      startsAt: session.startsAt,
+      endsAt: new Date(session.startsAt.getTime() + SESSION_MS),
+      summary: `Sesión en ${session.branchName} · ${session.roomName}`,
+      location: `${session.roomName}, ${session.branchName}, ${session.cityName}`,
+      description: `Reservación de ${session.holderName} en Sala Común.`,
+      organizer: options.mailFrom,
+      attendee: session.email ? { name: session.holderName, email: session.email } : undefined,
+    });
+  const staff = (tx: DbOrTx) =>
+    staffNoticeRecipients(tx, { adminEmail: options.adminEmail, cacheOf: options.db });
+
+  return {
+    async sessionBooked(tx, session) {
+      const facts = reservation(session);
+      const ics = invite(session, 'REQUEST');
+      const date = businessDate(session.startsAt);
+      const emailIds = await write(tx, [
+        session.email ? reservationConfirmedEmail(session.email, facts, ics, url('/perfil')) : null,
+        ...(await staff(tx)).map((to) =>
+          newReservationAdminEmail(
+            to,
+            { ...facts, bookedBy: session.bookedByName ?? null },
+            ics,
+            url(`/admin/reservaciones?fecha=${date}`),
+          ),
+        ),
+      ]);
+      return { emailIds };
+    },
+    async sessionCancelled(tx, session) {
+      await deletePendingByKey(tx, reminderKey(session.id));
+      if (!session.email) return;
+      await write(tx, [
+        reservationCancelledEmail(
+          session.email,
+          { ...reservation(session), refunded: session.refunded },
+          invite(session, 'CANCEL'),
+        ),
+      ]);
+    },
+    async remindersDue(tx, sessions) {
+      await write(
+        tx,
+        sessions.map((session) =>
+          session.email
+            ? sessionReminderEmail(session.email, reservation(session), session.id, url('/perfil'))
+            : null,
+        ),
+      );
+    },
+    async clientRegistered(tx, client) {
+      await write(
+        tx,
+        (await staff(tx)).map((to) => newClientRegisteredEmail(to, client, url('/admin/usuarios'))),
+      );
+    },
+    async passwordResetRequested(tx, account) {
+      const resetUrl = url(`/registro/restablecer?token=${account.token}`);
+      await write(tx, [passwordResetEmail(account.email, account.name, resetUrl)]);
+    },
+    async emailChanged(tx, account) {
+      await write(tx, [
+        emailChangedEmail(account.oldEmail, { name: account.name, newEmail: account.newEmail }),
+      ]);
+    },
+    async purchaseCompleted(tx, purchase) {
+      await write(tx, [
+        purchaseReceiptEmail(
+          purchase.email,
+          {
+            name: purchase.name,
+            orderId: purchase.orderId,
+            lines: purchase.lines.map((line) => ({
+              name: line.name,
+              quantity: line.quantity,
+              amount: formatMoney(line.amountCents),
+            })),
+            total: formatMoney(purchase.totalCents),
+            credits: purchase.credits,
+            balance: purchase.balance,
+          },
+          url('/perfil/mis-pedidos'),
+        ),
+      ]);
+    },
+    async posSale(tx, receipt) {
+      await write(tx, [posReceiptEmail(receipt, url('/perfil/mis-pedidos'))]);
+    },
+    calendarFile: invite,
+    async sendNow({ emailIds }) {
+      if (!options.outbox.enabled) return 'off';
+      return (await options.outbox.deliverNow(emailIds)) ? 'sent' : 'delayed';
+    },
+  };
+}
