@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkModuleBoundaries } from '../scripts/module-boundaries';
+import { checkModuleBoundaries, checkWebZones, findCycles, moduleGraph } from '../scripts/module-boundaries';
 
 function tree(files: Record<string, string>) {
   const root = mkdtempSync(path.join(os.tmpdir(), 'boundaries-'));
@@ -18,6 +18,7 @@ const modules = {
   users: { owns: ['users'] },
   rooms: { owns: ['rooms'], reads: ['branches'] },
   branches: { owns: ['branches'] },
+  'cash-summary': {},
 };
 
 describe('module boundaries', () => {
@@ -93,7 +94,142 @@ describe('module boundaries in raw SQL', () => {
       'modules/rooms/rooms.repository.ts': 'export const q = sql`update "branches" set x = 1`;',
     });
     expect(checkModuleBoundaries(write, modulesWithOrders)).toEqual([
-      expect.stringMatching(/writes branches in SQL/),
+      expect.stringMatching(/writes \(in SQL\) branches/),
     ]);
+  });
+});
+
+describe('module boundaries: the shapes a regular expression missed', () => {
+  /** A lib/ file with one SQL helper (it uses drizzle-orm) and one plain helper. */
+  const lib = {
+    'lib/paging.ts': `import { sql } from 'drizzle-orm';
+export const orderBy = (column) => sql\`\${column} asc\`;
+export const toPage = (rows) => ({ rows });`,
+  };
+
+  it.each([
+    [
+      "a raw-SQL write to another module's table",
+      {
+        'modules/rooms/rooms.repository.ts': `import { users } from '@sala/db/schema/users';
+import { sql } from 'drizzle-orm';
+export const f = (db) => db.execute(sql\`update \${users} set credits = 0\`);`,
+      },
+      [/touches users, which belongs to users/, /writes \(in SQL\) users, which belongs to users/],
+    ],
+    [
+      'a raw-SQL write through a table imported under another name',
+      {
+        'modules/rooms/rooms.repository.ts': `import { users as accounts } from '@sala/db/schema/users';
+import { sql } from 'drizzle-orm';
+export const f = (db) => db.execute(sql\`insert into \${accounts} (id) values (1)\`);`,
+      },
+      [/touches users/, /writes \(in SQL\) users/],
+    ],
+    [
+      'a hyphenated module reaching into a repository',
+      { 'modules/cash-summary/cash-summary.service.ts': `import { f } from '../rooms/rooms.repository';` },
+      [/cash-summary\.service\.ts: reaches into another module's repository/],
+    ],
+    [
+      "an `export … from` another module's repository",
+      { 'modules/rooms/rooms.service.ts': `export { findBranch } from '../branches/branches.repository';` },
+      [/reaches into another module's repository/],
+    ],
+    [
+      'drizzle-orm/pg-core outside a repository',
+      { 'modules/rooms/rooms.service.ts': `import { alias } from 'drizzle-orm/pg-core';` },
+      [/SQL outside a repository \(drizzle-orm\/pg-core/],
+    ],
+    [
+      "lib/'s SQL helpers in a service",
+      { ...lib, 'modules/rooms/rooms.service.ts': `import { orderBy, toPage } from '../../lib/paging';` },
+      [/SQL helpers of lib\/paging outside a repository \(orderBy\)/],
+    ],
+    [
+      'a .js extension on a repository import',
+      {
+        'modules/rooms/rooms.service.ts': `import { findBranch } from '../branches/branches.repository.js';`,
+      },
+      [/reaches into another module's repository/],
+    ],
+    [
+      "a dynamic import() of another module's repository",
+      {
+        'modules/rooms/rooms.service.ts': `export const f = async () => (await import('../branches/branches.repository')).x;`,
+      },
+      [/reaches into another module's repository/],
+    ],
+    [
+      'a table read in a route',
+      {
+        'modules/rooms/rooms.routes.ts': `import { rooms as r } from '@sala/db/schema/locations';\nexport const x = r;`,
+      },
+      [/tables outside a repository: rooms/],
+    ],
+  ])('catch %s', (_label, files, expected) => {
+    const problems = checkModuleBoundaries(tree(files as Record<string, string>), modules);
+    expect(problems).toEqual(expected.map((problem) => expect.stringMatching(problem)));
+  });
+
+  it('let a plain lib helper and a type-only schema import through', () => {
+    const root = tree({
+      ...lib,
+      'modules/rooms/rooms.service.ts': `import { toPage } from '../../lib/paging';
+import type { rooms } from '@sala/db/schema/locations';
+import type { SQL } from 'drizzle-orm';`,
+    });
+    expect(checkModuleBoundaries(root, modules)).toEqual([]);
+  });
+
+  it('catch a cycle between modules, however long', () => {
+    const root = tree({
+      'modules/rooms/rooms.service.ts': `import { a } from '../branches/branches.service';`,
+      'modules/branches/branches.service.ts': `import type { B } from '../users/users.service';`,
+      'modules/users/users.service.ts': `export { c } from '../rooms/rooms.service';`,
+    });
+    expect(findCycles(moduleGraph(root))).toEqual([['branches', 'users', 'rooms', 'branches']]);
+    expect(checkModuleBoundaries(root, modules)).toEqual([
+      expect.stringMatching(/module cycle: branches → users → rooms → branches/),
+    ]);
+  });
+
+  it('see no cycle in the API as it is', () => {
+    expect(findCycles(moduleGraph(fileURLToPath(new URL('../src', import.meta.url))))).toEqual([]);
+  });
+});
+
+describe('web zones', () => {
+  it('let features meet through api/ and pages put features together', () => {
+    const root = tree({
+      'features/tienda/hooks/use-cart.ts': `import { useSession } from '../../auth/api/get-session';`,
+      'app/routes/tienda.tsx': `import { Cart } from '../../features/tienda/components/cart';`,
+      'components/ui/button.tsx': `import { cn } from '../../lib/cn';`,
+    });
+    expect(checkWebZones(root)).toEqual([]);
+  });
+
+  it.each([
+    [
+      "a feature reaching into another feature's components",
+      { 'features/tienda/cart.tsx': `import { AuthCard } from '../auth/components/auth-card';` },
+      /imports feature 'auth' outside its api\//,
+    ],
+    [
+      'a shared ui piece importing a feature',
+      { 'components/ui/table.tsx': `import { x } from '../../features/tienda/api/cart';` },
+      /components\/ui imports a feature/,
+    ],
+    [
+      'lib importing a feature',
+      { 'lib/format.ts': `const f = () => import('../features/corte/api/summary');` },
+      /lib imports a feature/,
+    ],
+  ])('catch %s', (_label, files, problem) => {
+    expect(checkWebZones(tree(files as Record<string, string>))).toEqual([expect.stringMatching(problem)]);
+  });
+
+  it('hold in the web app as it is', () => {
+    expect(checkWebZones(fileURLToPath(new URL('../../web/src', import.meta.url)))).toEqual([]);
   });
 });

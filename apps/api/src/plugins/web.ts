@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { ADMIN_PREFIX, INDEXABLE_PAGES, PRERENDERED_PAGES, PUBLIC_PAGES } from '@sala/shared/web/pages';
 import { branchesStructuredData } from '@sala/shared/web/structured-data';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestContext } from '../context';
 import { ttlCache } from '../lib/ttl-cache';
 import { getPublicBranches } from '../modules/catalog/catalog.service';
 
@@ -115,9 +116,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
     },
   });
 
-  const branchesLd = async () => {
-    const db = app.database.db;
-    const branches = await branchesCache.get(db, 'branches', () => getPublicBranches({ db }));
+  const branchesLd = async (ctx: RequestContext) => {
+    const branches = await branchesCache.get(ctx.db, 'branches', () => getPublicBranches(ctx));
     const data = branchesStructuredData(branches, { publicUrl, social: app.config.social });
     return `<script type="application/ld+json">${escapeJsonForHtml(data)}</script>`;
   };
@@ -168,7 +168,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
     let html = prerendered.get(page) ?? shell;
     if (PAGES_WITH_BRANCHES.has(page) && html.includes(BRANCHES_LD_TOKEN)) {
       // Without the data (the database down a moment) the page still goes out, just without it.
-      const data = await branchesLd().catch((error: unknown) => {
+      const data = await branchesLd(request.ctx).catch((error: unknown) => {
         request.log.warn({ err: error }, 'branches structured data unavailable');
         return '';
       });

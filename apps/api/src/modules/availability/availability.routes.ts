@@ -13,7 +13,6 @@ import { availableDays, availableHours, availableRooms, publicBranches } from '.
 /** What can be booked when: public, so visitors see free hours before logging in (design.md §4). */
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['disponibilidad'];
-  const db = () => app.database.db;
   // Availability changes with every booking: never from a cache.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -29,7 +28,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPublicBranchesResponse },
       },
     },
-    async () => publicBranches(db()),
+    async (request) => publicBranches(request.ctx),
   );
 
   app.get(
@@ -43,7 +42,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAvailabilityDaysResponse },
       },
     },
-    async (request) => availableDays(db(), request.query.branchId),
+    async (request) => availableDays(request.ctx, { branchId: request.query.branchId }),
   );
 
   app.get(
@@ -57,7 +56,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAvailabilityHoursResponse },
       },
     },
-    async (request) => availableHours(db(), request.query),
+    async (request) => availableHours(request.ctx, request.query),
   );
 
   app.get(
@@ -71,6 +70,6 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAvailabilityRoomsResponse },
       },
     },
-    async (request) => availableRooms(db(), request.query),
+    async (request) => availableRooms(request.ctx, request.query),
   );
 };

@@ -17,6 +17,7 @@ import type {
 } from '@sala/shared/bookings/availability.contract';
 import { locationMessages } from '@sala/shared/locations/locations.messages';
 import { businessInstant, dayRange } from '@sala/shared/time/business-time';
+import type { RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { findBranchCalendar, findBranchDay, findSlot, listPublicBranches } from './availability.repository';
 import { forgetBranch, remembered } from './day-cache';
@@ -24,10 +25,10 @@ import { forgetBranch, remembered } from './day-cache';
 const branchNotFound = () => new AppError('not-found', locationMessages.branchNotFound);
 
 export async function availableDays(
-  db: DbOrTx,
-  branchId: string,
-  clock: Clock = { now: new Date() },
+  { db, now }: RequestContext,
+  { branchId }: { branchId: string },
 ): Promise<TAvailabilityDaysResponse> {
+  const clock: Clock = { now };
   const window = bookingWindow(clock);
   const branch = await remembered(db, `${branchId}|calendar|${window[0]}`, () =>
     findBranchCalendar(db, branchId, window[0]!, window.at(-1)!),
@@ -65,10 +66,10 @@ export function availabilityChanged(db: DbOrTx, branchId: string) {
 }
 
 export async function availableHours(
-  db: DbOrTx,
+  { db, now }: RequestContext,
   { branchId, date }: TAvailabilityHoursQuery,
-  clock: Clock = { now: new Date() },
 ): Promise<TAvailabilityHoursResponse> {
+  const clock: Clock = { now };
   // The answer changes only with the data and when a slot starts (on a minute): one per key and minute.
   const minute = Math.floor(clock.now.getTime() / 60_000);
   return remembered(db, `${branchId}|hours|${date}|${minute}`, async () => {
@@ -79,17 +80,17 @@ export async function availableHours(
 }
 
 export async function availableRooms(
-  db: DbOrTx,
+  { db, now }: RequestContext,
   { branchId, date, hour }: TAvailabilityRoomsQuery,
-  clock: Clock = { now: new Date() },
 ): Promise<TAvailabilityRoomsResponse> {
+  const clock: Clock = { now };
   const day = await recentBranchDay(db, branchId, date);
   if (!day) throw branchNotFound();
   return { date, hour, ...hourRooms(clock, day, date, hour) };
 }
 
 /** Zones and branches for the wizard's first two steps (public, like the rest of availability). */
-export function publicBranches(db: DbOrTx): Promise<TPublicBranch[]> {
+export function publicBranches({ db }: RequestContext): Promise<TPublicBranch[]> {
   return remembered(db, 'all|branches', () => listPublicBranches(db));
 }
 

@@ -14,12 +14,12 @@ import {
 } from '@sala/shared/blocks/blocks.contract';
 import { ZIdParams } from '@sala/shared/common/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actingCtx } from '../../plugins/context';
 import * as service from './blocks.service';
 
 /** Bloquear hora (spec §2): staff read the blocks; the super admin alone creates and removes them. */
 export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['bloqueos'];
-  const db = () => app.database.db;
 
   app.get(
     '/blocks/days',
@@ -32,7 +32,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZDayBlockListResponse },
       },
     },
-    async (request) => service.listDayBlocks({ db: db(), actor: request.user!, query: request.query }),
+    async (request) => service.listDayBlocks(actingCtx(request), request.query),
   );
 
   app.post(
@@ -47,9 +47,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createDayBlock({ db: db(), actor: request.user!, input: request.body })),
+      reply.status(201).send(await service.createDayBlock(actingCtx(request), request.body)),
   );
 
   app.delete(
@@ -59,7 +57,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Quitar un bloqueo de día u hora', params: ZIdParams },
     },
     async (request, reply) => {
-      await service.deleteDayBlock({ db: db(), actor: request.user!, id: request.params.id });
+      await service.deleteDayBlock(actingCtx(request), { id: request.params.id });
       return reply.status(204).send();
     },
   );
@@ -75,7 +73,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRoomBlockListResponse },
       },
     },
-    async (request) => service.listRoomBlocks({ db: db(), actor: request.user!, query: request.query }),
+    async (request) => service.listRoomBlocks(actingCtx(request), request.query),
   );
 
   app.post(
@@ -91,7 +89,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send({
-        created: await service.createRoomBlocks({ db: db(), actor: request.user!, input: request.body }),
+        created: await service.createRoomBlocks(actingCtx(request), request.body),
       }),
   );
 
@@ -102,7 +100,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Cancelar un bloqueo de sala', params: ZIdParams },
     },
     async (request, reply) => {
-      await service.deleteRoomBlock({ db: db(), actor: request.user!, id: request.params.id });
+      await service.deleteRoomBlock(actingCtx(request), { id: request.params.id });
       return reply.status(204).send();
     },
   );
@@ -118,7 +116,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZDeletedCountResponse },
       },
     },
-    async (request) => service.deleteRoomDay({ db: db(), actor: request.user!, input: request.body }),
+    async (request) => service.deleteRoomDay(actingCtx(request), request.body),
   );
 
   app.get(
@@ -132,6 +130,6 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAffectedSessionsResponse },
       },
     },
-    async (request) => service.affectedSessions({ db: db(), actor: request.user!, query: request.query }),
+    async (request) => service.affectedSessions(actingCtx(request), request.query),
   );
 };

@@ -1,5 +1,4 @@
-import type { Db, DbOrTx } from '@sala/db/client';
-import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import type { DbOrTx } from '@sala/db/client';
 import { blockPeriodProblem, dayBlockConflict, roomDayHoursToBlock } from '@sala/shared/blocks/block-rules';
 import type {
   TAffectedSession,
@@ -17,6 +16,7 @@ import type {
 import { blockMessages as m } from '@sala/shared/blocks/blocks.messages';
 import type { WeeklySchedule } from '@sala/shared/locations/schedule';
 import { businessDate, businessInstant, businessTime, dayRange } from '@sala/shared/time/business-time';
+import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
@@ -37,8 +37,6 @@ import {
   listRoomBlocksFrom,
   roomBlockStartsBetween,
 } from './blocks.repository';
-
-type Options<T> = { db: Db; actor: TSessionUser; now?: Date } & T;
 
 const toDayBlock = (row: NonNullable<Awaited<ReturnType<typeof findDayBlockRow>>>): TDayBlock => ({
   ...row,
@@ -75,22 +73,19 @@ function refusePeriod(now: Date, schedule: WeeklySchedule, period: { date: strin
   if (problem) throw new AppError('invalid-argument', problem, { [period.hour ? 'hour' : 'date']: problem });
 }
 
-export async function listDayBlocks({
-  db,
-  query,
-  now = new Date(),
-}: Options<{ query: TDayBlockListQuery }>): Promise<TDayBlockListResponse> {
+export async function listDayBlocks(
+  { db, now }: ActingContext,
+  query: TDayBlockListQuery,
+): Promise<TDayBlockListResponse> {
   const { rows, pastCount } = await listDayBlocksFrom(db, businessDate(now), query);
   return { ...toPage(rows, query, toDayBlock), pastCount };
 }
 
 /** Spec §5 "Block day/hour form", decided here as well as in the form. */
-export async function createDayBlock({
-  db,
-  actor,
-  input,
-  now = new Date(),
-}: Options<{ input: TDayBlockInput }>): Promise<TDayBlock> {
+export async function createDayBlock(
+  { db, actor, now }: ActingContext,
+  input: TDayBlockInput,
+): Promise<TDayBlock> {
   const conflictMessage = input.hour === null ? m.dayAlreadyBlocked : m.hourAlreadyBlocked;
   try {
     const block = await db.transaction(async (tx) => {
@@ -118,17 +113,16 @@ export async function createDayBlock({
   }
 }
 
-export async function deleteDayBlock({ db, id }: Options<{ id: string }>): Promise<void> {
+export async function deleteDayBlock({ db }: ActingContext, { id }: { id: string }): Promise<void> {
   const deleted = await deleteDayBlockRow(db, id);
   if (!deleted) throw new AppError('not-found', m.notFound);
   availabilityChanged(db, deleted.branchId);
 }
 
-export async function listRoomBlocks({
-  db,
-  query,
-  now = new Date(),
-}: Options<{ query: TRoomBlockListQuery }>): Promise<TRoomBlockListResponse> {
+export async function listRoomBlocks(
+  { db, now }: ActingContext,
+  query: TRoomBlockListQuery,
+): Promise<TRoomBlockListResponse> {
   const { rows, pastCount } = await listRoomBlocksFrom(db, now, query);
   return { ...toPage(rows, query, toRoomBlock), pastCount };
 }
@@ -137,12 +131,10 @@ export async function listRoomBlocks({
  * Spec §5 "Block room form": one hour, or the whole day as one block per hour of the branch's schedule that is
  * still ahead (only the ones missing).
  */
-export async function createRoomBlocks({
-  db,
-  actor,
-  input,
-  now = new Date(),
-}: Options<{ input: TRoomBlockInput }>): Promise<TRoomBlock[]> {
+export async function createRoomBlocks(
+  { db, actor, now }: ActingContext,
+  input: TRoomBlockInput,
+): Promise<TRoomBlock[]> {
   try {
     const created = await db.transaction(async (tx) => {
       const branch = await lockedBranch(tx, input, m.roomRequiredFields);
@@ -190,17 +182,17 @@ export async function createRoomBlocks({
   }
 }
 
-export async function deleteRoomBlock({ db, id }: Options<{ id: string }>): Promise<void> {
+export async function deleteRoomBlock({ db }: ActingContext, { id }: { id: string }): Promise<void> {
   const deleted = await deleteRoomBlockRow(db, id);
   if (!deleted) throw new AppError('not-found', m.notFound);
   availabilityChanged(db, deleted.branchId);
 }
 
 /** Every block of one room on one date, at once. */
-export async function deleteRoomDay({
-  db,
-  input,
-}: Options<{ input: TDeleteRoomDayRequest }>): Promise<{ deleted: number }> {
+export async function deleteRoomDay(
+  { db }: ActingContext,
+  input: TDeleteRoomDayRequest,
+): Promise<{ deleted: number }> {
   const { from, to } = dayRange(input.date);
   const deleted = await deleteRoomBlocksBetween(db, input.roomId, from, to);
   if (deleted.length === 0) throw new AppError('not-found', m.notFound);
@@ -209,10 +201,10 @@ export async function deleteRoomDay({
 }
 
 /** The active sessions a period would cover: blocks never touch them, so staff can call the clients first. */
-export async function affectedSessions({
-  db,
-  query,
-}: Options<{ query: TAffectedSessionsQuery }>): Promise<TAffectedSession[]> {
+export async function affectedSessions(
+  { db }: ActingContext,
+  query: TAffectedSessionsQuery,
+): Promise<TAffectedSession[]> {
   const from = businessInstant(query.date, query.hour ?? '00:00');
   const to = query.hour ? new Date(from.getTime() + 3_600_000) : dayRange(query.date).to;
   return activeSessionsInPeriod(db, { branchId: query.branchId, from, to, roomId: query.roomId });

@@ -1,5 +1,4 @@
-import type { Db, DbOrTx } from '@sala/db/client';
-import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import type { DbOrTx } from '@sala/db/client';
 import { checkSlot, gridCellState, hoursOn, type SlotRefusal } from '@sala/shared/bookings/availability';
 import {
   COURTESY_PREFIX,
@@ -13,7 +12,6 @@ import {
 } from '@sala/shared/bookings/bookings.contract';
 import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
 import { canCancelSession, sessionTiming } from '@sala/shared/bookings/session-timing';
-import { formatSessionWhen } from '@sala/shared/format/dates';
 import { locationMessages } from '@sala/shared/locations/locations.messages';
 import type { TPage } from '@sala/shared/table/table.contract';
 import { businessDate, businessInstant, businessTime, dayRange } from '@sala/shared/time/business-time';

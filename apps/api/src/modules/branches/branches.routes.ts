@@ -9,12 +9,12 @@ import {
   ZSaveBranchRequest,
 } from '@sala/shared/locations/branches.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actingCtx } from '../../plugins/context';
 import * as service from './branches.service';
 
 /** Branches (the spec's "consultorios"): staff read them, the super admin alone changes them. */
 export const branchRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['consultorios'];
-  const db = () => app.database.db;
 
   app.get(
     '/branches',
@@ -27,7 +27,7 @@ export const branchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZBranchListResponse },
       },
     },
-    async (request) => service.listBranchPage({ db: db(), actor: request.user!, query: request.query }),
+    async (request) => service.listBranchPage(actingCtx(request), request.query),
   );
 
   app.get(
@@ -41,8 +41,7 @@ export const branchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZBranchOptionsResponse },
       },
     },
-    async (request) =>
-      service.listBranchSelectOptions({ db: db(), actor: request.user!, cityId: request.query.cityId }),
+    async (request) => service.listBranchSelectOptions(actingCtx(request), { cityId: request.query.cityId }),
   );
 
   app.post(
@@ -52,9 +51,7 @@ export const branchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Crear una sucursal', body: ZSaveBranchRequest, response: { 201: ZBranch } },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createBranch({ db: db(), actor: request.user!, input: request.body })),
+      reply.status(201).send(await service.createBranch(actingCtx(request), request.body)),
   );
 
   app.patch(
@@ -70,7 +67,7 @@ export const branchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateBranch({ db: db(), actor: request.user!, id: request.params.id, input: request.body }),
+      service.updateBranch(actingCtx(request), { id: request.params.id, values: request.body }),
   );
 
   app.delete(
@@ -85,12 +82,7 @@ export const branchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.deleteBranch({
-        db: db(),
-        actor: request.user!,
-        id: request.params.id,
-        input: request.body,
-      });
+      await service.deleteBranch(actingCtx(request), { id: request.params.id, values: request.body });
       return reply.status(204).send();
     },
   );

@@ -1,5 +1,4 @@
-import type { Db, DbOrTx } from '@sala/db/client';
-import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import type { DbOrTx } from '@sala/db/client';
 import {
   confirmsBranchName,
   type TBranch,
@@ -11,6 +10,7 @@ import {
 } from '@sala/shared/locations/branches.contract';
 import { locationMessages as m } from '@sala/shared/locations/locations.messages';
 import type { TPage } from '@sala/shared/table/table.contract';
+import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
@@ -29,7 +29,6 @@ import {
   updateBranchRow,
 } from './branches.repository';
 
-type Options<T> = { db: Db; actor: TSessionUser } & T;
 type BranchRow = NonNullable<Awaited<ReturnType<typeof findBranchRow>>>;
 
 const toBranch = (row: BranchRow): TBranch => ({
@@ -59,17 +58,17 @@ async function withNameCheck<T>(save: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function listBranchPage({
-  db,
-  query,
-}: Options<{ query: TBranchListQuery }>): Promise<TPage<TBranch>> {
+export async function listBranchPage(
+  { db }: ActingContext,
+  query: TBranchListQuery,
+): Promise<TPage<TBranch>> {
   return toPage(await listBranches(db, query), query, toBranch);
 }
 
-export function listBranchSelectOptions({
-  db,
-  cityId,
-}: Options<{ cityId?: string }>): Promise<TBranchOption[]> {
+export function listBranchSelectOptions(
+  { db }: ActingContext,
+  { cityId }: { cityId?: string },
+): Promise<TBranchOption[]> {
   return listBranchOptions(db, cityId);
 }
 
@@ -78,7 +77,7 @@ export function listPublicBranches({ db }: { db: DbOrTx }): Promise<TPublicBranc
   return listPublicBranchRows(db);
 }
 
-export async function createBranch({ db, input }: Options<{ input: TSaveBranchValues }>): Promise<TBranch> {
+export async function createBranch({ db }: ActingContext, input: TSaveBranchValues): Promise<TBranch> {
   return withNameCheck(() =>
     db.transaction(async (tx) => {
       await requireCity(tx, input.cityId);
@@ -91,11 +90,10 @@ export async function createBranch({ db, input }: Options<{ input: TSaveBranchVa
   });
 }
 
-export async function updateBranch({
-  db,
-  id,
-  input,
-}: Options<{ id: string; input: TSaveBranchValues }>): Promise<TBranch> {
+export async function updateBranch(
+  { db }: ActingContext,
+  { id, values: input }: { id: string; values: TSaveBranchValues },
+): Promise<TBranch> {
   return withNameCheck(() =>
     db.transaction(async (tx) => {
       const current = await findBranch(tx, id, { lock: 'update' });
@@ -116,11 +114,10 @@ export async function updateBranch({
  * Spec §5: the typed name must equal the branch's. A branch with rooms stays (its rooms hold the sessions);
  * its day blocks go with it, and orders and costs keep their history without it.
  */
-export async function deleteBranch({
-  db,
-  id,
-  input,
-}: Options<{ id: string; input: TDeleteBranchRequest }>): Promise<void> {
+export async function deleteBranch(
+  { db }: ActingContext,
+  { id, values: input }: { id: string; values: TDeleteBranchRequest },
+): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const branch = await findBranch(tx, id, { lock: 'update' });

@@ -1,5 +1,6 @@
 import { ZCashSummary, ZCashSummaryQuery } from '@sala/shared/cash-summary/cash-summary.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actingCtx } from '../../plugins/context';
 import * as service from './cash-summary.service';
 
 /** The daily cash summary (spec §2 Corte). */
@@ -18,6 +19,6 @@ export const cashSummaryRoutes: FastifyPluginAsyncZod = async (app) => {
       // written directly instead of being re-validated row by row (the schema still documents it).
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => service.cashSummary(app.database.db, request.query),
+    async (request) => service.cashSummary(actingCtx(request), request.query),
   );
 };

@@ -1,6 +1,6 @@
-import type { DbOrTx } from '@sala/db/client';
 import type { TCashSummary } from '@sala/shared/cash-summary/cash-summary.contract';
 import { sortMovements, summarizeMovements } from '@sala/shared/cash-summary/cash-summary.rules';
+import type { ActingContext } from '../../context';
 import { costMovementsOfDay } from '../costs/costs.service';
 import { orderMovementsOfDay } from '../orders/orders.service';
 
@@ -9,7 +9,7 @@ import { orderMovementsOfDay } from '../orders/orders.service';
  * order, and totals computed from exactly those movements (so the list always adds up to the totals).
  */
 export async function cashSummary(
-  db: DbOrTx,
+  { db }: ActingContext,
   query: { date: string; branchId?: string },
 ): Promise<TCashSummary> {
   const [orders, costs] = await Promise.all([orderMovementsOfDay(db, query), costMovementsOfDay(db, query)]);

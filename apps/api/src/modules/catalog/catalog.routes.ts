@@ -14,9 +14,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCatalogResponse },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return getPublicCatalog({ db: app.database.db });
+      return getPublicCatalog(request.ctx);
     },
   );
   app.get(
@@ -29,9 +29,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPublicBranchInfoResponse },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return getPublicBranches({ db: app.database.db });
+      return getPublicBranches(request.ctx);
     },
   );
 };

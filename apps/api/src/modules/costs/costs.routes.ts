@@ -6,12 +6,12 @@ import {
   ZSaveCostRequest,
 } from '@sala/shared/costs/costs.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actingCtx } from '../../plugins/context';
 import * as service from './costs.service';
 
 /** Expenses (spec §2 Gastos): the super admin records, edits and deletes them. */
 export const costRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['gastos'];
-  const db = () => app.database.db;
 
   app.get(
     '/costs',
@@ -24,7 +24,7 @@ export const costRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCostListResponse },
       },
     },
-    async (request) => service.listCostPage({ db: db(), actor: request.user!, query: request.query }),
+    async (request) => service.listCostPage(actingCtx(request), request.query),
   );
 
   app.post(
@@ -39,9 +39,7 @@ export const costRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createCost({ db: db(), actor: request.user!, input: request.body })),
+      reply.status(201).send(await service.createCost(actingCtx(request), request.body)),
   );
 
   app.patch(
@@ -57,7 +55,7 @@ export const costRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateCost({ db: db(), actor: request.user!, id: request.params.id, input: request.body }),
+      service.updateCost(actingCtx(request), { id: request.params.id, values: request.body }),
   );
 
   app.delete(
@@ -67,7 +65,7 @@ export const costRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Eliminar un gasto', params: ZIdParams },
     },
     async (request, reply) => {
-      await service.deleteCost({ db: db(), actor: request.user!, id: request.params.id });
+      await service.deleteCost(actingCtx(request), { id: request.params.id });
       return reply.status(204).send();
     },
   );

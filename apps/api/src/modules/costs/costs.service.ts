@@ -1,5 +1,4 @@
-import type { Db, DbOrTx } from '@sala/db/client';
-import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import type { DbOrTx } from '@sala/db/client';
 import type { TCashMovement } from '@sala/shared/cash-summary/cash-summary.contract';
 import {
   type TCost,
@@ -9,6 +8,7 @@ import {
 } from '@sala/shared/costs/costs.contract';
 import { costMessages as m } from '@sala/shared/costs/costs.messages';
 import type { TPage } from '@sala/shared/table/table.contract';
+import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/paging';
 import { lockBranch } from '../branches/branches.service';
@@ -21,8 +21,6 @@ import {
   updateCostRow,
 } from './costs.repository';
 
-type Options<T> = { db: Db; actor: TSessionUser } & T;
-
 type CostRow = NonNullable<Awaited<ReturnType<typeof findCost>>>;
 
 const toCost = (row: CostRow): TCost => ({
@@ -34,7 +32,7 @@ const toCost = (row: CostRow): TCost => ({
 const notFound = () => new AppError('not-found', m.notFound);
 
 /** GET /api/costs */
-export async function listCostPage({ db, query }: Options<{ query: TCostListQuery }>): Promise<TPage<TCost>> {
+export async function listCostPage({ db }: ActingContext, query: TCostListQuery): Promise<TPage<TCost>> {
   return toPage(await listCosts(db, query), query, toCost);
 }
 
@@ -44,7 +42,7 @@ async function requireBranch(tx: DbOrTx, branchId: string) {
 }
 
 /** POST /api/costs — recorded by the acting super admin ('added by'). */
-export async function createCost({ db, actor, input }: Options<{ input: TSaveCostValues }>): Promise<TCost> {
+export async function createCost({ db, actor }: ActingContext, input: TSaveCostValues): Promise<TCost> {
   const id = await db.transaction(async (tx) => {
     await requireBranch(tx, input.branchId);
     return insertCost(tx, { ...toCostValues(input), addedById: actor.id, addedByName: actor.name });
@@ -53,11 +51,10 @@ export async function createCost({ db, actor, input }: Options<{ input: TSaveCos
 }
 
 /** PATCH /api/costs/:id — who added it stays as it was. */
-export async function updateCost({
-  db,
-  id,
-  input,
-}: Options<{ id: string; input: TSaveCostValues }>): Promise<TCost> {
+export async function updateCost(
+  { db }: ActingContext,
+  { id, values: input }: { id: string; values: TSaveCostValues },
+): Promise<TCost> {
   const updated = await db.transaction(async (tx) => {
     await requireBranch(tx, input.branchId);
     return updateCostRow(tx, id, toCostValues(input));
@@ -67,7 +64,7 @@ export async function updateCost({
 }
 
 /** DELETE /api/costs/:id */
-export async function deleteCost({ db, id }: Options<{ id: string }>): Promise<void> {
+export async function deleteCost({ db }: ActingContext, { id }: { id: string }): Promise<void> {
   if (!(await deleteCostRow(db, id))) throw notFound();
 }
 

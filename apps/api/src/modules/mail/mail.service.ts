@@ -1,10 +1,10 @@
 import type { DbOrTx } from '@sala/db/client';
 import type { TOutboxEmail, TOutboxQuery, TOutboxResponse } from '@sala/shared/mail/outbox.contract';
 import { outboxMessages as m } from '@sala/shared/mail/outbox.messages';
+import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/paging';
 import { findEmail, insertEmails, listOutbox, type OutgoingEmail, requeueFailed } from './outbox.repository';
-import type { OutboxWorker } from './outbox.worker';
 
 export type { OutgoingEmail } from './outbox.repository';
 
@@ -35,10 +35,10 @@ const toOutboxEmail = (
 
 /** GET /api/outbox: a page of stored messages, and whether this server sends them at all. */
 export async function listOutboxPage(
-  db: DbOrTx,
+  { db, notify }: ActingContext,
   query: TOutboxQuery,
-  mailServer: boolean,
 ): Promise<TOutboxResponse> {
+  const { mailServer } = notify;
   const page = toPage(await listOutbox(db, query), query, (row) => toOutboxEmail(row, mailServer));
   return { ...page, mailServer };
 }
@@ -49,15 +49,14 @@ export async function listOutboxPage(
  * no server to send to). Answers the message as it stands afterwards.
  */
 export async function retryEmail(
-  deps: { db: DbOrTx; outbox: Pick<OutboxWorker, 'deliverNow' | 'enabled'>; now?: Date },
-  id: string,
+  { db, now, notify }: ActingContext,
+  { id }: { id: string },
 ): Promise<TOutboxEmail> {
-  const { db } = deps;
-  if (!(await requeueFailed(db, id, deps.now ?? new Date()))) {
+  if (!(await requeueFailed(db, id, now))) {
     const existing = await findEmail(db, id);
     if (!existing) throw new AppError('not-found', m.notFound);
     throw new AppError('aborted', m.onlyFailed);
   }
-  await deps.outbox.deliverNow([id]);
-  return toOutboxEmail((await findEmail(db, id))!, deps.outbox.enabled);
+  await notify.sendNow({ emailIds: [id] });
+  return toOutboxEmail((await findEmail(db, id))!, notify.mailServer);
 }

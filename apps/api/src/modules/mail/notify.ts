@@ -61,6 +61,8 @@ export type MailDelivery = 'sent' | 'delayed' | 'off';
  * Every method writes to the outbox in the caller's transaction, so a message exists exactly when its change does.
  */
 export type Notify = {
+  /** Whether this process sends mail at all (a mail server is configured); otherwise the outbox only keeps it. */
+  readonly mailServer: boolean;
   sessionBooked(tx: DbOrTx, session: SessionFacts): Promise<Queued>;
   /** Also drops the session's reminder if it has not gone out. */
   sessionCancelled(tx: DbOrTx, session: SessionFacts & { refunded: number }): Promise<void>;
@@ -120,6 +122,9 @@ export function createNotify(options: NotifyOptions): Notify {
     staffNoticeRecipients(tx, { adminEmail: options.adminEmail, cacheOf: options.db });
 
   return {
+    get mailServer() {
+      return options.outbox.enabled;
+    },
     async sessionBooked(tx, session) {
       const facts = reservation(session);
       const ics = invite(session, 'REQUEST');

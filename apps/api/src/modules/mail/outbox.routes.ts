@@ -1,6 +1,7 @@
 import { ZIdParams } from '@sala/shared/common/fields';
 import { ZOutboxQuery, ZOutboxResponse, ZRetryOutboxResponse } from '@sala/shared/mail/outbox.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actingCtx } from '../../plugins/context';
 import { listOutboxPage, retryEmail } from './mail.service';
 
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +16,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZOutboxResponse },
       },
     },
-    async (request) => listOutboxPage(app.database.db, request.query, app.outbox.enabled),
+    async (request) => listOutboxPage(actingCtx(request), request.query),
   );
 
   app.post(
@@ -29,6 +30,6 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRetryOutboxResponse },
       },
     },
-    async (request) => retryEmail({ db: app.database.db, outbox: app.outbox }, request.params.id),
+    async (request) => retryEmail(actingCtx(request), { id: request.params.id }),
   );
 };

@@ -57,7 +57,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMyOrdersResponse },
       },
     },
-    async (request) => listOrdersOf(app.database.db, request.user!.id, request.query),
+    async (request) => listOrdersOf(actingCtx(request), request.query),
   );
 
   app.patch(

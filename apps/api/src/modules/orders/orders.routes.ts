@@ -13,7 +13,6 @@ import * as service from './orders.service';
 /** Orders of the store and the point of sale (spec §2 Ordenes): the super admin lists and cancels them. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['órdenes'];
-  const db = () => app.database.db;
 
   app.get(
     '/orders',
@@ -26,7 +25,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZOrderListResponse },
       },
     },
-    async (request) => service.listOrders(db(), request.query),
+    async (request) => service.listOrders(actingCtx(request), request.query),
   );
 
   app.get(
@@ -40,7 +39,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZOrderTicket },
       },
     },
-    async (request) => service.getOrderTicket(db(), request.params.id),
+    async (request) => service.orderTicket(actingCtx(request), { id: request.params.id }),
   );
 
   app.post(

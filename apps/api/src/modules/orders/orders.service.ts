@@ -36,11 +36,10 @@ import {
 
 /** A client's own orders with their products and the credits they granted. */
 export async function listOrdersOf(
-  db: DbOrTx,
-  userId: string,
+  { db, actor }: ActingContext,
   query: TMyOrdersQuery,
 ): Promise<TPage<TMyOrder>> {
-  const rows = await listOrdersOfUser(db, userId, query);
+  const rows = await listOrdersOfUser(db, actor.id, query);
   return toPage(rows, query, (row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
@@ -140,6 +139,12 @@ export function orderOfIdempotencyKey(db: DbOrTx, key: string) {
 const notFound = () => new AppError('not-found', m.notFound);
 
 /** GET /api/orders/:id — an order in full, for its details and its ticket. */
+/** GET /api/orders/:id: one order as its ticket shows it. */
+export function orderTicket({ db }: ActingContext, { id }: { id: string }): Promise<TOrderTicket> {
+  return getOrderTicket(db, id);
+}
+
+/** An order's ticket, read in the caller's transaction (a sale or a cancel answers with it). */
 export async function getOrderTicket(db: DbOrTx, id: string): Promise<TOrderTicket> {
   const row = await findOrderTicket(db, id);
   if (!row) throw notFound();
@@ -158,7 +163,7 @@ export async function getOrderTicket(db: DbOrTx, id: string): Promise<TOrderTick
  * GET /api/orders — the admin table: the first two products of each order and how many more. A page past the
  * middle is read from the other end (the same rows, reversed back), so the last page costs what the first does.
  */
-export async function listOrders(db: DbOrTx, query: TOrderListQuery): Promise<TPage<TOrderRow>> {
+export async function listOrders({ db }: ActingContext, query: TOrderListQuery): Promise<TPage<TOrderRow>> {
   const total = await countOrders(db, query.q);
   const offset = (query.page - 1) * query.pageSize;
   const limit = Math.max(0, Math.min(query.pageSize, total - offset));

@@ -6,12 +6,12 @@ import {
   ZSaveProductRequest,
 } from '@sala/shared/products/products.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actingCtx } from '../../plugins/context';
 import * as service from './products.service';
 
 /** Products of the online store and the point of sale: staff read them, the super admin alone changes them. */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['productos'];
-  const db = () => app.database.db;
 
   app.get(
     '/products',
@@ -24,7 +24,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZProductListResponse },
       },
     },
-    async (request) => service.listProductPage({ db: db(), actor: request.user!, query: request.query }),
+    async (request) => service.listProductPage(actingCtx(request), request.query),
   );
 
   app.post(
@@ -39,9 +39,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createProduct({ db: db(), actor: request.user!, input: request.body })),
+      reply.status(201).send(await service.createProduct(actingCtx(request), request.body)),
   );
 
   app.patch(
@@ -57,7 +55,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateProduct({ db: db(), actor: request.user!, id: request.params.id, input: request.body }),
+      service.updateProduct(actingCtx(request), { id: request.params.id, values: request.body }),
   );
 
   app.patch(
@@ -73,9 +71,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.setProductActive({
-        db: db(),
-        actor: request.user!,
+      service.setProductActive(actingCtx(request), {
         id: request.params.id,
         isActive: request.body.isActive,
       }),

@@ -1,6 +1,5 @@
-import type { Db, DbOrTx } from '@sala/db/client';
+import type { DbOrTx } from '@sala/db/client';
 import type { products } from '@sala/db/schema/commerce';
-import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import {
   type TProduct,
   type TProductListQuery,
@@ -9,6 +8,7 @@ import {
 } from '@sala/shared/products/products.contract';
 import { productMessages as m } from '@sala/shared/products/products.messages';
 import type { TPage } from '@sala/shared/table/table.contract';
+import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/paging';
 import {
@@ -20,7 +20,6 @@ import {
   updateProductRow,
 } from './products.repository';
 
-type Options<T> = { db: Db; actor: TSessionUser } & T;
 type ProductRow = typeof products.$inferSelect;
 
 const toProduct = (row: ProductRow): TProduct => ({
@@ -29,37 +28,32 @@ const toProduct = (row: ProductRow): TProduct => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export async function listProductPage({
-  db,
-  query,
-}: Options<{ query: TProductListQuery }>): Promise<TPage<TProduct>> {
+export async function listProductPage(
+  { db }: ActingContext,
+  query: TProductListQuery,
+): Promise<TPage<TProduct>> {
   return toPage(await listProducts(db, query), query, toProduct);
 }
 
-export async function createProduct({
-  db,
-  input,
-}: Options<{ input: TSaveProductRequest }>): Promise<TProduct> {
+export async function createProduct({ db }: ActingContext, input: TSaveProductRequest): Promise<TProduct> {
   return toProduct(await insertProduct(db, toProductValues(input)));
 }
 
 /** Orders keep their own snapshot of what was sold, so editing a product never rewrites history. */
-export async function updateProduct({
-  db,
-  id,
-  input,
-}: Options<{ id: string; input: TSaveProductRequest }>): Promise<TProduct> {
+export async function updateProduct(
+  { db }: ActingContext,
+  { id, values: input }: { id: string; values: TSaveProductRequest },
+): Promise<TProduct> {
   const row = await updateProductRow(db, id, toProductValues(input));
   if (!row) throw new AppError('not-found', m.notFound);
   return toProduct(row);
 }
 
 /** An inactive product leaves the online store and the point of sale at once (spec §4). */
-export async function setProductActive({
-  db,
-  id,
-  isActive,
-}: Options<{ id: string; isActive: boolean }>): Promise<TProduct> {
+export async function setProductActive(
+  { db }: ActingContext,
+  { id, isActive }: { id: string; isActive: boolean },
+): Promise<TProduct> {
   const row = await updateProductRow(db, id, { isActive });
   if (!row) throw new AppError('not-found', m.notFound);
   return toProduct(row);

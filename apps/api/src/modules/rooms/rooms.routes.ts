@@ -8,12 +8,12 @@ import {
   ZSaveRoomRequest,
 } from '@sala/shared/locations/rooms.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actingCtx } from '../../plugins/context';
 import * as service from './rooms.service';
 
 /** Rooms ("salas"): staff read them, the super admin alone changes them. */
 export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['salas'];
-  const db = () => app.database.db;
 
   app.get(
     '/rooms',
@@ -26,7 +26,7 @@ export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRoomListResponse },
       },
     },
-    async (request) => service.listRoomPage({ db: db(), actor: request.user!, query: request.query }),
+    async (request) => service.listRoomPage(actingCtx(request), request.query),
   );
 
   app.get(
@@ -41,7 +41,7 @@ export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.listRoomSelectOptions({ db: db(), actor: request.user!, branchId: request.query.branchId }),
+      service.listRoomSelectOptions(actingCtx(request), { branchId: request.query.branchId }),
   );
 
   app.post(
@@ -51,9 +51,7 @@ export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Crear una sala', body: ZSaveRoomRequest, response: { 201: ZRoom } },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createRoom({ db: db(), actor: request.user!, input: request.body })),
+      reply.status(201).send(await service.createRoom(actingCtx(request), request.body)),
   );
 
   app.patch(
@@ -69,7 +67,7 @@ export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateRoom({ db: db(), actor: request.user!, id: request.params.id, input: request.body }),
+      service.updateRoom(actingCtx(request), { id: request.params.id, values: request.body }),
   );
 
   app.patch(
@@ -85,12 +83,7 @@ export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.setRoomActive({
-        db: db(),
-        actor: request.user!,
-        id: request.params.id,
-        isActive: request.body.isActive,
-      }),
+      service.setRoomActive(actingCtx(request), { id: request.params.id, isActive: request.body.isActive }),
   );
 
   app.delete(
@@ -100,7 +93,7 @@ export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Eliminar una sala sin sesiones', params: ZIdParams },
     },
     async (request, reply) => {
-      await service.deleteRoom({ db: db(), actor: request.user!, id: request.params.id });
+      await service.deleteRoom(actingCtx(request), { id: request.params.id });
       return reply.status(204).send();
     },
   );

@@ -1,5 +1,4 @@
-import type { Db, DbOrTx } from '@sala/db/client';
-import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import type { DbOrTx } from '@sala/db/client';
 import { locationMessages as m } from '@sala/shared/locations/locations.messages';
 import {
   roomName,
@@ -9,6 +8,7 @@ import {
   type TSaveRoomRequest,
 } from '@sala/shared/locations/rooms.contract';
 import type { TPage } from '@sala/shared/table/table.contract';
+import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
@@ -26,7 +26,6 @@ import {
   updateRoomRow,
 } from './rooms.repository';
 
-type Options<T> = { db: Db; actor: TSessionUser } & T;
 type RoomRow = NonNullable<Awaited<ReturnType<typeof findRoomRow>>>;
 
 const toRoom = (row: RoomRow): TRoom => ({
@@ -71,18 +70,18 @@ async function withPositionCheck<T>(save: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function listRoomPage({ db, query }: Options<{ query: TRoomListQuery }>): Promise<TPage<TRoom>> {
+export async function listRoomPage({ db }: ActingContext, query: TRoomListQuery): Promise<TPage<TRoom>> {
   return toPage(await listRooms(db, query), query, toRoom);
 }
 
-export function listRoomSelectOptions({
-  db,
-  branchId,
-}: Options<{ branchId: string }>): Promise<TRoomOption[]> {
+export function listRoomSelectOptions(
+  { db }: ActingContext,
+  { branchId }: { branchId: string },
+): Promise<TRoomOption[]> {
   return listRoomOptions(db, branchId);
 }
 
-export async function createRoom({ db, input }: Options<{ input: TSaveRoomRequest }>): Promise<TRoom> {
+export async function createRoom({ db }: ActingContext, input: TSaveRoomRequest): Promise<TRoom> {
   return withPositionCheck(() =>
     db.transaction(async (tx) => {
       await requireBranchInCity(tx, input);
@@ -94,12 +93,10 @@ export async function createRoom({ db, input }: Options<{ input: TSaveRoomReques
 }
 
 /** A room may change position or branch (of any zone); it leaves its branch only with no sessions ahead there. */
-export async function updateRoom({
-  db,
-  id,
-  input,
-  now = new Date(),
-}: Options<{ id: string; input: TSaveRoomRequest; now?: Date }>): Promise<TRoom> {
+export async function updateRoom(
+  { db, now }: ActingContext,
+  { id, values: input }: { id: string; values: TSaveRoomRequest },
+): Promise<TRoom> {
   let fromBranch = input.branchId;
   return withPositionCheck(() =>
     db.transaction(async (tx) => {
@@ -126,11 +123,10 @@ export async function updateRoom({
   ).then((room) => roomsChanged(db, room, [fromBranch, room.branchId]));
 }
 
-export async function setRoomActive({
-  db,
-  id,
-  isActive,
-}: Options<{ id: string; isActive: boolean }>): Promise<TRoom> {
+export async function setRoomActive(
+  { db }: ActingContext,
+  { id, isActive }: { id: string; isActive: boolean },
+): Promise<TRoom> {
   const row = await updateRoomRow(db, id, { isActive });
   if (!row) throw new AppError('not-found', m.roomNotFound);
   const room = toRoom((await findRoomRow(db, id))!);
@@ -138,7 +134,7 @@ export async function setRoomActive({
 }
 
 /** A room that ever had a session stays, for the history; deactivating it closes it to bookings. */
-export async function deleteRoom({ db, id }: Options<{ id: string }>): Promise<void> {
+export async function deleteRoom({ db }: ActingContext, { id }: { id: string }): Promise<void> {
   try {
     const room = await db.transaction(async (tx) => {
       const found = await findRoom(tx, id, { forUpdate: true });

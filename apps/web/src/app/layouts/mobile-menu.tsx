@@ -5,7 +5,7 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Link, NavLink } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
-import { LOGIN_PATH } from '../../features/auth/login-return';
+import { LOGIN_PATH } from '../../features/auth/api/login-return';
 import { publicNavLinks } from './nav-links';
 
 const linkClass = 'block rounded-lg px-4 py-3 text-xl font-medium transition hover:bg-white/10';

@@ -3,7 +3,7 @@ import { Coins, Menu, ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session';
-import { LOGIN_PATH } from '../../features/auth/login-return';
+import { LOGIN_PATH } from '../../features/auth/api/login-return';
 import { useCart } from '../../features/tienda/hooks/use-cart';
 import { useHydrated } from '../../lib/use-hydrated';
 import { publicNavLinks } from './nav-links';

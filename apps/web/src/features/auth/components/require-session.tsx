@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../../../components/ui/spinner';
 import { useSession } from '../api/get-session';
-import { LOGIN_PATH, loginState } from '../login-return';
+import { LOGIN_PATH, loginState } from '../api/login-return';
 
 /** Pages for logged-in users: visitors go to the login page and come back afterwards. */
 export function RequireSession({ children }: { children: ReactNode }) {

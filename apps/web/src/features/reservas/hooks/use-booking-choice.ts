@@ -2,7 +2,7 @@ import type { TCreateSessionRequest } from '@sala/shared/bookings/bookings.contr
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { notify } from '../../../components/ui/toast';
-import { useSendToLogin } from '../../auth/login-return';
+import { useSendToLogin } from '../../auth/api/login-return';
 import {
   useAvailableDays,
   useAvailableHours,

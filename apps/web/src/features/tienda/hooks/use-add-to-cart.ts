@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { notify } from '../../../components/ui/toast';
 import { useSession } from '../../auth/api/get-session';
-import { useSendToLogin } from '../../auth/login-return';
+import { useSendToLogin } from '../../auth/api/login-return';
 import { cartActions, MAX_CART_QUANTITY } from './use-cart';
 
 /** The checkout contract's own words for the cap (its zod message). */
