@@ -4,8 +4,8 @@ import { formatCredits } from '@sala/shared/format/credits';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Link, NavLink } from 'react-router';
-import { useLogout } from '../../features/auth/api/logout';
 import { LOGIN_PATH } from '../../features/auth/api/login-return';
+import { useLogout } from '../../features/auth/api/logout';
 import { publicNavLinks } from './nav-links';
 
 const linkClass = 'block rounded-lg px-4 py-3 text-xl font-medium transition hover:bg-white/10';
