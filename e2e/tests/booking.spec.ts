@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
+import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
 import { demo, loginAs, uniqueClient } from './fixtures';
 import { expectNoSeriousViolations, toast } from './page-checks';
 
@@ -243,7 +244,7 @@ test.describe('booking wizard (/reserva)', () => {
     await page.goto('/perfil');
     const history = page.locator('#sesiones');
     await expect(history.getByText('En menos de 24 h', { exact: true })).toBeVisible();
-    await expect(history.getByText('Ya no se puede cancelar: empieza en menos de 24 horas')).toBeVisible();
+    await expect(history.getByText(bookingMessages.tooLateToCancel)).toBeVisible();
     await expect(history.getByRole('button', { name: /Cancelar/ })).toHaveCount(0);
     await expect(history.getByRole('link', { name: 'Agregar al calendario' })).toHaveAttribute(
       'href',

@@ -303,21 +303,27 @@ export function listOrderPage(
 export const isoInstant = (column: PgColumn) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** A corte movement as stored: the cash received and the change handed back, apart. */
+export type StoredOrderMovement = Omit<Extract<TCashMovement, { kind: 'order' }>, 'cashCents'> & {
+  paidCashCents: number;
+  changeCents: number;
+};
+
 /**
- * The orders of one Mexico City day ([from, to)), of one branch or all, as corte movements (cash net of change),
- * built by the database as one JSON array: thousands of rows arrive as one value instead of row by row.
+ * The orders of one Mexico City day ([from, to)), of one branch or all, built by the database as one JSON array:
+ * thousands of rows arrive as one value instead of row by row.
  */
 export async function orderMovementsBetween(
   db: DbOrTx,
   range: { from: Date; to: Date; branchId?: string },
-): Promise<TCashMovement[]> {
-  const [row] = rowsOf<{ movements: TCashMovement[] }>(
+): Promise<StoredOrderMovement[]> {
+  const [row] = rowsOf<{ movements: StoredOrderMovement[] }>(
     await db.execute(sql`
       select coalesce(json_agg(json_build_object(
         'kind', 'order', 'id', o.id, 'at', ${isoInstant(sql`o.created_at` as unknown as PgColumn)},
         'status', o.status, 'method', o.method, 'isPos', o.is_pos, 'clientName', u.name,
         'cashierName', o.cashier_name, 'branchName', b.name, 'totalCents', o.total_cents,
-        'cashCents', o.paid_cash_cents - o.change_cents, 'cardCents', o.paid_card_cents,
+        'paidCashCents', o.paid_cash_cents, 'changeCents', o.change_cents, 'cardCents', o.paid_card_cents,
         'transferCents', o.paid_transfer_cents
       ) order by o.created_at, o.id), '[]') as movements
       from ${orders} o

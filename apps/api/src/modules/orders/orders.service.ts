@@ -7,7 +7,7 @@ import type {
   TOrderTicket,
 } from '@sala/shared/orders/orders.contract';
 import { orderMessages as m } from '@sala/shared/orders/orders.messages';
-import { type PosPayment, paymentMethodOf } from '@sala/shared/pos/pos.rules';
+import { cashKeptCents, type PosPayment, paymentMethodOf } from '@sala/shared/pos/pos.rules';
 import { lineCredits } from '@sala/shared/store/store.rules';
 import type { TPage } from '@sala/shared/table/table.contract';
 import { dayRange } from '@sala/shared/time/business-time';
@@ -298,9 +298,13 @@ export async function cancelOrder(ctx: ActingContext, { id }: { id: string }): P
  * The orders of a Mexico City day as corte movements: what each put in the drawer by method (cash net of the
  * change). Cancelled ones are listed; the corte's totals leave them out.
  */
-export function orderMovementsOfDay(
+export async function orderMovementsOfDay(
   db: DbOrTx,
   day: { date: string; branchId?: string },
 ): Promise<TCashMovement[]> {
-  return orderMovementsBetween(db, { ...dayRange(day.date), branchId: day.branchId });
+  const stored = await orderMovementsBetween(db, { ...dayRange(day.date), branchId: day.branchId });
+  return stored.map(({ paidCashCents, changeCents, ...movement }) => ({
+    ...movement,
+    cashCents: cashKeptCents({ paidCashCents, changeCents }),
+  }));
 }

@@ -14,9 +14,6 @@ export const sessionStateLabels: Record<SessionState, string> = {
   cancelled: 'Cancelada',
 };
 
-/** Why an 'almost' session shows no 'Cancelar' (the API refuses it too: design.md §4). */
-export const TOO_LATE_TO_CANCEL = 'Ya no se puede cancelar: empieza en menos de 24 horas';
-
 /** A session still to come (not cancelled, not started) can be added to a calendar. */
 export function isUpcoming(session: Pick<TMySession, 'cancelledAt' | 'timing'>): boolean {
   const state = sessionState(session);

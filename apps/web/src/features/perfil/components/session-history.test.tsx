@@ -1,11 +1,10 @@
-import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
+import { bookingMessages, bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
 import type { TMySession } from '@sala/shared/users/profile.contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
-import { TOO_LATE_TO_CANCEL } from '../session-state';
 import { SessionHistory } from './session-history';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
@@ -102,7 +101,7 @@ describe('SessionHistory (/perfil)', () => {
 
     const almost = await rowOf('En menos de 24 h');
     expect(within(almost).queryByRole('button', { name: /Cancelar/ })).not.toBeInTheDocument();
-    expect(within(almost).getByText(TOO_LATE_TO_CANCEL)).toBeVisible();
+    expect(within(almost).getByText(bookingMessages.tooLateToCancel)).toBeVisible();
     expect(within(almost).getByRole('link', { name: 'Agregar al calendario' })).toHaveAttribute('download');
 
     for (const state of ['Pasada', 'Cancelada']) {

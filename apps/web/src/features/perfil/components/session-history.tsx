@@ -17,13 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { useCancelSession } from '../../reservas/api/sessions-api';
 import { useMySessions } from '../api/get-my-history';
-import {
-  isUpcoming,
-  type SessionState,
-  sessionState,
-  sessionStateLabels,
-  TOO_LATE_TO_CANCEL,
-} from '../session-state';
+import { isUpcoming, type SessionState, sessionState, sessionStateLabels } from '../session-state';
 
 const badgeTones: Record<SessionState, BadgeTone> = {
   beyond: 'success',
@@ -68,7 +62,7 @@ function columns(onCancel: (session: TMySession) => void): DataTableColumn<TMySe
         const state = sessionState(session);
         return (
           <div className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
-            {state === 'beyond' && session.canCancel && (
+            {session.canCancel && (
               <Button
                 variant="secondary"
                 size="sm"
@@ -79,7 +73,9 @@ function columns(onCancel: (session: TMySession) => void): DataTableColumn<TMySe
                 Cancelar
               </Button>
             )}
-            {state === 'almost' && <span className="text-xs text-muted">{TOO_LATE_TO_CANCEL}</span>}
+            {state === 'almost' && !session.canCancel && (
+              <span className="text-xs text-muted">{bookingMessages.tooLateToCancel}</span>
+            )}
             {state === 'cancelled' && <span className="text-xs text-muted">Créditos devueltos</span>}
             {state === 'past' && <span className="text-xs text-muted">Sin acciones</span>}
             {isUpcoming(session) && (

@@ -1,5 +1,6 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
+import { lineCredits } from '@sala/shared/store/store.rules';
 import { AlertTriangle, Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { cx } from '../../../components/ui/field-styles';
@@ -16,7 +17,7 @@ const iconButton =
 export const NOT_FOR_SALE = 'Ya no está a la venta';
 
 function CartLineRow({ line, cart }: { line: CartLine; cart: ReturnType<typeof useCartWithCatalog> }) {
-  const credits = (line.credits + line.extra) * line.quantity;
+  const credits = lineCredits(line);
   return (
     <li
       data-testid="cart-line"

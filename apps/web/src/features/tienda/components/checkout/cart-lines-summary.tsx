@@ -1,6 +1,7 @@
 import type { CartItem } from '@sala/shared/cart/cart.rules';
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
+import { lineCredits } from '@sala/shared/store/store.rules';
 import type { ReactNode } from 'react';
 
 export type SummaryLine = Pick<CartItem, 'id' | 'name' | 'quantity' | 'credits' | 'extra'> & {
@@ -43,8 +44,7 @@ export function CartLinesSummary({
               </p>
               <p className="text-sm text-muted">
                 {formatMoney(line.unitPriceCents)} c/u
-                {line.credits + line.extra > 0 &&
-                  ` · ${formatCredits((line.credits + line.extra) * line.quantity)}`}
+                {lineCredits(line) > 0 && ` · ${formatCredits(lineCredits(line))}`}
               </p>
             </div>
             <p className="shrink-0 font-semibold">{formatMoney(line.unitPriceCents * line.quantity)}</p>
