@@ -4,6 +4,7 @@ import { DataDirLockedError } from '@sala/db/data-dir-lock';
 import { describeDemoAccounts, seedDemoDataIfEmpty } from '@sala/db/seed/seed';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createAccessPurgeWorker } from './modules/auth/purge.worker';
 import { createReminderWorker } from './modules/bookings/reminders.worker';
 
 function fail(message: string): never {
@@ -40,11 +41,13 @@ const app = await buildApp({
 });
 
 // Jobs of every process (design.md §4): the outbox worker sends mail, the reminder worker queues the 24-hour
-// reminders. Started once the server listens, stopped before the database closes.
+// reminders, the purge drops stale login records. Started once the server listens, stopped before the database
+// closes.
 const reminders = createReminderWorker({
   ports: { db: database.db, notify: app.notify },
   log: app.log,
 });
+const purge = createAccessPurgeWorker({ db: database.db, log: app.log });
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -57,7 +60,7 @@ async function shutdown(signal: string) {
   }, 15_000);
   force.unref();
   try {
-    await Promise.all([app.outbox.stop(), reminders.stop()]);
+    await Promise.all([app.outbox.stop(), reminders.stop(), purge.stop()]);
     await app.close();
   } finally {
     await database.close();
@@ -71,6 +74,7 @@ try {
   await app.listen({ port: config.port, host: config.host });
   app.outbox.start();
   reminders.start();
+  purge.start();
   const where = config.database.kind === 'pglite' ? `PGlite en ${config.database.dataDir}` : 'PostgreSQL';
   console.log(`Sala Común escuchando en http://localhost:${config.port} (base de datos: ${where})`);
   console.log(

@@ -1,11 +1,12 @@
 import { createUser, FACTORY_PASSWORD } from '@sala/db/factories/factories';
 import { hashPassword } from '@sala/db/password';
-import { authSessions } from '@sala/db/schema/auth';
+import { authSessions, loginThrottles, trustedDevices } from '@sala/db/schema/auth';
 import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { users } from '@sala/db/schema/users';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { purgeExpiredAccessRecords } from '../src/modules/auth/auth.service';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -506,5 +507,32 @@ describe('per-address limits of the account routes (issue 18, point 8)', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('45');
     expect(refused.json().error.message).toBe(m.tooManyAttempts('45 segundos'));
+  });
+});
+
+describe('the purge job', () => {
+  it('deletes throttle rows that count for nothing and expired trusted browsers, and keeps the rest', async () => {
+    // A fixed instant: the job's clock is its parameter.
+    const now = new Date('2031-05-04T12:00:00Z');
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const HOUR = 3_600_000;
+    const user = await createUser(t.db);
+    await t.db.insert(loginThrottles).values([
+      { key: 'purge:stale', failures: 30, lastFailureAt: ago(HOUR + 1_000), lockedUntil: ago(1_000) },
+      { key: 'purge:recent', failures: 30, lastFailureAt: ago(HOUR - 60_000), lockedUntil: ago(-60_000) },
+    ]);
+    await t.db.insert(trustedDevices).values([
+      { tokenHash: 'purge-expired', userId: user.id, expiresAt: ago(1) },
+      { tokenHash: 'purge-live', userId: user.id, expiresAt: ago(-86_400_000) },
+    ]);
+    await purgeExpiredAccessRecords({ db: t.db, now });
+    const throttles = await t.db.select({ key: loginThrottles.key }).from(loginThrottles);
+    expect(throttles.map((row) => row.key)).toContain('purge:recent');
+    expect(throttles.map((row) => row.key)).not.toContain('purge:stale');
+    const devices = await t.db
+      .select({ tokenHash: trustedDevices.tokenHash })
+      .from(trustedDevices)
+      .where(eq(trustedDevices.userId, user.id));
+    expect(devices).toEqual([{ tokenHash: 'purge-live' }]);
   });
 });

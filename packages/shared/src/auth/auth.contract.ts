@@ -56,8 +56,6 @@ export const ZRegisterRequest = z
   .refine((data) => data.password === data.passwordConfirmation, passwordsMatch);
 export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
 
-export const ZRegisterResponse = z.object({ message: z.string() });
-
 /** POST /api/auth/login */
 export const ZLoginRequest = z.object({
   email: emailField(m.loginFieldsRequired, m.invalidEmail),

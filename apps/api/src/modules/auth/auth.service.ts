@@ -6,7 +6,7 @@ import type {
   TResetPasswordRequest,
 } from '@sala/shared/auth/auth.contract';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
-import type { RequestContext } from '../../context';
+import type { JobContext, RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { takeHit, type WindowLimit } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -22,13 +22,21 @@ import {
   consumeResetToken,
   createResetToken,
   createTrustedDevice,
+  deleteExpiredDevices,
+  deleteStaleThrottles,
   findTrustedDevice,
   isResetTokenOpen,
   reserveAttempt,
   revokeResetTokens,
   undoAttempt,
 } from './auth.repository';
-import { describeWait, retryAfterSeconds, THROTTLE_RULES, throttleKeys } from './login-throttle';
+import {
+  describeWait,
+  retryAfterSeconds,
+  THROTTLE_RULES,
+  THROTTLE_STALE_AFTER_MS,
+  throttleKeys,
+} from './login-throttle';
 import { closeSession, endSessionsOf, openSession } from './sessions.service';
 
 const MINUTE = 60_000;
@@ -186,4 +194,13 @@ export async function resetPassword(ctx: RequestContext, input: TResetPasswordRe
     await revokeResetTokens(tx, consumed.userId, now);
     await endSessionsOf(tx, consumed.userId);
   });
+}
+
+/**
+ * The purge job: login-throttle rows that count for nothing any more and trusted browsers past their time go, so
+ * neither table grows with every address that ever mistyped a password.
+ */
+export async function purgeExpiredAccessRecords({ db, now }: Pick<JobContext, 'db' | 'now'>) {
+  await deleteStaleThrottles(db, new Date(now.getTime() - THROTTLE_STALE_AFTER_MS));
+  await deleteExpiredDevices(db, now);
 }

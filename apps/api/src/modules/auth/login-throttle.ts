@@ -24,6 +24,14 @@ export const THROTTLE_RULES: Record<ThrottleScope, ThrottleRule> = {
   device: { free: 10, baseDelayMs: 30 * SECOND, maxDelayMs: 15 * MINUTE, forgetAfterMs: 15 * MINUTE },
 };
 
+/**
+ * A throttle row older than this (since its last failure) counts for nothing: its count is forgotten and any lock
+ * it set has ended. The purge job deletes such rows.
+ */
+export const THROTTLE_STALE_AFTER_MS = Math.max(
+  ...Object.values(THROTTLE_RULES).flatMap((rule) => [rule.forgetAfterMs, rule.maxDelayMs]),
+);
+
 /** The wait after the n-th failure of a scope: none within the allowance, then base, 2×base, 4×base … ≤ max. */
 export function lockDelayMs(rule: ThrottleRule, failures: number): number {
   if (failures < rule.free) return 0;
