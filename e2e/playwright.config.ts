@@ -16,6 +16,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: './tests',
+  // The README's screenshot is taken only when asked for (`npm run screenshot:readme`), never by a test run.
+  testIgnore: process.env.README_SCREENSHOT ? [] : ['**/readme-screenshot.spec.ts'],
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,

@@ -1,48 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
+import { spokenDate, sundayAhead, weekdayAhead } from './dates';
 import { loginAs } from './fixtures';
 import { expectNoSeriousViolations, toast } from './page-checks';
 
-/** Today in Mexico City, as YYYY-MM-DD (the business day the API reasons in). */
-const mexicoToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
-
-const addDays = (date: string, days: number) => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-};
-const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
-
-/** The first Monday–Friday at least `from` days ahead (every weekday offers 08:00–20:00). */
-function weekdayAhead(from: number) {
-  for (let i = from; ; i++) {
-    const date = addDays(mexicoToday(), i);
-    if (weekdayOf(date) >= 1 && weekdayOf(date) <= 5) return date;
-  }
-}
-
-function sundayAhead() {
-  for (let i = 1; ; i++) {
-    const date = addDays(mexicoToday(), i);
-    if (weekdayOf(date) === 0) return date;
-  }
-}
-
-/** As the tables write a date: 'martes 8 de enero de 2030'. */
-const spokenDate = (date: string) =>
-  new Intl.DateTimeFormat('es-MX', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
-    .format(new Date(`${date}T12:00:00Z`))
-    .replace(',', '');
-
-/** Types into the shared table's search box; the 1000 ms debounce lands before the rows are checked. */
+/** Types into the shared table's search box and waits for the list it asks for after its 1000 ms debounce. */
 async function searchTable(page: Page, term: string) {
+  const searched = page.waitForResponse(
+    (response) => new URL(response.url()).searchParams.get('q') === term && response.ok(),
+  );
   await page.getByPlaceholder('Buscar en la tabla...').fill(term);
-  await page.waitForTimeout(1_300);
+  await searched;
 }
 
 // Providencia (Guadalajara) a few days ahead: no other spec blocks or books there, and everything made here is

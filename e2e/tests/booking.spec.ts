@@ -1,37 +1,8 @@
 import { type APIRequestContext, expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
 import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
+import { spokenDate, weekdayAhead } from './dates';
 import { demo, loginAs, uniqueClient } from './fixtures';
 import { expectNoSeriousViolations, toast } from './page-checks';
-
-/** Today in Mexico City, as YYYY-MM-DD (the business day the API reasons in). */
-const mexicoToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
-
-const addDays = (date: string, days: number) => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-};
-const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
-
-/** The first Monday–Friday at least `from` days ahead (08:00–20:00 every weekday; far enough to be 'beyond'). */
-function weekdayAhead(from: number) {
-  for (let i = from; ; i++) {
-    const date = addDays(mexicoToday(), i);
-    if (weekdayOf(date) >= 1 && weekdayOf(date) <= 5) return date;
-  }
-}
-
-/** As the wizard names a day: 'martes 8 de enero de 2030'. */
-const spokenDate = (date: string) =>
-  new Intl.DateTimeFormat('es-MX', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
-    .format(new Date(`${date}T12:00:00Z`))
-    .replace(',', '');
 
 const exactRoom = (name: string) => new RegExp(`^${name}(?!\\d)`);
 

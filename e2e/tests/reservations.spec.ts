@@ -1,15 +1,9 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { addDays } from '@sala/shared/time/business-time';
+import { mexicoToday, spokenDate } from './dates';
 import { createClient, demo, loginAs } from './fixtures';
 import { expectNoSeriousViolations, toast } from './page-checks';
 
-/** Today in Mexico City, as YYYY-MM-DD (the business day the API reasons in). */
-const mexicoToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
-
-const addDays = (date: string, days: number) => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-};
 const asUtcNoon = (date: string) => new Date(`${date}T12:00:00Z`);
 
 /** As the day buttons read: 'Lun 23 nov'. */
@@ -24,18 +18,6 @@ function dayButtonName(date: string) {
   const weekday = part('weekday');
   return `${weekday.charAt(0).toUpperCase()}${weekday.slice(1)} ${part('day')} ${part('month')}`;
 }
-
-/** As the dialog writes a date: 'martes 8 de enero de 2030'. */
-const spokenDate = (date: string) =>
-  new Intl.DateTimeFormat('es-MX', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
-    .format(asUtcNoon(date))
-    .replace(',', '');
 
 // Valle (Ciudad de México), 2 to 5 days ahead: Providencia belongs to the blocks spec, and the hour is whichever
 // one is still free for two rooms (other specs book in parallel on the same server). The client is a fresh one:
