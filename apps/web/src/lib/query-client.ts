@@ -1,12 +1,13 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { queryKeys } from './query-keys';
 
 export function createQueryClient() {
   // A 401 means the session ended on the server (deactivated account, expired or closed elsewhere): the session
   // is asked for again, so the page learns it at once and says so (get-session.ts).
   const onError = (error: Error) => {
     if (error instanceof ApiError && error.status === 401)
-      void client.invalidateQueries({ queryKey: ['session'] });
+      void client.invalidateQueries({ queryKey: queryKeys.session });
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),

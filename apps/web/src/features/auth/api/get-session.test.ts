@@ -4,6 +4,7 @@ import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { jsonResponse, sessionClient } from '../../../test/fixtures';
 import { sessionQuery } from './get-session';
 
@@ -74,7 +75,7 @@ describe('a session that ends on the server', () => {
     const unsubscribe = observer.subscribe(() => undefined);
     await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(sessionClient()));
     await client
-      .fetchQuery({ queryKey: ['me', 'sessions'], queryFn: () => apiRequest('/me/sessions') })
+      .fetchQuery({ queryKey: queryKeys.me.sessions, queryFn: () => apiRequest('/me/sessions') })
       .catch(() => undefined);
     await vi.waitFor(() => expect(sessionCalls(fetch)).toBe(2));
     await vi.waitFor(() => expect(notify.warning).toHaveBeenCalledWith(sessionMessages.ended));

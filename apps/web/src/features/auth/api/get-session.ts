@@ -4,12 +4,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { notify } from '../../../components/ui/toast';
 import { apiRequest } from '../../../lib/api-client';
 import { readStored, storageKeys, writeStored } from '../../../lib/local-store';
-
-const sessionKey = ['session'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export const sessionQuery = () =>
   queryOptions({
-    queryKey: sessionKey,
+    queryKey: queryKeys.session,
     queryFn: async ({ signal }) => {
       // The last user this browser saw, in this page or before a reload.
       const before = readStored<TSessionUser | null>(storageKeys.userDetails, null);

@@ -1,13 +1,13 @@
 import type { TAffectedSession, TAffectedSessionsQuery } from '@sala/shared/blocks/blocks.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Every affected-sessions answer; blocks invalidate it with their lists. */
-export const affectedSessionsKey = ['blocks', 'affected-sessions'] as const;
 
 export const affectedSessionsQuery = (period: TAffectedSessionsQuery) =>
   queryOptions({
-    queryKey: [...affectedSessionsKey, period],
+    queryKey: queryKeys.blocks.affectedSessionsOf(period),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ branchId: period.branchId, date: period.date });
       if (period.hour) params.set('hour', period.hour);

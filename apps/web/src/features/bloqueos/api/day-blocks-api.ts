@@ -7,17 +7,15 @@ import type { TPageState } from '@sala/shared/table/table.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 import { usePagedQuery } from '../../../lib/paged-query';
+import { queryKeys } from '../../../lib/query-keys';
 import { deleteAt } from '../../../lib/resource-requests';
-import { affectedSessionsKey } from './affected-sessions-api';
-
-export const dayBlocksKey = ['blocks', 'days'] as const;
 
 /** A day or hour block changes the list, and the form's notice is asked again with it. */
-const affected = [dayBlocksKey, affectedSessionsKey];
+const affected = [queryKeys.blocks.days, queryKeys.blocks.affectedSessions];
 
 /** Upcoming day and hour blocks (today on), with how many lie in the past. */
 export function useDayBlocks(state: TPageState) {
-  return usePagedQuery<TDayBlock, TDayBlockListResponse>(dayBlocksKey, '/blocks/days', state);
+  return usePagedQuery<TDayBlock, TDayBlockListResponse>(queryKeys.blocks.days, '/blocks/days', state);
 }
 
 export const createDayBlock = (input: TCreateDayBlockRequest) =>

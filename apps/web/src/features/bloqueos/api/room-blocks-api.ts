@@ -8,16 +8,14 @@ import type { TPageState } from '@sala/shared/table/table.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 import { usePagedQuery } from '../../../lib/paged-query';
+import { queryKeys } from '../../../lib/query-keys';
 import { deleteAt } from '../../../lib/resource-requests';
-import { affectedSessionsKey } from './affected-sessions-api';
 
-export const roomBlocksKey = ['blocks', 'rooms'] as const;
-
-const affected = [roomBlocksKey, affectedSessionsKey];
+const affected = [queryKeys.blocks.rooms, queryKeys.blocks.affectedSessions];
 
 /** Upcoming room blocks (from now on), with how many lie in the past. */
 export function useRoomBlocks(state: TPageState) {
-  return usePagedQuery<TRoomBlock, TRoomBlockListResponse>(roomBlocksKey, '/blocks/rooms', state);
+  return usePagedQuery<TRoomBlock, TRoomBlockListResponse>(queryKeys.blocks.rooms, '/blocks/rooms', state);
 }
 
 /** One hour, or the whole day as one block per hour still open: the answer lists what was created. */

@@ -1,14 +1,14 @@
 import type { TCashSummary } from '@sala/shared/cash-summary/cash-summary.contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** A sale, a cancellation or an expense refreshes every corte (their screens invalidate this key). */
-export const cashSummaryKey = ['cash-summary'] as const;
 
 /** GET /api/cash-summary: the corte of a Mexico City day, of one branch or (undefined) all of them. */
 export function useCashSummary(date: string, branchId: string | undefined) {
   return useQuery({
-    queryKey: [...cashSummaryKey, date, branchId ?? 'all'],
+    queryKey: queryKeys.cashSummary.day(date, branchId),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ date });
       if (branchId) params.set('branchId', branchId);

@@ -8,19 +8,17 @@ import type { TPageState } from '@sala/shared/table/table.contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { usePagedQuery } from '../../../lib/paged-query';
-
-export const ordersKey = ['orders'] as const;
-export const orderTicketKey = (id: string) => [...ordersKey, 'ticket', id] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/orders: newest first unless sorted otherwise; the search finds the client. */
 export function useOrders(state: TPageState) {
-  return usePagedQuery<TOrderRow>(ordersKey, '/orders', state);
+  return usePagedQuery<TOrderRow>(queryKeys.orders.all, '/orders', state);
 }
 
 /** GET /api/orders/:id: the order in full, as its ticket prints it. */
 export function useOrderTicket(id: string) {
   return useQuery({
-    queryKey: orderTicketKey(id),
+    queryKey: queryKeys.orders.ticket(id),
     queryFn: ({ signal }) => apiRequest<TOrderTicket>(`/orders/${encodeURIComponent(id)}`, { signal }),
     retry: false,
   });
@@ -33,9 +31,9 @@ export function useCancelOrder() {
     mutationFn: ({ id, body }: { id: string; body: TCancelOrderRequest }) =>
       apiRequest<TCancelOrderResponse>(`/orders/${encodeURIComponent(id)}/cancel`, { method: 'POST', body }),
     onSuccess: async (response) => {
-      queryClient.setQueryData(orderTicketKey(response.order.id), response.order);
+      queryClient.setQueryData(queryKeys.orders.ticket(response.order.id), response.order);
       await Promise.all(
-        [ordersKey, ['cash-summary'], ['users']].map((queryKey) =>
+        [queryKeys.orders.all, queryKeys.cashSummary.all, queryKeys.users.all].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey, predicate: (query) => query.queryKey[1] !== 'ticket' }),
         ),
       );

@@ -5,6 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys';
 import { jsonResponse, sessionClient } from '../../../test/fixtures';
 import { EditProfileDialog } from './edit-profile-dialog';
 
@@ -39,7 +40,7 @@ function renderDialog(answer: (body: unknown) => Response) {
     }),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['session'], client);
+  queryClient.setQueryData(queryKeys.session, client);
   render(
     <QueryClientProvider client={queryClient}>
       <Harness />

@@ -2,13 +2,14 @@ import type { TProduct, TSaveProductRequest } from '@sala/shared/products/produc
 import type { TPageState } from '@sala/shared/table/table.contract';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 import { usePagedQuery } from '../../../lib/paged-query';
+import { queryKeys } from '../../../lib/query-keys';
 import { saveTo, setActiveAt } from '../../../lib/resource-requests';
 
 /** The public catalogue shows products too: a change (say, a deactivation) must show there at once. */
-const affected = [['products'], ['catalog']];
+const affected = [queryKeys.products.all, queryKeys.catalog];
 
 export function useProducts(state: TPageState) {
-  return usePagedQuery<TProduct>(['products'], '/products', state);
+  return usePagedQuery<TProduct>(queryKeys.products.all, '/products', state);
 }
 
 /** Creates a product, or edits it when an id is given. The price goes in pesos. */

@@ -2,6 +2,7 @@ import type { TOrderTicket } from '@sala/shared/orders/orders.contract';
 import type { TCreatePosOrderRequest, TPosOrderResponse } from '@sala/shared/pos/pos.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The ticket's query key, shared by meaning with the orders screens (no import between features). */
 const ticketKey = (id: string) => ['orders', 'ticket', id] as const;
@@ -18,7 +19,7 @@ export function useCreatePosOrder() {
       apiRequest<TPosOrderResponse>('/pos/orders', { method: 'POST', body: input }),
     onSuccess: ({ order }) => {
       queryClient.setQueryData<TOrderTicket>(ticketKey(order.id), order);
-      for (const queryKey of [['orders'], ['cash-summary'], ['users']])
+      for (const queryKey of [queryKeys.orders.all, queryKeys.cashSummary.all, queryKeys.users.all])
         void queryClient.invalidateQueries({
           queryKey,
           predicate: (query) => query.queryKey[1] !== 'ticket',

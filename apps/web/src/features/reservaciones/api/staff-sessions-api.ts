@@ -3,12 +3,12 @@ import type { TPageState } from '@sala/shared/table/table.contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { usePagedQuery } from '../../../lib/paged-query';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * Every list and grid of these screens starts with this key: a booking or a cancel (sessionChanges in
  * features/reservas) refreshes them all.
  */
-export const staffSessionsKey = ['staff-sessions'] as const;
 
 export type StaffSessionsFilter = {
   date: string;
@@ -20,7 +20,7 @@ export type StaffSessionsFilter = {
 
 /** GET /api/staff/sessions: one day's sessions, a page at a time (the previous page stays while the next loads). */
 export function useStaffSessions(filter: StaffSessionsFilter, state: TPageState) {
-  return usePagedQuery<TStaffSession>([...staffSessionsKey, 'list'], '/staff/sessions', state, {
+  return usePagedQuery<TStaffSession>(queryKeys.staffSessions.list, '/staff/sessions', state, {
     filters: {
       date: filter.date,
       includeCancelled: String(filter.includeCancelled),
@@ -34,7 +34,7 @@ export function useStaffSessions(filter: StaffSessionsFilter, state: TPageState)
 /** GET /api/staff/sessions/grid: a branch's rooms × hours on one day. */
 export function useDayGrid(date: string, branchId: string | undefined) {
   return useQuery({
-    queryKey: [...staffSessionsKey, 'grid', date, branchId],
+    queryKey: queryKeys.staffSessions.grid(date, branchId),
     queryFn: ({ signal }) =>
       apiRequest<TDayGridResponse>(
         `/staff/sessions/grid?${new URLSearchParams({ date, branchId: branchId! })}`,

@@ -6,16 +6,16 @@ import type {
 } from '@sala/shared/bookings/availability.contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Everything availability answers starts with this key: a booking or a cancel refreshes it all. */
-export const availabilityKey = ['availability'] as const;
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
 /** Zones and branches for the wizard's first steps (public). */
 export function usePublicBranches() {
   return useQuery({
-    queryKey: [...availabilityKey, 'branches'],
+    queryKey: queryKeys.availability.branches,
     queryFn: ({ signal }) => apiRequest<TPublicBranch[]>('/availability/branches', { signal }),
     staleTime: 60_000,
   });
@@ -23,7 +23,7 @@ export function usePublicBranches() {
 
 export function useAvailableDays(branchId: string | undefined) {
   return useQuery({
-    queryKey: [...availabilityKey, 'days', branchId],
+    queryKey: queryKeys.availability.days(branchId),
     queryFn: ({ signal }) =>
       apiRequest<TAvailabilityDaysResponse>(`/availability/days?${query({ branchId: branchId! })}`, {
         signal,
@@ -34,7 +34,7 @@ export function useAvailableDays(branchId: string | undefined) {
 
 export function useAvailableHours(branchId: string | undefined, date: string | undefined) {
   return useQuery({
-    queryKey: [...availabilityKey, 'hours', branchId, date],
+    queryKey: queryKeys.availability.hours(branchId, date),
     queryFn: ({ signal }) =>
       apiRequest<TAvailabilityHoursResponse>(
         `/availability/hours?${query({ branchId: branchId!, date: date! })}`,
@@ -52,7 +52,7 @@ export function useAvailableRooms(
   hour: string | undefined,
 ) {
   return useQuery({
-    queryKey: [...availabilityKey, 'rooms', branchId, date, hour],
+    queryKey: queryKeys.availability.rooms(branchId, date, hour),
     queryFn: ({ signal }) =>
       apiRequest<TAvailabilityRoomsResponse>(
         `/availability/rooms?${query({ branchId: branchId!, date: date!, hour: hour! })}`,

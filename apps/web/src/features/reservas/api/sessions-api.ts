@@ -6,13 +6,18 @@ import type {
 } from '@sala/shared/bookings/bookings.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
-import { availabilityKey } from './availability-api';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * What a booking or a cancel changes on screen: availability, the navigation's credits (the session user),
  * the client's own sessions and the staff's day lists and grids.
  */
-export const sessionChanges = [availabilityKey, ['session'], ['me', 'sessions'], ['staff-sessions']];
+export const sessionChanges = [
+  queryKeys.availability.all,
+  queryKeys.session,
+  queryKeys.me.sessions,
+  queryKeys.staffSessions.all,
+];
 
 export function useCreateSession() {
   return useInvalidatingMutation(

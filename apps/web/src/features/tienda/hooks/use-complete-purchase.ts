@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../components/ui/toast';
+import { queryKeys } from '../../../lib/query-keys';
 import { sessionQuery } from '../../auth/api/get-session';
 import { forgetCheckoutAttempt } from '../checkout-attempt';
 import { savePurchaseSummary, summaryOfPayment } from '../purchase-summary';
@@ -28,7 +29,7 @@ export function useCompletePurchase() {
         user ? { ...user, credits: result.balance } : user,
       );
       void queryClient.invalidateQueries({ queryKey: session });
-      void queryClient.invalidateQueries({ queryKey: ['me', 'orders'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me.orders });
       notify.success(storeMessages.paid);
       navigate('/resumen', { replace: true });
     },

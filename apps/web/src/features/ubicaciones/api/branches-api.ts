@@ -9,19 +9,20 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 import { usePagedQuery } from '../../../lib/paged-query';
+import { queryKeys } from '../../../lib/query-keys';
 import { deleteAt, saveTo } from '../../../lib/resource-requests';
 
 /** Branch changes show in the zones table (branch counts) and the rooms table (branch and zone names). */
-const affected = [['branches'], ['cities'], ['rooms']];
+const affected = [queryKeys.branches.all, queryKeys.cities.all, queryKeys.rooms.all];
 
 export function useBranches(state: TPageState) {
-  return usePagedQuery<TBranch>(['branches'], '/branches', state);
+  return usePagedQuery<TBranch>(queryKeys.branches.all, '/branches', state);
 }
 
 /** The branches of one zone, for a select that waits until a zone is chosen. */
 export function useBranchOptions(cityId: string | undefined) {
   return useQuery({
-    queryKey: ['branches', 'options', cityId],
+    queryKey: queryKeys.branches.options(cityId),
     queryFn: ({ signal }) =>
       apiRequest<TBranchOption[]>(`/branches/options?cityId=${encodeURIComponent(cityId ?? '')}`, { signal }),
     enabled: Boolean(cityId),
@@ -31,7 +32,7 @@ export function useBranchOptions(cityId: string | undefined) {
 /** Every branch by name (the point of sale, expenses and the corte): the key the screens here refresh on a change. */
 export function useAllBranchOptions() {
   return useQuery({
-    queryKey: ['branches', 'options', undefined],
+    queryKey: queryKeys.branches.options(),
     queryFn: ({ signal }) => apiRequest<TBranchOption[]>('/branches/options', { signal }),
   });
 }

@@ -4,18 +4,19 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 import { usePagedQuery } from '../../../lib/paged-query';
+import { queryKeys } from '../../../lib/query-keys';
 import { deleteAt, saveTo } from '../../../lib/resource-requests';
 
 /** Everything that shows zones: their table, the selects of other forms, and the branch and room tables. */
-const affected = [['cities'], ['branches'], ['rooms']];
+const affected = [queryKeys.cities.all, queryKeys.branches.all, queryKeys.rooms.all];
 
 export function useCities(state: TPageState) {
-  return usePagedQuery<TCity>(['cities'], '/cities', state);
+  return usePagedQuery<TCity>(queryKeys.cities.all, '/cities', state);
 }
 
 export const cityOptionsQuery = () =>
   queryOptions({
-    queryKey: ['cities', 'options'],
+    queryKey: queryKeys.cities.options,
     queryFn: ({ signal }) => apiRequest<TCityOption[]>('/cities/options', { signal }),
   });
 

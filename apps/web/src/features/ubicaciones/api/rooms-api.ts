@@ -4,19 +4,20 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 import { usePagedQuery } from '../../../lib/paged-query';
+import { queryKeys } from '../../../lib/query-keys';
 import { deleteAt, saveTo, setActiveAt } from '../../../lib/resource-requests';
 
 /** Room changes show in the rooms table and in the branches table (room counts). */
-const affected = [['rooms'], ['branches']];
+const affected = [queryKeys.rooms.all, queryKeys.branches.all];
 
 export function useRooms(state: TPageState) {
-  return usePagedQuery<TRoom>(['rooms'], '/rooms', state);
+  return usePagedQuery<TRoom>(queryKeys.rooms.all, '/rooms', state);
 }
 
 /** The rooms of one branch by position (inactive ones too), for a select that waits until a branch is chosen. */
 export function useRoomOptions(branchId: string | undefined) {
   return useQuery({
-    queryKey: ['rooms', 'options', branchId],
+    queryKey: queryKeys.rooms.options(branchId),
     queryFn: ({ signal }) =>
       apiRequest<TRoomOption[]>(`/rooms/options?branchId=${encodeURIComponent(branchId ?? '')}`, { signal }),
     enabled: Boolean(branchId),

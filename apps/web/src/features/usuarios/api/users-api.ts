@@ -5,22 +5,23 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 import { usePagedQuery } from '../../../lib/paged-query';
+import { queryKeys } from '../../../lib/query-keys';
 import { saveTo, setActiveAt } from '../../../lib/resource-requests';
 import { sessionQuery } from '../../auth/api/get-session';
 
 export function useUsers(state: TPageState) {
-  return usePagedQuery<TUser>(['users'], '/users', state);
+  return usePagedQuery<TUser>(queryKeys.users.all, '/users', state);
 }
 
 export function useUser(id: string) {
   return useQuery({
-    queryKey: ['users', 'detail', id],
+    queryKey: queryKeys.users.detail(id),
     queryFn: ({ signal }) => apiRequest<TUser>(`/users/${encodeURIComponent(id)}`, { signal }),
   });
 }
 
 /** After any change to a user: refresh the lists, and the navigation if it was the signed-in user. */
-const affected = [['users'], sessionQuery().queryKey];
+const affected = [queryKeys.users.all, queryKeys.session];
 
 export function useUpdateUser() {
   return useInvalidatingMutation(

@@ -9,6 +9,7 @@ import { type ComponentType, type ReactNode, useCallback, useEffect, useRef, use
 import { Button, LinkButton } from '../../../../components/ui/link-button';
 import { PageLoader } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
+import { queryKeys } from '../../../../lib/query-keys';
 import { checkoutRequest, confirmCheckout, payWithTestCard, startCheckout } from '../../api/checkout-api';
 import { catalogQuery } from '../../api/get-catalog';
 import { checkoutIdFor, forgetCheckoutAttempt } from '../../checkout-attempt';
@@ -65,7 +66,7 @@ export function CardPaymentStep({
   const [, setRestarts] = useState(0);
   const checkoutId = checkoutIdFor(items);
   const checkout = useQuery({
-    queryKey: ['checkout', checkoutId],
+    queryKey: queryKeys.checkout(checkoutId),
     queryFn: ({ signal }) => startCheckout(checkoutRequest(checkoutId, items), signal),
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,

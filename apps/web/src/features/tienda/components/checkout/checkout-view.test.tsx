@@ -8,6 +8,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../../lib/query-keys';
 import { jsonResponse, sessionClient } from '../../../../test/fixtures';
 import { BASIC, basic, catalog, line, PRO, pro, summer } from '../../test-fixtures';
 import { CheckoutView } from './checkout-view';
@@ -131,8 +132,8 @@ function renderCheckout(user: TSessionUser = client) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  queryClient.setQueryData(['session'], user);
-  queryClient.setQueryData(['me', 'orders', 'page', {}, { page: 1 }], { rows: [], total: 0 });
+  queryClient.setQueryData(queryKeys.session, user);
+  queryClient.setQueryData([...queryKeys.me.orders, 'page', {}, { page: 1 }], { rows: [], total: 0 });
   const router = createMemoryRouter(
     [
       { path: '/pago', element: <CheckoutView user={user} onEditProfile={onEditProfile} /> },

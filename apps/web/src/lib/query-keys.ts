@@ -1,0 +1,46 @@
+/**
+ * Every query key of the app, in one place. A list and whatever invalidates it name the same key here, so renaming
+ * one cannot silently leave a stale screen behind. Keys are hierarchical: invalidating a root (`users.all`)
+ * refreshes every query under it (its pages, its details).
+ */
+export const queryKeys = {
+  session: ['session'] as const,
+  catalog: ['catalog'] as const,
+  publicBranches: ['catalog', 'branches'] as const,
+  checkout: (checkoutId: string) => ['checkout', checkoutId] as const,
+  availability: {
+    all: ['availability'] as const,
+    branches: ['availability', 'branches'] as const,
+    days: (branchId?: string) => ['availability', 'days', branchId] as const,
+    hours: (branchId?: string, date?: string) => ['availability', 'hours', branchId, date] as const,
+    rooms: (branchId?: string, date?: string, hour?: string) =>
+      ['availability', 'rooms', branchId, date, hour] as const,
+  },
+  cities: { all: ['cities'] as const, options: ['cities', 'options'] as const },
+  branches: {
+    all: ['branches'] as const,
+    options: (cityId?: string) => ['branches', 'options', cityId] as const,
+  },
+  rooms: { all: ['rooms'] as const, options: (branchId?: string) => ['rooms', 'options', branchId] as const },
+  products: { all: ['products'] as const, pointOfSale: ['products', 'pos'] as const },
+  users: { all: ['users'] as const, detail: (id: string) => ['users', 'detail', id] as const },
+  outbox: ['outbox'] as const,
+  staffSessions: {
+    all: ['staff-sessions'] as const,
+    list: ['staff-sessions', 'list'] as const,
+    grid: (date: string, branchId?: string) => ['staff-sessions', 'grid', date, branchId] as const,
+  },
+  orders: { all: ['orders'] as const, ticket: (id: string) => ['orders', 'ticket', id] as const },
+  cashSummary: {
+    all: ['cash-summary'] as const,
+    day: (date: string, branchId?: string) => ['cash-summary', date, branchId ?? 'all'] as const,
+  },
+  costs: { all: ['costs'] as const },
+  me: { sessions: ['me', 'sessions'] as const, orders: ['me', 'orders'] as const },
+  blocks: {
+    days: ['blocks', 'days'] as const,
+    rooms: ['blocks', 'rooms'] as const,
+    affectedSessions: ['blocks', 'affected-sessions'] as const,
+    affectedSessionsOf: (period: object) => ['blocks', 'affected-sessions', period] as const,
+  },
+};
