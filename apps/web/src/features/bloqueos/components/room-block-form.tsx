@@ -6,12 +6,8 @@ import {
 } from '@sala/shared/blocks/blocks.contract';
 import { blockMessages as m } from '@sala/shared/blocks/blocks.messages';
 import { businessDate } from '@sala/shared/time/business-time';
-import { Ban } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/link-button';
-import { RefusalNote } from '../../../components/ui/refusal-note';
-import { DocumentSelect, SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
+import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
+import { SelectField } from '../../../components/ui/select-field';
 import { notify } from '../../../components/ui/toast';
 import { useBranchOptions } from '../../ubicaciones/api/branches-api';
 import { useCityOptions } from '../../ubicaciones/api/cities-api';
@@ -20,9 +16,8 @@ import { useAffectedSessions } from '../api/affected-sessions-api';
 import { useCreateRoomBlocks } from '../api/room-blocks-api';
 import { affectedPeriod, periodHourOptions, periodProblems } from '../block-period';
 import { useSaveRefusal } from '../hooks/use-save-refusal';
-import { AffectedSessionsNotice } from './affected-sessions-notice';
+import { BlockFormFooter, BlockPeriodFields, type BlockPeriodValues } from './block-period-fields';
 import { BlockFormSection } from './block-sections';
-import { BlockTypeField } from './block-type-field';
 
 /** 'Sesion bloqueada con éxito', and for a whole day how many hours it took. */
 function blockedMessage(wholeDay: boolean, hours: number) {
@@ -36,14 +31,7 @@ function blockedMessage(wholeDay: boolean, hours: number) {
  */
 export function RoomBlockForm() {
   const create = useCreateRoomBlocks();
-  const {
-    control,
-    handleSubmit,
-    setError,
-    setValue,
-    watch,
-    formState: { errors },
-  } = useForm<TCreateRoomBlockRequest, unknown, TRoomBlockInput>({
+  const form = useForm<TCreateRoomBlockRequest, unknown, TRoomBlockInput>({
     resolver: zodResolver(ZCreateRoomBlockRequest),
     defaultValues: {
       cityId: '',
@@ -55,6 +43,14 @@ export function RoomBlockForm() {
       hour: null,
     },
   });
+  const {
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors },
+  } = form;
   const [cityId, branchId, roomId, date, wholeDay, hour] = watch([
     'cityId',
     'branchId',
@@ -101,127 +97,41 @@ export function RoomBlockForm() {
       description="Solo esa sala deja de poder reservarse; un día completo bloquea cada hora que la sucursal abre."
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-x-5 gap-y-4 md:grid-cols-2 lg:grid-cols-3">
-        <Controller
-          control={control}
-          name="cityId"
-          render={({ field }) => (
-            <DocumentSelect
-              label="Zona"
-              name={field.name}
-              ref={field.ref}
-              documents={cities.data ?? []}
-              value={field.value}
-              onChange={(value) => {
-                field.onChange(value);
-                setValue('branchId', '');
-                setValue('roomId', '');
-                setValue('hour', null);
-              }}
-              error={errors.cityId?.message}
+        <BlockPeriodFields
+          form={form as unknown as UseFormReturn<BlockPeriodValues>}
+          cities={cities.data ?? []}
+          branches={branches.data ?? []}
+          hours={hours}
+          problems={problems}
+          today={businessDate(now)}
+          onPlaceChange={() => setValue('roomId', '')}
+          typeBeforeDate
+          afterBranch={
+            <Controller
+              control={control}
+              name="roomId"
+              render={({ field }) => (
+                <SelectField
+                  label="Sala"
+                  name={field.name}
+                  ref={field.ref}
+                  options={roomOptions}
+                  value={field.value}
+                  onChange={field.onChange}
+                  disabled={!branchId}
+                  error={errors.roomId?.message}
+                />
+              )}
             />
-          )}
+          }
         />
-        <Controller
-          control={control}
-          name="branchId"
-          render={({ field }) => (
-            <DocumentSelect
-              label="Sucursal"
-              name={field.name}
-              ref={field.ref}
-              documents={branches.data ?? []}
-              value={field.value}
-              onChange={(value) => {
-                field.onChange(value);
-                setValue('roomId', '');
-                setValue('hour', null);
-              }}
-              disabled={!cityId}
-              error={errors.branchId?.message}
-            />
-          )}
+        <BlockFormFooter
+          period={period}
+          affected={affected}
+          refusal={refusal}
+          saving={create.isPending}
+          label="Bloquear sala"
         />
-        <Controller
-          control={control}
-          name="roomId"
-          render={({ field }) => (
-            <SelectField
-              label="Sala"
-              name={field.name}
-              ref={field.ref}
-              options={roomOptions}
-              value={field.value}
-              onChange={field.onChange}
-              disabled={!branchId}
-              error={errors.roomId?.message}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="wholeDay"
-          render={({ field }) => (
-            <BlockTypeField
-              name={field.name}
-              wholeDay={field.value}
-              onChange={field.onChange}
-              error={errors.wholeDay?.message}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="date"
-          render={({ field }) => (
-            <TextField
-              label="Fecha"
-              type="date"
-              name={field.name}
-              ref={field.ref}
-              min={businessDate(now)}
-              value={field.value ?? ''}
-              onChange={(event) => {
-                field.onChange(event.target.value || undefined);
-                setValue('hour', null);
-              }}
-              onBlur={field.onBlur}
-              error={errors.date?.message ?? problems.date}
-            />
-          )}
-        />
-        {!wholeDay && (
-          <Controller
-            control={control}
-            name="hour"
-            render={({ field }) => (
-              <SelectField
-                label="Hora"
-                name={field.name}
-                ref={field.ref}
-                options={hours}
-                value={field.value ?? ''}
-                onChange={(value) => field.onChange(value || null)}
-                disabled={hours.length === 0}
-                error={errors.hour?.message ?? problems.hour}
-              />
-            )}
-          />
-        )}
-        <div className="grid gap-4 md:col-span-full">
-          <AffectedSessionsNotice
-            asked={period !== undefined}
-            sessions={affected.data}
-            isLoading={affected.isPending}
-            isError={affected.isError}
-          />
-          <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
-            {/* The toast has already said it; this stays while the form still holds what was refused. */}
-            <RefusalNote message={refusal} />
-            <Button type="submit" loading={create.isPending} className="sm:min-w-36">
-              <Ban aria-hidden className="size-4" /> Bloquear sala
-            </Button>
-          </div>
-        </div>
       </form>
     </BlockFormSection>
   );
