@@ -1,7 +1,6 @@
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { CartItem } from '@sala/shared/cart/cart.rules';
 import { formatMoney } from '@sala/shared/format/money';
-import type { TPaymentResult } from '@sala/shared/store/store.contract';
 import { storeMessages as m } from '@sala/shared/store/store.messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
@@ -15,7 +14,7 @@ import { catalogQuery } from '../../api/get-catalog';
 import { checkoutIdFor, forgetCheckoutAttempt } from '../../checkout-attempt';
 import { cartActions } from '../../hooks/use-cart';
 import { useCompletePurchase } from '../../hooks/use-complete-purchase';
-import { type PaymentProblem, paymentProblem } from '../../payment-problem';
+import { usePaymentStep } from '../../hooks/use-payment-step';
 import { CartLinesSummary } from './cart-lines-summary';
 import { PaymentAlert } from './payment-alert';
 import type { StripeCardFormProps } from './stripe-card-form';
@@ -63,7 +62,8 @@ export function CardPaymentStep({
 }) {
   const queryClient = useQueryClient();
   const complete = useCompletePurchase();
-  const [, setRestarts] = useState(0);
+  const { state, pay, onInitFailed, retryInit, restart } = usePaymentStep(complete);
+  const { paying, problem, initFailed, stripeAttempt } = state;
   const checkoutId = checkoutIdFor(items);
   const checkout = useQuery({
     queryKey: queryKeys.checkout(checkoutId),
@@ -76,31 +76,7 @@ export function CardPaymentStep({
       count < 2 && error instanceof ApiError && (error.status === 0 || error.status >= 500),
   });
 
-  const [paying, setPaying] = useState(false);
-  const payingRef = useRef(false);
-  const [problem, setProblem] = useState<PaymentProblem | null>(null);
-  const [initFailed, setInitFailed] = useState(false);
-  const [stripeAttempt, setStripeAttempt] = useState(0);
   const stripeForm = useStripeForm(checkout.data?.mode === 'stripe');
-
-  const pay = useCallback(
-    async (run: () => Promise<TPaymentResult>) => {
-      if (payingRef.current) return;
-      payingRef.current = true;
-      setPaying(true);
-      setProblem(null);
-      try {
-        complete(await run());
-      } catch (error) {
-        setProblem(paymentProblem(error));
-      } finally {
-        payingRef.current = false;
-        setPaying(false);
-      }
-    },
-    [complete],
-  );
-  const onInitFailed = useCallback(() => setInitFailed(true), []);
 
   // A checkout found already paid (the answer to the payment was lost: a reload, a dropped connection) shows its
   // summary like any completed payment.
@@ -111,13 +87,6 @@ export function CardPaymentStep({
     recovered.current = true;
     void pay(() => confirmCheckout(checkoutId));
   }, [paidAlready, pay, checkoutId]);
-
-  /** A new checkout for the same cart (the last one failed or is gone). */
-  const restart = () => {
-    forgetCheckoutAttempt();
-    setProblem(null);
-    setRestarts((n) => n + 1);
-  };
 
   const back = (
     <Button variant="ghost" onClick={onBack} className="-ml-2">
@@ -231,8 +200,7 @@ export function CardPaymentStep({
           size="sm"
           className="mt-2"
           onClick={() => {
-            setInitFailed(false);
-            setStripeAttempt((n) => n + 1);
+            retryInit();
             if (stripeForm.failed) stripeForm.reload();
           }}
         >
