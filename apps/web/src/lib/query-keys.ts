@@ -8,6 +8,8 @@ export const queryKeys = {
   catalog: ['catalog'] as const,
   publicBranches: ['catalog', 'branches'] as const,
   checkout: (checkoutId: string) => ['checkout', checkoutId] as const,
+  /** A search picker's answers, under what it searches and the term. */
+  pickerSearch: ['picker-search'] as const,
   availability: {
     all: ['availability'] as const,
     branches: ['availability', 'branches'] as const,
@@ -23,7 +25,12 @@ export const queryKeys = {
   },
   rooms: { all: ['rooms'] as const, options: (branchId?: string) => ['rooms', 'options', branchId] as const },
   products: { all: ['products'] as const, pointOfSale: ['products', 'pos'] as const },
-  users: { all: ['users'] as const, detail: (id: string) => ['users', 'detail', id] as const },
+  users: {
+    all: ['users'] as const,
+    detail: (id: string) => ['users', 'detail', id] as const,
+    /** The active clients a picker finds (cached with each term; a change to users refreshes them). */
+    clientPicks: ['users', 'client-picks'] as const,
+  },
   outbox: ['outbox'] as const,
   staffSessions: {
     all: ['staff-sessions'] as const,

@@ -1,9 +1,14 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render as renderOnly, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from './modal';
 import { SearchPicker } from './search-picker';
+
+/** The search picker asks TanStack Query: each test gets a fresh cache. */
+const render = (ui: React.ReactElement) =>
+  renderOnly(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
 
 function Harness({ description, onClose }: { description?: string; onClose?: () => void }) {
   const [open, setOpen] = useState(false);

@@ -1,8 +1,13 @@
-import { act, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render as renderOnly, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_PICKER_DEBOUNCE_MS, SearchPicker } from './search-picker';
+
+/** The picker asks TanStack Query: each test gets a fresh cache. */
+const render = (ui: React.ReactElement) =>
+  renderOnly(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
 
 interface Doc {
   id: string;
@@ -96,6 +101,8 @@ describe('SearchPicker', () => {
     expect(input).toHaveAttribute('aria-expanded', 'true');
 
     await act(async () => pending.resolve([ana, andres]));
+
+    await advance(1); // TanStack Query tells React on its next tick
     expect(screen.queryByText('Cargando...')).not.toBeInTheDocument();
     const options = screen.getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Ana López', 'Andrés Ruiz']);
@@ -170,9 +177,13 @@ describe('SearchPicker', () => {
     expect(search.mock.calls.map(([term]) => term)).toEqual(['a', 'and']);
 
     await act(async () => second.resolve([andres]));
+
+    await advance(1); // TanStack Query tells React on its next tick
     expect(screen.getByRole('option', { name: 'Andrés Ruiz' })).toBeInTheDocument();
 
     await act(async () => first.resolve([ana]));
+
+    await advance(1); // TanStack Query tells React on its next tick
     expect(screen.queryByRole('option', { name: 'Ana López' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Andrés Ruiz']);
   });

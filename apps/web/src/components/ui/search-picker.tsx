@@ -1,6 +1,8 @@
 import { commonMessages } from '@sala/shared/errors/messages';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { queryKeys } from '../../lib/query-keys';
 import { cx, fieldControlClass, fieldErrorClass, fieldLabelClass } from './field-styles';
 import { Spinner } from './spinner';
 
@@ -9,12 +11,12 @@ export const SEARCH_PICKER_DEBOUNCE_MS = 500;
 
 export const SEARCH_PICKER_EMPTY = 'No se encontraron resultados.';
 
-type Status = 'idle' | 'loading' | 'done' | 'error';
-
 export interface SearchPickerProps<T extends { id: string; name: string }> {
   label: string;
   /** Called SEARCH_PICKER_DEBOUNCE_MS after the last keystroke with the trimmed term (never with ''). */
   search: (term: string) => Promise<T[]>;
+  /** What `search` looks in (its answers are cached under it with the term); by default the picker's label. */
+  searchKey?: readonly unknown[];
   onSelect: (doc: T) => void;
   placeholder?: string;
   /** Currently chosen document; its name is shown in the input. */
@@ -30,6 +32,7 @@ export interface SearchPickerProps<T extends { id: string; name: string }> {
 export function SearchPicker<T extends { id: string; name: string }>({
   label,
   search,
+  searchKey,
   onSelect,
   placeholder = 'Buscar...',
   selected = null,
@@ -47,8 +50,8 @@ export function SearchPicker<T extends { id: string; name: string }>({
   const hasError = Boolean(error);
 
   const [term, setTerm] = useState(selected?.name ?? '');
-  const [results, setResults] = useState<T[]>([]);
-  const [status, setStatus] = useState<Status>('idle');
+  /** The term being searched: the trimmed input, SEARCH_PICKER_DEBOUNCE_MS after the last keystroke ('' = none). */
+  const [searched, setSearched] = useState('');
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
 
@@ -57,8 +60,26 @@ export function SearchPicker<T extends { id: string; name: string }>({
     searchRef.current = search;
   }, [search]);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  /** Increases on every keystroke/search; a response is applied only if its id is still the latest. */
-  const requestIdRef = useRef(0);
+
+  // TanStack Query keeps each term's answer apart: an answer that arrives late belongs to its own term and is
+  // never shown for another.
+  const query = useQuery({
+    queryKey: [...(searchKey ?? [...queryKeys.pickerSearch, label]), searched],
+    queryFn: () => searchRef.current(searched),
+    enabled: searched !== '',
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    retry: false,
+  });
+  const status =
+    searched === ''
+      ? 'idle'
+      : query.isError
+        ? 'error'
+        : query.isFetching || query.isPlaceholderData
+          ? 'loading'
+          : 'done';
+  const results = status === 'done' ? (query.data ?? []) : [];
 
   // When the selection changes from outside, show its name (adjusting state during render, per React docs).
   const selectedId = selected?.id;
@@ -70,13 +91,7 @@ export function SearchPicker<T extends { id: string; name: string }>({
     setTerm(selectedName ?? '');
   }
 
-  useEffect(
-    () => () => {
-      clearTimeout(timerRef.current);
-      requestIdRef.current++;
-    },
-    [],
-  );
+  useEffect(() => () => clearTimeout(timerRef.current), []);
 
   // keep the keyboard-highlighted option visible in long lists
   useEffect(() => {
@@ -86,40 +101,24 @@ export function SearchPicker<T extends { id: string; name: string }>({
 
   const reset = () => {
     clearTimeout(timerRef.current);
-    requestIdRef.current++; // anything in flight is now stale
-    setResults([]);
-    setStatus('idle');
+    setSearched('');
     setOpen(false);
     setActiveIndex(-1);
-  };
-
-  const runSearch = async (value: string) => {
-    const requestId = ++requestIdRef.current;
-    setStatus('loading');
-    setOpen(true);
-    setActiveIndex(-1);
-    try {
-      const docs = await searchRef.current(value);
-      if (requestId !== requestIdRef.current) return; // stale
-      setResults(docs);
-      setStatus('done');
-    } catch {
-      if (requestId !== requestIdRef.current) return;
-      setResults([]);
-      setStatus('error');
-    }
   };
 
   const handleInput = (value: string) => {
     setTerm(value);
     clearTimeout(timerRef.current);
-    requestIdRef.current++; // anything in flight is now stale
     const trimmed = value.trim();
     if (!trimmed) {
       reset();
       return;
     }
-    timerRef.current = setTimeout(() => void runSearch(trimmed), SEARCH_PICKER_DEBOUNCE_MS);
+    timerRef.current = setTimeout(() => {
+      setSearched(trimmed);
+      setOpen(true);
+      setActiveIndex(-1);
+    }, SEARCH_PICKER_DEBOUNCE_MS);
   };
 
   const choose = (doc: T) => {

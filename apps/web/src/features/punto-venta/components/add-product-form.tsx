@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/link-button';
 import { SearchPicker } from '../../../components/ui/search-picker';
 import { DocumentSelect, SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { queryKeys } from '../../../lib/query-keys';
 import { searchClientPicks } from '../../usuarios/api/users-api';
 import type { ClientPick, PosSale } from '../hooks/use-pos-sale';
 
@@ -56,6 +57,7 @@ export function AddProductForm({ sale, products, branches, productsLoading }: Pr
         <SearchPicker<ClientPick>
           label="Cliente"
           search={searchClientPicks}
+          searchKey={queryKeys.users.clientPicks}
           selected={sale.client}
           onSelect={(pick) => {
             sale.setClient(pick);

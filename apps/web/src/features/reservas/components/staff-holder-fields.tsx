@@ -5,6 +5,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { cx } from '../../../components/ui/field-styles';
 import { SearchPicker } from '../../../components/ui/search-picker';
 import { TextField } from '../../../components/ui/text-field';
+import { queryKeys } from '../../../lib/query-keys';
 import { type ClientPick, searchClientPicks } from '../../usuarios/api/users-api';
 
 /** The 'Para' part of the super admin's booking; the slot comes from the wizard when it is sent. */
@@ -70,6 +71,7 @@ export function StaffHolderFields({ form, client, onClient }: Props) {
             <SearchPicker<ClientPick>
               label="Cliente"
               search={searchClientPicks}
+              searchKey={queryKeys.users.clientPicks}
               selected={client}
               onSelect={(pick) => {
                 onClient(pick);
