@@ -1,28 +1,42 @@
 /**
  * The code's boundaries as a check (docs/architecture.md "Boundaries"; `npm run lint` runs it). Every file is read
- * with the TypeScript parser, so an import is an import however it is written (`import`, `import type`,
- * `export … from`, `import()`, `require()`, with or without a `.js` extension), and a table is a table under any
- * local name.
+ * with the TypeScript parser (source-imports.ts), so an import is an import however it is written (`import`,
+ * `import type`, `export … from`, `import()`, `require()`, with or without a `.js` extension), and a table is a
+ * table under any local name (an alias, a namespace, a `const` copy, a re-export).
  *
  * API (apps/api/src):
  * - A module's tables are written only by its own repository files (`*.repository.ts`), in the query builder or in
- *   raw SQL (`sql\`update ${users} …\``, `insert into "users"`); a repository may read the other tables its module
- *   declares below, and writes only the ones it owns or is declared to write.
- * - Services, routes and everything else hold no SQL: no table, no `drizzle-orm` (or `drizzle-orm/*`) import and
- *   no SQL helper of lib/ outside repositories.
+ *   raw SQL (`sql\`update ${users} …\``, `insert into "users"`, `db.execute('delete from users')`); a repository
+ *   may read the other tables its module declares below, and writes only the ones it owns or is declared to write.
+ * - Services, routes, plugins and everything else hold no SQL: no table, no `drizzle-orm` (or `drizzle-orm/*`)
+ *   value import, no raw `execute`, `db.query.<table>` or `$client`, and no SQL helper of lib/ (LIB_SQL_HELPERS,
+ *   and any lib/ export built on drizzle-orm) outside repositories.
  * - A module calls another module's service, never its repository.
- * - lib/ knows no module; the modules' dependencies form no cycle.
+ * - lib/ knows no module; the modules' dependencies form no cycle (every cycle is reported).
+ * - Every table of packages/db/src/schema belongs to one module (or to lib/).
  *
  * Web (apps/web/src): a feature imports another feature only through its `api/` folder; `components/ui` and
- * `lib` import no feature (pages in `app/` put features together).
+ * `lib` import no feature; nothing below `app/` imports `app/` (pages in `app/` put features together).
  *
- * Run: `tsx apps/api/scripts/module-boundaries.ts` (exit 1 with one line per violation); `--write-graph` rewrites
- * the module picture in docs/architecture.md, which the check otherwise compares with the code.
+ * The module picture in docs/architecture.md is compared with the code (module-graph.ts; `--write` there
+ * regenerates it).
+ *
+ * Run: `tsx apps/api/scripts/module-boundaries.ts` (exit 1 with one line per violation).
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { checkModuleGraphDoc, DOCS_FILE, moduleGraphMermaid } from './module-graph';
+import {
+  findCycles,
+  importCallSpecifier,
+  moduleGraph,
+  moduleOf,
+  type ParsedFile,
+  parseTree,
+  withoutExtension,
+} from './source-imports';
 
 type ModuleRule = { owns?: string[]; reads?: string[]; writes?: string[] };
 
@@ -60,107 +74,207 @@ export const LIB_TABLES = ['rateLimitHits', 'idempotencyKeys'];
 /** lib/ files that are infrastructure with their own tables (callable anywhere), not SQL helpers for repositories. */
 const LIB_SERVICES = new Set(['lib/rate-limit']);
 
-type Import = {
-  /** The specifier as written. */
-  from: string;
-  /** Resolved against the root for relative specifiers (no extension): `modules/users/users.repository`. */
-  target: string | null;
-  /** Imported binding → local name (`*` for a namespace, `default` for a default import). */
-  bindings: { imported: string; local: string }[];
-  typeOnly: boolean;
-  kind: 'import' | 'export-from' | 'dynamic' | 'require';
+/**
+ * lib/ exports that only repositories use although they import no drizzle-orm (those that do are found on their
+ * own): raw result rows, per-connection prepared queries, ILIKE patterns and OFFSETs. `*` = the whole file.
+ */
+export const LIB_SQL_HELPERS: Record<string, '*' | string[]> = {
+  'lib/sql-rows': '*',
+  'lib/prepared': '*',
+  'lib/paging': ['containsPattern', 'offsetOf'],
 };
 
-type ParsedFile = { rel: string; source: ts.SourceFile; imports: Import[] };
+const SCHEMA_DIR = fileURLToPath(new URL('../../../packages/db/src/schema', import.meta.url));
 
-function walk(dir: string, extensions: string[]): string[] {
-  if (!existsSync(dir)) return [];
-  const files: string[] = [];
-  for (const entry of readdirSync(dir)) {
-    const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) files.push(...walk(full, extensions));
-    else if (extensions.some((ext) => full.endsWith(ext)) && !/\.test\.tsx?$/.test(full)) files.push(full);
-  }
-  return files;
-}
-
-const withoutExtension = (specifier: string) => specifier.replace(/\.(?:[cm]?js|tsx?|jsx)$/, '');
-
-function parse(root: string, file: string): ParsedFile {
-  const rel = path.relative(root, file).split(path.sep).join('/');
-  const text = readFileSync(file, 'utf8');
-  const source = ts.createSourceFile(
-    rel,
-    text,
-    ts.ScriptTarget.Latest,
-    true,
-    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-  );
-  const resolve = (specifier: string) => {
-    if (!specifier.startsWith('.')) return null;
-    const joined = path.posix.normalize(
-      path.posix.join(path.posix.dirname(rel), withoutExtension(specifier)),
-    );
-    return joined.startsWith('..') ? null : joined;
-  };
-  const imports: Import[] = [];
-  const add = (from: string, rest: Omit<Import, 'from' | 'target'>) =>
-    imports.push({ from, target: resolve(from), ...rest });
-
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.importClause;
-      const bindings: Import['bindings'] = [];
-      let allTypes = Boolean(clause?.isTypeOnly);
-      if (clause?.name) bindings.push({ imported: 'default', local: clause.name.text });
-      const named = clause?.namedBindings;
-      if (named && ts.isNamespaceImport(named)) bindings.push({ imported: '*', local: named.name.text });
-      if (named && ts.isNamedImports(named)) {
-        const values = named.elements.filter((e) => !e.isTypeOnly);
-        if (!clause?.name && named.elements.length > 0 && values.length === 0) allTypes = true;
-        for (const e of allTypes ? named.elements : values)
-          bindings.push({ imported: (e.propertyName ?? e.name).text, local: e.name.text });
-      }
-      add(node.moduleSpecifier.text, { bindings, typeOnly: allTypes, kind: 'import' });
-    } else if (
-      ts.isExportDeclaration(node) &&
-      node.moduleSpecifier &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    ) {
-      const bindings: Import['bindings'] = [];
-      if (node.exportClause && ts.isNamedExports(node.exportClause)) {
-        for (const e of node.exportClause.elements)
-          bindings.push({ imported: (e.propertyName ?? e.name).text, local: e.name.text });
-      } else bindings.push({ imported: '*', local: '*' });
-      add(node.moduleSpecifier.text, { bindings, typeOnly: node.isTypeOnly, kind: 'export-from' });
-    } else if (
-      ts.isCallExpression(node) &&
-      node.arguments.length > 0 &&
-      ts.isStringLiteralLike(node.arguments[0]!)
-    ) {
-      const specifier = (node.arguments[0] as ts.StringLiteralLike).text;
-      if (node.expression.kind === ts.SyntaxKind.ImportKeyword)
-        add(specifier, { bindings: [{ imported: '*', local: '*' }], typeOnly: false, kind: 'dynamic' });
-      else if (ts.isIdentifier(node.expression) && node.expression.text === 'require')
-        add(specifier, { bindings: [{ imported: '*', local: '*' }], typeOnly: false, kind: 'require' });
-    } else if (
-      ts.isImportTypeNode(node) &&
-      ts.isLiteralTypeNode(node.argument) &&
-      ts.isStringLiteral(node.argument.literal)
-    ) {
-      add(node.argument.literal.text, { bindings: [], typeOnly: true, kind: 'import' });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return { rel, source, imports };
-}
-
-/** `modules/<name>/…` → name (hyphens allowed: `cash-summary`). */
-const moduleOf = (rel: string | null) => (rel ? /^modules\/([\w-]+)\//.exec(rel)?.[1] : undefined);
 const isSchema = (from: string) =>
-  /^@sala\/db\/schema(?:\/|$)/.test(from) || /packages\/db\/src\/schema/.test(from);
+  /^@sala\/db\/schema(?:\/|$)/.test(from) || /(?:^|\/)packages\/db\/src\/schema(?:\/|$)/.test(from);
 const isDrizzle = (from: string) => from === 'drizzle-orm' || from.startsWith('drizzle-orm/');
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const isExported = (node: ts.Node) =>
+  ts.canHaveModifiers(node) &&
+  Boolean(ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword));
+
+/** The tables packages/db/src/schema defines (`export const x = pgTable('sql_name', …)`): export name → SQL name. */
+export function readSchemaTables(schemaDir = SCHEMA_DIR): Map<string, string> {
+  const tables = new Map<string, string>();
+  for (const { source } of parseTree(schemaDir)) {
+    for (const statement of source.statements) {
+      if (!ts.isVariableStatement(statement) || !isExported(statement)) continue;
+      for (const d of statement.declarationList.declarations) {
+        const init = d.initializer;
+        if (!ts.isIdentifier(d.name) || !init || !ts.isCallExpression(init)) continue;
+        const callee = init.expression;
+        const first = init.arguments[0];
+        if (ts.isIdentifier(callee) && /Table$/.test(callee.text) && first && ts.isStringLiteralLike(first))
+          tables.set(d.name.text, first.text);
+      }
+    }
+  }
+  return tables;
+}
+
+/** Tables of the schema that no module (nor lib/) owns, and owned tables the schema does not have. */
+export function undeclaredTables(modules: Record<string, ModuleRule>, schemaTables: Map<string, string>) {
+  const owned = new Set([...Object.values(modules).flatMap((r) => r.owns ?? []), ...LIB_TABLES]);
+  return [
+    ...[...schemaTables.keys()]
+      .filter((t) => !owned.has(t))
+      .map((t) => `packages/db/src/schema: table ${t} belongs to no module (declare it in MODULES)`),
+    ...[...owned]
+      .filter((t) => !schemaTables.has(t))
+      .map((t) => `apps/api/scripts/module-boundaries.ts: ${t} is declared but the schema has no such table`),
+  ];
+}
+
+/** Exported name → the table it is (names that are not tables are absent). */
+type TableSource = Map<string, string>;
+
+/** Which local names are which tables in one file. */
+type Scope = { names: Map<string, string>; namespaces: Map<string, TableSource> };
+
+const unwrap = (node: ts.Expression): ts.Expression => {
+  let e = node;
+  while (
+    ts.isParenthesizedExpression(e) ||
+    ts.isAsExpression(e) ||
+    ts.isNonNullExpression(e) ||
+    ts.isSatisfiesExpression(e) ||
+    ts.isAwaitExpression(e) ||
+    ts.isTypeAssertionExpression(e)
+  )
+    e = e.expression;
+  return e;
+};
+
+class TableResolver {
+  constructor(
+    /** Identity map of every table name (what a schema import offers). */
+    private readonly schema: TableSource,
+    /** Tables that files of the tree export (re-exports and `const` copies). */
+    readonly exported: Map<string, TableSource>,
+  ) {}
+
+  providerOf(from: string, target: string | null): TableSource | undefined {
+    if (isSchema(from)) return this.schema;
+    return target ? this.exported.get(target) : undefined;
+  }
+
+  private providerOfCall(node: ts.Expression, file: ParsedFile) {
+    const call = importCallSpecifier(unwrap(node));
+    if (!call) return undefined;
+    const imp = file.imports.find((i) => i.node === unwrap(node));
+    return this.providerOf(call.specifier, imp?.target ?? null);
+  }
+
+  /** The table an expression stands for: `users`, `accounts` (an alias), `schema.users`, `(await import(…)).users`. */
+  tableIn(node: ts.Expression, scope: Scope, file: ParsedFile): string | undefined {
+    const e = unwrap(node);
+    if (ts.isIdentifier(e)) return scope.names.get(e.text);
+    const member = ts.isPropertyAccessExpression(e)
+      ? e.name.text
+      : ts.isElementAccessExpression(e) && ts.isStringLiteralLike(e.argumentExpression)
+        ? e.argumentExpression.text
+        : undefined;
+    if (member === undefined) return undefined;
+    const object = unwrap((e as ts.PropertyAccessExpression | ts.ElementAccessExpression).expression);
+    const source = ts.isIdentifier(object)
+      ? scope.namespaces.get(object.text)
+      : this.providerOfCall(object, file);
+    return source?.get(member);
+  }
+
+  scopeOf(file: ParsedFile): Scope {
+    const scope: Scope = { names: new Map(), namespaces: new Map() };
+    for (const imp of file.imports) {
+      if (imp.typeOnly || imp.kind === 'export-from') continue;
+      const source = this.providerOf(imp.from, imp.target);
+      if (!source) continue;
+      for (const b of imp.bindings) {
+        if (b.imported === '*') {
+          if (b.local !== '*') scope.namespaces.set(b.local, source);
+        } else if (source.has(b.imported)) scope.names.set(b.local, source.get(b.imported)!);
+      }
+    }
+    // `const { users } = await import(…)`, `const s = require(…)`, `const t = users`, `const t = s.users`.
+    const declarations: ts.VariableDeclaration[] = [];
+    const collect = (node: ts.Node) => {
+      if (ts.isVariableDeclaration(node) && node.initializer) declarations.push(node);
+      ts.forEachChild(node, collect);
+    };
+    collect(file.source);
+    for (let round = 0; round < 3; round++) {
+      for (const d of declarations) {
+        const init = d.initializer!;
+        const source = this.providerOfCall(init, file);
+        if (source && ts.isIdentifier(d.name)) scope.namespaces.set(d.name.text, source);
+        else if (source && ts.isObjectBindingPattern(d.name)) {
+          for (const element of d.name.elements) {
+            const imported = (element.propertyName ?? element.name) as ts.Node;
+            if (ts.isIdentifier(element.name) && ts.isIdentifier(imported) && source.has(imported.text))
+              scope.names.set(element.name.text, source.get(imported.text)!);
+          }
+        } else if (ts.isIdentifier(d.name)) {
+          const table = this.tableIn(init, scope, file);
+          if (table) scope.names.set(d.name.text, table);
+          const object = unwrap(init);
+          if (ts.isIdentifier(object) && scope.namespaces.has(object.text))
+            scope.namespaces.set(d.name.text, scope.namespaces.get(object.text)!);
+        }
+      }
+    }
+    return scope;
+  }
+
+  /** The tables a file offers others: `export { users } from '…/schema'`, `export const t = users`, `export { t }`. */
+  exportsOf(file: ParsedFile): TableSource {
+    const scope = this.scopeOf(file);
+    const out: TableSource = new Map();
+    for (const imp of file.imports) {
+      if (imp.kind !== 'export-from' || imp.typeOnly) continue;
+      const source = this.providerOf(imp.from, imp.target);
+      if (!source) continue;
+      for (const b of imp.bindings) {
+        if (b.imported === '*') for (const [name, table] of source) out.set(name, table);
+        else if (source.has(b.imported)) out.set(b.local, source.get(b.imported)!);
+      }
+    }
+    for (const statement of file.source.statements) {
+      if (ts.isVariableStatement(statement) && isExported(statement)) {
+        for (const d of statement.declarationList.declarations)
+          if (ts.isIdentifier(d.name) && scope.names.has(d.name.text))
+            out.set(d.name.text, scope.names.get(d.name.text)!);
+      }
+      if (ts.isExportDeclaration(statement) && !statement.moduleSpecifier && statement.exportClause) {
+        if (!ts.isNamedExports(statement.exportClause)) continue;
+        for (const e of statement.exportClause.elements) {
+          const table = scope.names.get((e.propertyName ?? e.name).text);
+          if (table) out.set(e.name.text, table);
+        }
+      }
+    }
+    return out;
+  }
+}
+
+/** Every exported name of a file (to keep LIB_SQL_HELPERS honest). */
+function exportedNames(file: ParsedFile) {
+  const names = new Set<string>();
+  for (const statement of file.source.statements) {
+    if (
+      ts.isExportDeclaration(statement) &&
+      statement.exportClause &&
+      ts.isNamedExports(statement.exportClause)
+    )
+      for (const e of statement.exportClause.elements) names.add(e.name.text);
+    if (!isExported(statement)) continue;
+    if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name)
+      names.add(statement.name.text);
+    if (ts.isVariableStatement(statement))
+      for (const d of statement.declarationList.declarations)
+        if (ts.isIdentifier(d.name)) names.add(d.name.text);
+  }
+  return names;
+}
 
 /** Identifiers used anywhere under a node. */
 function identifiersIn(node: ts.Node, into = new Set<string>()) {
@@ -172,24 +286,20 @@ function identifiersIn(node: ts.Node, into = new Set<string>()) {
   return into;
 }
 
-/** lib/ exports that build SQL (they use a drizzle-orm binding): for repositories only. */
-function libSqlHelpers(files: ParsedFile[]): Map<string, Set<string>> {
-  const helpers = new Map<string, Set<string>>();
+/** lib/ exports for repositories only: the declared ones, and every export that uses a drizzle-orm binding. */
+function libSqlHelpers(files: ParsedFile[], declared: Record<string, '*' | string[]>) {
+  const helpers = new Map<string, '*' | Set<string>>();
   for (const file of files) {
     const id = withoutExtension(file.rel);
     if (!id.startsWith('lib/') || LIB_SERVICES.has(id)) continue;
+    const names = new Set<string>();
     const drizzle = new Set(
       file.imports
         .filter((i) => isDrizzle(i.from) && !i.typeOnly)
         .flatMap((i) => i.bindings.map((b) => b.local)),
     );
-    if (drizzle.size === 0) continue;
-    const names = new Set<string>();
     for (const statement of file.source.statements) {
-      const exported =
-        ts.canHaveModifiers(statement) &&
-        ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-      if (!exported) continue;
+      if (drizzle.size === 0 || !isExported(statement)) continue;
       const used = identifiersIn(statement);
       if (![...drizzle].some((name) => used.has(name))) continue;
       if (ts.isFunctionDeclaration(statement) && statement.name) names.add(statement.name.text);
@@ -197,78 +307,168 @@ function libSqlHelpers(files: ParsedFile[]): Map<string, Set<string>> {
         for (const d of statement.declarationList.declarations)
           if (ts.isIdentifier(d.name)) names.add(d.name.text);
     }
-    helpers.set(id, names);
+    const listed = declared[id];
+    if (listed === '*') {
+      helpers.set(id, '*');
+      continue;
+    }
+    for (const name of listed ?? []) names.add(name);
+    if (names.size > 0) helpers.set(id, names);
   }
   return helpers;
 }
 
-/** Writes of tables in the query builder (`.insert(t)`, `.update(t)`, `.delete(t)`) and in raw SQL templates. */
-function writesIn(source: ts.SourceFile, tableOf: Map<string, string>, knownTables: Set<string>) {
-  const writes: { table: string; how: string }[] = [];
-  const reads = new Set<string>();
-  const visit = (node: ts.Node) => {
-    if (
-      ts.isCallExpression(node) &&
-      ts.isPropertyAccessExpression(node.expression) &&
-      ['insert', 'update', 'delete'].includes(node.expression.name.text) &&
-      node.arguments.length === 1 &&
-      ts.isIdentifier(node.arguments[0]!)
-    ) {
-      const table = tableOf.get((node.arguments[0] as ts.Identifier).text);
-      if (table) writes.push({ table, how: `${node.expression.name.text}s` });
+/** LIB_SQL_HELPERS entries that name a lib/ file or export that no longer exists (so the list cannot rot). */
+export function staleLibSqlHelpers(files: ParsedFile[], declared = LIB_SQL_HELPERS): string[] {
+  const problems: string[] = [];
+  for (const [id, listed] of Object.entries(declared)) {
+    const file = files.find((f) => withoutExtension(f.rel) === id);
+    const exported = file ? exportedNames(file) : new Set<string>();
+    for (const name of file ? (listed === '*' ? [] : listed) : ['(the file)'])
+      if (!exported.has(name))
+        problems.push(
+          `apps/api/scripts/module-boundaries.ts: LIB_SQL_HELPERS names ${id}: ${name}, which is gone`,
+        );
+  }
+  return problems;
+}
+
+const WRITE_VERB = /^(?:delete\s+from|insert\s+into|merge\s+into|truncate(?:\s+table)?|update)$/i;
+/** A table named in SQL text, quoted or not, after the word that says whether it is read or written. */
+const SQL_TABLE =
+  /\b(delete\s+from|insert\s+into|merge\s+into|truncate(?:\s+table)?|update|from|join|using)\s+(?:only\s+)?(?:"?public"?\s*\.\s*)?("?)([A-Za-z_]\w*)\2/gi;
+/** The text before an interpolated table that makes it a write: `update ${t}`, `insert into ${t}`, … */
+const WRITES_NEXT =
+  /(?:\bupdate|\binsert\s+into|\bdelete\s+from|\bmerge\s+into|\btruncate(?:\s+table)?)\s*(?:only\s+)?$/i;
+
+type SqlUse = { writes: { table: string; how: string }[]; reads: Set<string>; raw: string[] };
+
+/**
+ * What SQL a file runs: writes in the query builder (`.insert(t)`, `.update(t)`, `.delete(t)`) and in raw SQL,
+ * tables read through a namespace or `db.query.<table>`, and raw SQL that needs no import (`db.execute('…')`,
+ * `$client`). Table names in the text count when quoted in any template, and also unquoted in SQL proper (a
+ * `sql` template, `sql.raw(…)`, or a string given to `.execute(…)` / `.query(…)`).
+ */
+function sqlUseIn(
+  file: ParsedFile,
+  scope: Scope,
+  resolver: TableResolver,
+  bySqlName: Map<string, string>,
+  sqlTags: Set<string>,
+): SqlUse {
+  const use: SqlUse = { writes: [], reads: new Set(), raw: [] };
+  const sqlContexts = new Set<ts.Node>();
+
+  const scanText = (text: string, sqlProper: boolean) => {
+    for (const match of text.matchAll(SQL_TABLE)) {
+      const [, verb, quote, name] = match;
+      if (!quote && !sqlProper) continue;
+      const table = bySqlName.get(name!.toLowerCase());
+      if (!table) continue;
+      use.reads.add(table);
+      if (WRITE_VERB.test(verb!)) use.writes.push({ table, how: 'writes (in SQL)' });
     }
+  };
+
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const method = node.expression.name.text;
+      const [first] = node.arguments;
+      if (['insert', 'update', 'delete'].includes(method) && node.arguments.length === 1) {
+        const table = resolver.tableIn(first!, scope, file);
+        if (table) use.writes.push({ table, how: `${method}s` });
+      }
+      const stringArg = first && (ts.isStringLiteralLike(first) || ts.isTemplateExpression(first));
+      const isSqlRaw =
+        method === 'raw' &&
+        ts.isIdentifier(node.expression.expression) &&
+        sqlTags.has(node.expression.expression.text);
+      if (stringArg && (method === 'execute' || method === 'query' || isSqlRaw)) sqlContexts.add(first!);
+      if (stringArg && method === 'execute') use.raw.push('raw SQL given to execute()');
+    }
+    if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
+      const table = resolver.tableIn(node, scope, file);
+      if (table) use.reads.add(table);
+    }
+    // db.query.<table>.findFirst(…): Drizzle's relational queries need no import.
     if (
-      ts.isTaggedTemplateExpression(node) ||
-      ts.isTemplateExpression(node) ||
-      ts.isNoSubstitutionTemplateLiteral(node)
+      ts.isPropertyAccessExpression(node) &&
+      ['findFirst', 'findMany'].includes(node.name.text) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ts.isPropertyAccessExpression(node.expression.expression) &&
+      node.expression.expression.name.text === 'query'
     ) {
-      const template = ts.isTaggedTemplateExpression(node) ? node.template : node;
-      const pieces: { text: string; expression?: ts.Expression }[] = ts.isNoSubstitutionTemplateLiteral(
-        template,
-      )
-        ? [{ text: template.text }]
-        : [
-            { text: template.head.text },
-            ...template.templateSpans.map((span) => ({
+      const table = node.expression.name.text;
+      if (resolver.providerOf('@sala/db/schema', null)?.has(table)) {
+        use.reads.add(table);
+        use.raw.push(`query.${table}.${node.name.text}()`);
+      }
+    }
+    if (ts.isPropertyAccessExpression(node) && node.name.text === '$client')
+      use.raw.push('the driver ($client)');
+
+    if (ts.isTaggedTemplateExpression(node) || ts.isTemplateLiteral(node) || ts.isStringLiteral(node)) {
+      const tag = ts.isTaggedTemplateExpression(node) ? unwrap(node.tag) : undefined;
+      const sqlProper =
+        sqlContexts.has(node) || (tag !== undefined && ts.isIdentifier(tag) && sqlTags.has(tag.text));
+      const literal = ts.isTaggedTemplateExpression(node) ? node.template : node;
+      const pieces: { text: string; expression?: ts.Expression }[] = ts.isTemplateExpression(literal)
+        ? [
+            { text: literal.head.text },
+            ...literal.templateSpans.map((span) => ({
               text: span.literal.text,
               expression: span.expression,
             })),
-          ];
+          ]
+        : [{ text: literal.text }];
       // The text before each interpolation decides what it is: `update ${t}`, `insert into ${t}`, `delete from ${t}`.
       let before = '';
       for (const piece of pieces) {
-        if (piece.expression && ts.isIdentifier(piece.expression)) {
-          const table = tableOf.get(piece.expression.text);
-          if (table) {
-            if (
-              /(?:\bupdate|\binsert\s+into|\bdelete\s+from|\bmerge\s+into|\btruncate(?:\s+table)?)\s*$/i.test(
-                before,
-              )
-            )
-              writes.push({ table, how: 'writes (in SQL)' });
-          }
+        if (piece.expression) {
+          const table = resolver.tableIn(piece.expression, scope, file);
+          if (table && WRITES_NEXT.test(before)) use.writes.push({ table, how: 'writes (in SQL)' });
         }
         before = piece.text;
-        // Quoted table names in the SQL text ("room_sessions") count as the tables they are.
-        for (const match of piece.text.matchAll(/\b(from|join|into|update)\s+"(\w+)"/gi)) {
-          const table = match[2]!.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
-          if (!knownTables.has(table)) continue;
-          reads.add(table);
-          const verb = match[1]!.toLowerCase();
-          const preceding = piece.text.slice(Math.max(0, match.index! - 10), match.index!);
-          if (verb === 'into' || verb === 'update' || (verb === 'from' && /delete\s*$/i.test(preceding)))
-            writes.push({ table, how: 'writes (in SQL)' });
-        }
+        if (ts.isStringLiteral(node) && !sqlProper) continue;
+        scanText(piece.text, sqlProper);
+      }
+      if (ts.isTaggedTemplateExpression(node)) {
+        // The template's own spans are visited below; its literal pieces were read here.
+        for (const span of ts.isTemplateExpression(literal) ? literal.templateSpans : [])
+          visit(span.expression);
+        visit(node.tag);
+        return;
+      }
+      if (ts.isTemplateExpression(node)) {
+        for (const span of node.templateSpans) visit(span.expression);
+        return;
       }
     }
     ts.forEachChild(node, visit);
   };
-  visit(source);
-  return { writes, reads };
+  visit(file.source);
+  return use;
 }
 
+export type BoundaryOptions = {
+  /** Export name → SQL name of every table (read from packages/db/src/schema unless given). */
+  schemaTables?: Map<string, string>;
+  libSqlHelpers?: Record<string, '*' | string[]>;
+  files?: ParsedFile[];
+};
+
+let realSchema: Map<string, string> | undefined;
+const schemaOfTheRepo = () => {
+  realSchema = realSchema ?? readSchemaTables();
+  return realSchema;
+};
+
 /** Every violation under apps/api/src of the given root, as 'file: what'. */
-export function checkModuleBoundaries(apiSrc: string, modules = MODULES): string[] {
+export function checkModuleBoundaries(
+  apiSrc: string,
+  modules: Record<string, ModuleRule> = MODULES,
+  options: BoundaryOptions = {},
+): string[] {
   const problems: string[] = [];
   const owner = new Map<string, string>();
   for (const [name, rule] of Object.entries(modules)) {
@@ -278,15 +478,39 @@ export function checkModuleBoundaries(apiSrc: string, modules = MODULES): string
     }
   }
   for (const table of LIB_TABLES) owner.set(table, 'lib');
-  const knownTables = new Set([...owner.keys(), ...Object.values(modules).flatMap((r) => r.reads ?? [])]);
 
-  const files = walk(apiSrc, ['.ts']).map((file) => parse(apiSrc, file));
-  const sqlHelpers = libSqlHelpers(files);
+  const schemaTables = options.schemaTables ?? schemaOfTheRepo();
+  const declared = [
+    ...owner.keys(),
+    ...Object.values(modules).flatMap((r) => [...(r.reads ?? []), ...(r.writes ?? [])]),
+  ];
+  const sqlNames = new Map(schemaTables);
+  for (const table of declared) if (!sqlNames.has(table)) sqlNames.set(table, snake(table));
+  const bySqlName = new Map([...sqlNames].map(([table, sqlName]) => [sqlName.toLowerCase(), table]));
+  const resolver = new TableResolver(new Map([...sqlNames.keys()].map((t) => [t, t])), new Map());
 
-  for (const { rel, source, imports } of files) {
+  const files = options.files ?? parseTree(apiSrc);
+  const sqlHelpers = libSqlHelpers(files, options.libSqlHelpers ?? LIB_SQL_HELPERS);
+
+  // Tables that files re-export, followed through chains of re-exports.
+  for (let round = 0; round < 4; round++) {
+    let changed = false;
+    for (const file of files) {
+      const exports = resolver.exportsOf(file);
+      const id = withoutExtension(file.rel);
+      if (exports.size > (resolver.exported.get(id)?.size ?? 0)) {
+        resolver.exported.set(id, exports);
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+
+  for (const file of files) {
+    const { rel, imports } = file;
     const [area] = rel.split('/');
     const moduleName = moduleOf(rel);
-    const isRepository = rel.endsWith('.repository.ts');
+    const isRepository = /\.repository\.ts$/.test(rel);
     const say = (what: string) => problems.push(`apps/api/src/${rel}: ${what}`);
 
     if (area === 'modules' && (!moduleName || !modules[moduleName])) {
@@ -295,14 +519,23 @@ export function checkModuleBoundaries(apiSrc: string, modules = MODULES): string
     }
     const rule: ModuleRule = moduleName ? modules[moduleName]! : area === 'lib' ? { owns: LIB_TABLES } : {};
     const sqlAllowed = isRepository || area === 'lib';
+    const scope = resolver.scopeOf(file);
+    const tables = new Set(scope.names.values());
+    const sqlTags = new Set(['sql']);
 
-    const tableOf = new Map<string, string>();
     for (const imp of imports) {
-      if (isSchema(imp.from) && !imp.typeOnly) {
-        for (const b of imp.bindings) if (knownTables.has(b.imported)) tableOf.set(b.local, b.imported);
+      if (isDrizzle(imp.from) && !imp.typeOnly) {
+        for (const b of imp.bindings) if (b.imported === 'sql') sqlTags.add(b.local);
+        if (!sqlAllowed) say(`SQL outside a repository (${imp.from} is imported)`);
       }
-      if (isDrizzle(imp.from) && !imp.typeOnly && !sqlAllowed) {
-        say(`SQL outside a repository (${imp.from} is imported)`);
+      const source = imp.typeOnly ? undefined : resolver.providerOf(imp.from, imp.target);
+      if (source) {
+        for (const b of imp.bindings) {
+          if (b.imported !== '*' && source.has(b.imported)) tables.add(source.get(b.imported)!);
+          // A whole schema module (namespace, `import()`, `require`, `export *`) outside a repository.
+          if (b.imported === '*' && !sqlAllowed && isSchema(imp.from))
+            say(`tables outside a repository (${imp.from} is imported whole)`);
+        }
       }
       const targetModule = moduleOf(imp.target);
       if (imp.target?.endsWith('.repository') && targetModule !== moduleName) {
@@ -313,16 +546,17 @@ export function checkModuleBoundaries(apiSrc: string, modules = MODULES): string
       const helpers = imp.target ? sqlHelpers.get(imp.target) : undefined;
       if (helpers && !imp.typeOnly && !sqlAllowed) {
         const used = imp.bindings
-          .filter((b) => b.imported === '*' || helpers.has(b.imported))
+          .filter((b) => helpers === '*' || b.imported === '*' || helpers.has(b.imported))
           .map((b) => b.imported);
         if (used.length > 0) say(`SQL helpers of ${imp.target} outside a repository (${used.join(', ')})`);
       }
     }
 
-    const { writes, reads } = writesIn(source, tableOf, knownTables);
-    const tables = new Set([...tableOf.values(), ...reads]);
-    if (tables.size > 0 && !sqlAllowed) {
-      say(`tables outside a repository: ${[...tables].join(', ')}`);
+    const { writes, reads, raw } = sqlUseIn(file, scope, resolver, bySqlName, sqlTags);
+    for (const table of reads) tables.add(table);
+    if (!sqlAllowed) {
+      for (const what of new Set(raw)) say(`SQL outside a repository (${what})`);
+      if (tables.size > 0) say(`tables outside a repository: ${[...tables].join(', ')}`);
       continue;
     }
     for (const table of tables) {
@@ -337,7 +571,9 @@ export function checkModuleBoundaries(apiSrc: string, modules = MODULES): string
     for (const { table, how } of writes) {
       if (rule.owns?.includes(table) || rule.writes?.includes(table) || said.has(`${how}|${table}`)) continue;
       said.add(`${how}|${table}`);
-      say(`${how} ${table}, which belongs to ${owner.get(table)}; only its own module writes it`);
+      say(
+        `${how} ${table}, which belongs to ${owner.get(table) ?? 'no module'}; only its own module writes it`,
+      );
     }
   }
   problems.push(
@@ -346,100 +582,43 @@ export function checkModuleBoundaries(apiSrc: string, modules = MODULES): string
   return problems;
 }
 
-/** The API's modules and which others each one imports (values or types). */
-export function moduleGraph(
-  apiSrc: string,
-  files = walk(apiSrc, ['.ts']).map((file) => parse(apiSrc, file)),
-) {
-  const graph = new Map<string, Set<string>>();
-  for (const { rel, imports } of files) {
-    const from = moduleOf(rel);
-    if (!from) continue;
-    if (!graph.has(from)) graph.set(from, new Set());
-    for (const imp of imports) {
-      const to = moduleOf(imp.target);
-      if (to && to !== from) graph.get(from)!.add(to);
-    }
-  }
-  return graph;
-}
-
-/** Each cycle once, starting from its alphabetically first module. */
-export function findCycles(graph: Map<string, Set<string>>): string[][] {
-  const cycles = new Map<string, string[]>();
-  const visit = (node: string, trail: string[]) => {
-    for (const next of graph.get(node) ?? []) {
-      const at = trail.indexOf(next);
-      if (at >= 0) {
-        const loop = trail.slice(at);
-        const start = loop.indexOf([...loop].sort()[0]!);
-        const rotated = [...loop.slice(start), ...loop.slice(0, start)];
-        cycles.set(rotated.join('>'), [...rotated, rotated[0]!]);
-      } else if (trail.length < graph.size) visit(next, [...trail, next]);
-    }
-  };
-  for (const node of [...graph.keys()].sort()) visit(node, [node]);
-  return [...cycles.values()];
-}
-
-/** The web's zones: features meet only through each other's `api/`; shared pieces know no feature. */
+/**
+ * The web's zones: features meet only through each other's `api/`; shared pieces know no feature; only the app's
+ * own files (app/, main.tsx, entry-server.tsx) import app/.
+ */
 export function checkWebZones(webSrc: string): string[] {
   const problems: string[] = [];
-  for (const file of walk(webSrc, ['.ts', '.tsx'])) {
-    const { rel, imports } = parse(webSrc, file);
+  for (const { rel, imports } of parseTree(webSrc, ['.ts', '.tsx'])) {
     const feature = /^features\/([\w-]+)\//.exec(rel)?.[1];
     const zone = rel.startsWith('components/ui/') ? 'components/ui' : rel.startsWith('lib/') ? 'lib' : null;
+    const say = (what: string) => problems.push(`apps/web/src/${rel}: ${what}`);
     for (const imp of imports) {
-      const target = imp.target ? /^features\/([\w-]+)\/(.*)$/.exec(imp.target) : null;
+      if (!imp.target) continue;
+      if ((feature || zone) && /^app(?:\/|$)/.test(imp.target)) say(`imports the app's pages (${imp.from})`);
+      const target = /^features\/([\w-]+)(?:\/(.*))?$/.exec(imp.target);
       if (!target) continue;
-      const [, other, inside] = target;
-      if (zone) problems.push(`apps/web/src/${rel}: ${zone} imports a feature (${imp.from})`);
-      else if (feature && other !== feature && !inside!.startsWith('api/'))
-        problems.push(`apps/web/src/${rel}: imports feature '${other}' outside its api/ (${imp.from})`);
+      const [, other, inside = ''] = target;
+      if (zone) say(`${zone} imports a feature (${imp.from})`);
+      else if (feature && other !== feature && !inside.startsWith('api/'))
+        say(`imports feature '${other}' outside its api/ (${imp.from})`);
     }
   }
   return problems;
 }
 
-const GRAPH_START =
-  '<!-- module-graph:start (npm run lint checks it; tsx apps/api/scripts/module-boundaries.ts --write-graph) -->';
-const GRAPH_END = '<!-- module-graph:end -->';
-
-/** The picture of the modules' one-way arrows, as Mermaid, generated from the imports. */
-export function moduleGraphMermaid(graph: Map<string, Set<string>>): string {
-  const id = (name: string) => name.replace(/-/g, '_');
-  const lines = ['```mermaid', 'graph LR'];
-  for (const from of [...graph.keys()].sort()) {
-    const targets = [...graph.get(from)!].sort();
-    if (targets.length === 0) lines.push(`  ${id(from)}[${from}]`);
-    for (const to of targets) lines.push(`  ${id(from)}[${from}] --> ${id(to)}[${to}]`);
-  }
-  lines.push('```');
-  return lines.join('\n');
-}
-
-function graphSection(docs: string, graph: string) {
-  const start = docs.indexOf(GRAPH_START);
-  const end = docs.indexOf(GRAPH_END);
-  if (start < 0 || end < start) return null;
-  return {
-    current: docs.slice(start + GRAPH_START.length, end).trim(),
-    replaced: `${docs.slice(0, start)}${GRAPH_START}\n${graph}\n${docs.slice(end)}`,
-  };
-}
-
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const apiSrc = fileURLToPath(new URL('../src', import.meta.url));
   const webSrc = fileURLToPath(new URL('../../web/src', import.meta.url));
-  const docsFile = fileURLToPath(new URL('../../../docs/architecture.md', import.meta.url));
-  const problems = [...checkModuleBoundaries(apiSrc), ...checkWebZones(webSrc)];
-  const graph = moduleGraphMermaid(moduleGraph(apiSrc));
-  const docs = readFileSync(docsFile, 'utf8');
-  const section = graphSection(docs, graph);
-  if (!section) problems.push(`docs/architecture.md: the module picture's markers are missing`);
-  else if (process.argv.includes('--write-graph')) writeFileSync(docsFile, section.replaced);
-  else if (section.current !== graph)
-    problems.push('docs/architecture.md: the module picture differs from the code (run with --write-graph)');
+  const files = parseTree(apiSrc);
+  const problems = [
+    ...checkModuleBoundaries(apiSrc, MODULES, { files }),
+    ...undeclaredTables(MODULES, readSchemaTables()),
+    ...staleLibSqlHelpers(files),
+    ...checkWebZones(webSrc),
+    ...(existsSync(DOCS_FILE)
+      ? checkModuleGraphDoc(readFileSync(DOCS_FILE, 'utf8'), moduleGraphMermaid(moduleGraph(apiSrc, files)))
+      : ['docs/architecture.md is missing']),
+  ];
   if (problems.length > 0) {
     console.error(`Boundaries (apps/api/scripts/module-boundaries.ts):\n${problems.join('\n')}`);
     process.exit(1);

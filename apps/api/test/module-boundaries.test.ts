@@ -3,7 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkModuleBoundaries, checkWebZones, findCycles, moduleGraph } from '../scripts/module-boundaries';
+import {
+  checkModuleBoundaries,
+  checkWebZones,
+  MODULES,
+  readSchemaTables,
+  staleLibSqlHelpers,
+  undeclaredTables,
+} from '../scripts/module-boundaries';
+import { checkModuleGraphDoc, GRAPH_END, GRAPH_START, moduleGraphMermaid } from '../scripts/module-graph';
+import { findCycles, moduleGraph, parseTree } from '../scripts/source-imports';
 
 function tree(files: Record<string, string>) {
   const root = mkdtempSync(path.join(os.tmpdir(), 'boundaries-'));
@@ -199,6 +208,173 @@ import type { SQL } from 'drizzle-orm';`,
   });
 });
 
+describe('module boundaries: tables and SQL however they are reached', () => {
+  it.each([
+    [
+      "lib/sql-rows' rowsOf in a service",
+      {
+        'lib/sql-rows.ts': 'export function rowsOf(result) { return result.rows; }',
+        'modules/rooms/rooms.service.ts': `import { rowsOf } from '../../lib/sql-rows.js';`,
+      },
+      [/SQL helpers of lib\/sql-rows outside a repository \(rowsOf\)/],
+    ],
+    [
+      "lib/prepared's preparedPerDatabase in a route",
+      {
+        'lib/prepared.ts': 'export function preparedPerDatabase(build) { return build; }',
+        'modules/rooms/rooms.routes.ts': `const { preparedPerDatabase } = require('../../lib/prepared');`,
+      },
+      [/SQL helpers of lib\/prepared outside a repository/],
+    ],
+    [
+      'a write through a schema namespace',
+      {
+        'modules/rooms/rooms.repository.ts': `import * as schema from '@sala/db/schema';
+export const f = (db) => db.update(schema.users).set({});`,
+      },
+      [/touches users, which belongs to users/, /updates users, which belongs to users/],
+    ],
+    [
+      'a schema namespace in a service',
+      { 'modules/rooms/rooms.service.ts': `import * as schema from '@sala/db/schema/users';` },
+      [/tables outside a repository \(@sala\/db\/schema\/users is imported whole\)/],
+    ],
+    [
+      'a write through a table from a dynamic import',
+      {
+        'modules/rooms/rooms.repository.ts': `export const f = async (db) => {
+  const { users: u } = await import('@sala/db/schema/users');
+  return db.delete(u);
+};`,
+      },
+      [/touches users/, /deletes users, which belongs to users/],
+    ],
+    [
+      'a raw-SQL write through a const copy of a table',
+      {
+        'modules/rooms/rooms.repository.ts': `import { users } from '@sala/db/schema/users';
+import { sql as q } from 'drizzle-orm';
+const target = users;
+export const f = (db) => db.execute(q\`update \${target} set credits = 0\`);`,
+      },
+      [/touches users/, /writes \(in SQL\) users/],
+    ],
+    [
+      'a table re-exported by a file of the module and used by its service',
+      {
+        'modules/rooms/tables.ts': `export { users as accounts } from '@sala/db/schema/users';`,
+        'modules/rooms/rooms.service.ts': `import { accounts } from './tables';
+export const x = accounts;`,
+      },
+      [
+        /rooms\.service\.ts: tables outside a repository: users/,
+        /tables\.ts: tables outside a repository: users/,
+      ],
+    ],
+    [
+      'an unquoted table in raw SQL given to execute()',
+      {
+        'modules/rooms/rooms.repository.ts': `export const f = (db) => db.execute('delete from users where id = 1');`,
+      },
+      [/touches users/, /writes \(in SQL\) users/],
+    ],
+    [
+      'raw SQL in a service that imports nothing',
+      { 'modules/rooms/rooms.service.ts': `export const f = (ctx) => ctx.db.execute('select 1');` },
+      [/SQL outside a repository \(raw SQL given to execute\(\)\)/],
+    ],
+    [
+      "Drizzle's relational query in a service",
+      { 'modules/rooms/rooms.service.ts': `export const f = (ctx) => ctx.db.query.users.findFirst();` },
+      [/SQL outside a repository \(query\.users\.findFirst\(\)\)/, /tables outside a repository: users/],
+    ],
+    [
+      "a require() of another module's repository",
+      { 'modules/rooms/rooms.service.ts': `const repo = require('../branches/branches.repository');` },
+      [/reaches into another module's repository/],
+    ],
+    [
+      'the schema by a relative path with .js',
+      {
+        'modules/rooms/rooms.service.ts': `import { users } from '../../../../../packages/db/src/schema/users.js';`,
+      },
+      [/tables outside a repository: users/],
+    ],
+  ])('catch %s', (_label, files, expected) => {
+    const problems = checkModuleBoundaries(tree(files as Record<string, string>), modules);
+    expect(problems).toEqual(expected.map((problem) => expect.stringMatching(problem)));
+  });
+
+  it('pass a clean module: its repository by any of these means, prose that mentions tables, types', () => {
+    const root = tree({
+      'modules/rooms/tables.repository.ts': `export { rooms } from '@sala/db/schema/locations';`,
+      'modules/rooms/rooms.repository.ts': `import * as schema from '@sala/db/schema/locations';
+import { sql } from 'drizzle-orm';
+import { rooms } from './tables.repository';
+const r = rooms;
+export const a = (db) => db.update(schema.rooms).set({});
+export const b = (db) => db.execute(sql\`update \${r} set x = 1 from "branches" b where b.id = 1\`);
+export const c = (db) => db.execute('delete from rooms');`,
+      'modules/rooms/rooms.service.ts': `import type { rooms } from '@sala/db/schema/locations';
+import { b } from './rooms.repository';
+export const say = (n) => \`could not update users or delete from rooms (\${n})\`;
+export const log = 'insert into users failed';`,
+      'modules/cash-summary/cash-summary.service.ts': `import { b } from '../rooms/rooms.service';`,
+    });
+    expect(checkModuleBoundaries(root, modules)).toEqual([]);
+  });
+
+  it('know every table of the schema, owned by one module', () => {
+    const schema = readSchemaTables();
+    expect(schema.get('roomSessions')).toBe('room_sessions');
+    expect(undeclaredTables(MODULES, schema)).toEqual([]);
+    const { users: _users, ...rest } = MODULES;
+    expect(undeclaredTables({ ...rest, users: { owns: ['ghosts'] } }, schema)).toEqual([
+      expect.stringMatching(/table users belongs to no module/),
+      expect.stringMatching(/ghosts is declared but the schema has no such table/),
+    ]);
+  });
+
+  it('keep LIB_SQL_HELPERS naming what lib/ exports', () => {
+    const files = parseTree(fileURLToPath(new URL('../src', import.meta.url)));
+    expect(staleLibSqlHelpers(files)).toEqual([]);
+    expect(staleLibSqlHelpers(files, { 'lib/paging': ['gone'], 'lib/nothing': '*' })).toEqual([
+      expect.stringMatching(/lib\/paging: gone/),
+      expect.stringMatching(/lib\/nothing: \(the file\)/),
+    ]);
+  });
+});
+
+describe('module picture', () => {
+  const graph = new Map([
+    ['cash-summary', new Set(['orders'])],
+    ['orders', new Set<string>()],
+  ]);
+  const block = moduleGraphMermaid(graph);
+
+  it('draws every module and arrow', () => {
+    expect(block).toBe(
+      [
+        '```mermaid',
+        'graph LR',
+        '  cash_summary[cash-summary]',
+        '  orders[orders]',
+        '  cash_summary --> orders',
+        '```',
+      ].join('\n'),
+    );
+  });
+
+  it('fails when the committed picture differs from the code or has no markers', () => {
+    const docs = (inside: string) => `# A\n${GRAPH_START}\n${inside}\n${GRAPH_END}\n`;
+    expect(checkModuleGraphDoc(docs(block), block)).toEqual([]);
+    expect(checkModuleGraphDoc(docs(block.replace('  cash_summary --> orders\n', '')), block)).toEqual([
+      expect.stringMatching(/differs from the code/),
+    ]);
+    expect(checkModuleGraphDoc('# A\n', block)).toEqual([expect.stringMatching(/markers .* are missing/)]);
+  });
+});
+
 describe('web zones', () => {
   it('let features meet through api/ and pages put features together', () => {
     const root = tree({
@@ -224,6 +400,11 @@ describe('web zones', () => {
       'lib importing a feature',
       { 'lib/format.ts': `const f = () => import('../features/corte/api/summary');` },
       /lib imports a feature/,
+    ],
+    [
+      'a feature importing a page of app/',
+      { 'features/tienda/cart.tsx': `import { routes } from '../../app/router';` },
+      /imports the app's pages/,
     ],
   ])('catch %s', (_label, files, problem) => {
     expect(checkWebZones(tree(files as Record<string, string>))).toEqual([expect.stringMatching(problem)]);

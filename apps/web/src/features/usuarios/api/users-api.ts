@@ -7,7 +7,6 @@ import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 import { usePagedQuery } from '../../../lib/paged-query';
 import { queryKeys } from '../../../lib/query-keys';
 import { saveTo, setActiveAt } from '../../../lib/resource-requests';
-import { sessionQuery } from '../../auth/api/get-session';
 
 export function useUsers(state: TPageState) {
   return usePagedQuery<TUser>(queryKeys.users.all, '/users', state);
