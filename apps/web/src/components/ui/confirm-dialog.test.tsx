@@ -58,8 +58,7 @@ describe('ConfirmDialog', () => {
     render(<Harness description="Esta acción no se puede deshacer." />);
     const dialog = screen.getByRole('dialog', { name: '¿Cancelar la reserva?' });
     expect(dialog).toHaveAccessibleDescription('Esta acción no se puede deshacer.');
-    expect(dialog.className).toContain('max-w-md');
-    expect(screen.getByRole('button', { name: 'Confirmar' }).className).toContain('bg-brand-700');
+    expect(screen.getByRole('button', { name: 'Confirmar' })).toHaveAttribute('data-variant', 'primary');
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
   });
 

@@ -52,8 +52,6 @@ describe('SelectField', () => {
     const select = screen.getByRole('combobox', { name: 'Sede' });
     expect(select).toHaveAttribute('aria-invalid', 'true');
     expect(select).toHaveAccessibleDescription('Elige una sede');
-    expect(select.className).toContain('border-red-600');
-    expect(screen.getByText('Elige una sede')).toHaveClass('text-red-600');
   });
 
   it('can be disabled', () => {
