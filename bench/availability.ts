@@ -1,4 +1,4 @@
-// Budget (issue 9, design.md §6): the hours of a branch and day answer with p99 < 25 ms at 32 concurrent clients on
+// Budget (issue 9, docs/business-rules.md D§6): the hours of a branch and day answer with p99 < 25 ms at 32 concurrent clients on
 // PostgreSQL on this 2-core machine, and at least 0.40× the requests per second of /api/health in the same run.
 // Data: 3 branches × 10 rooms, the 8-day window with ~60% of room-hours booked, hour blocks and room blocks.
 // Run: npm run bench:availability   (BENCH_DB=postgres or pglite for one of them; default both)

@@ -1,4 +1,4 @@
-// Budget (issue 12, design.md §6): the corte of a day with 5 000 orders and 500 costs answers in < 100 ms, and the
+// Budget (issue 12, docs/business-rules.md D§6): the corte of a day with 5 000 orders and 500 costs answers in < 100 ms, and the
 // orders table stays < 50 ms a page with 100 000 orders, on PostgreSQL and on PGlite.
 // Run: npm run bench:corte              (both databases; BENCH_DB=postgres or pglite for one of them)
 import { performance } from 'node:perf_hooks';

@@ -1,4 +1,4 @@
-// Budget (design.md §6): the JavaScript the landing route loads is at most 130 kB gzip.
+// Budget (docs/business-rules.md D§6): the JavaScript the landing route loads is at most 130 kB gzip.
 // Reads Vite's manifest after `npm run build` and sums the gzip size of the entry, the home route and
 // everything they import statically (lazy chunks of other pages are not counted: they are not loaded).
 import { readFileSync } from 'node:fs';

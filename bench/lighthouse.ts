@@ -1,4 +1,4 @@
-// Budget (issue 14, design.md §6): on each public page, Lighthouse 12 mobile (default simulated throttling) scores
+// Budget (issue 14, docs/business-rules.md D§6): on each public page, Lighthouse 12 mobile (default simulated throttling) scores
 // performance, accessibility, best practices and SEO ≥ 95, and CLS < 0.05.
 // Run: npm run bench:lighthouse   (builds the web app first; `npx tsx bench/lighthouse.ts` uses the current build)
 // Env: CHROME_PATH (default /usr/bin/chromium), BENCH_RUNS (default 3: the median run by performance counts),

@@ -1,4 +1,4 @@
-// Budget (design.md §6): a page of a server-side table stays under 50 ms with 100 000 rows.
+// Budget (docs/business-rules.md D§6): a page of a server-side table stays under 50 ms with 100 000 rows.
 // Run: npx tsx bench/users-page.ts            (PostgreSQL at TEST_DATABASE_URL, a fresh database)
 //      BENCH_DB=pglite npx tsx bench/users-page.ts
 import { performance } from 'node:perf_hooks';

@@ -6,7 +6,7 @@ export const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
 
 /**
- * Zero serious or critical axe violations (design.md §6) once the page's data has loaded. `afterToasts` waits
+ * Zero serious or critical axe violations (docs/business-rules.md D§6) once the page's data has loaded. `afterToasts` waits
  * until the toasts are gone, so axe judges the page and not the toaster (checked on its own); `wcag22` adds the
  * WCAG 2.2 AA rules.
  */

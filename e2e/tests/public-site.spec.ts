@@ -25,7 +25,7 @@ for (const { path, title, heading } of pages) {
 
 test.describe('redirects', () => {
   const redirects: [string, string][] = [
-    // Spec §2 sends /contacto home; it lands on the branches (issue 14).
+    // docs/business-rules.md §2 sends /contacto home; it lands on the branches (issue 14).
     ['/contacto', '/#sucursales'],
     ['/cowork-area', '/'],
   ];

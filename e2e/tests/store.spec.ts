@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createClient, demo } from './fixtures';
 import { expectNoSeriousViolations, toast } from './page-checks';
 
-/** The spec's texts (packages/shared/src/store/store.messages.ts, spec §8). */
+/** The spec's texts (packages/shared/src/store/store.messages.ts, docs/business-rules.md §8). */
 const messages = {
   paymentFailed: 'Ocurrió un error al procesar el pago, verifica tus datos e intenta nuevamente.',
   declined: 'El banco rechazó la tarjeta.',

@@ -40,7 +40,7 @@ const app = await buildApp({
   },
 });
 
-// Jobs of every process (design.md §4): the outbox worker sends mail, the reminder worker queues the 24-hour
+// Jobs of every process (docs/business-rules.md D§4): the outbox worker sends mail, the reminder worker queues the 24-hour
 // reminders, the purge drops stale login records. Started once the server listens, stopped before the database
 // closes.
 const reminders = createReminderWorker({

@@ -439,7 +439,7 @@ describe('bad input on every form endpoint', () => {
           const { error } = res.json();
           expect(error.code).toBe('invalid-argument');
           expect(error.message).toMatch(/[a-záéíóúñ]/i);
-          // zod's English defaults never reach a person; spec §5's two date-helper messages are English verbatim.
+          // zod's English defaults never reach a person; docs/business-rules.md §5's two date-helper messages are English verbatim.
           if (![dateFormatMessage, timeFormatMessage].includes(error.message)) {
             expect(error.message).not.toMatch(/^(Invalid|Expected|Required)/);
           }

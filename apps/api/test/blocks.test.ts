@@ -90,7 +90,7 @@ describe('Bloquear Dia/Hora', () => {
     expect(res.json().error.message).toBe(message);
   });
 
-  it('speaks every conflict message of spec §5', async () => {
+  it('speaks every conflict message of docs/business-rules.md §5', async () => {
     const { branch, day } = await setup();
     await createDayBlock(t.db, branch, '2030-01-08');
     await createDayBlock(t.db, branch, '2030-01-09', '10:00');

@@ -44,7 +44,7 @@ let target: { id: string; email: string };
 let n = 0;
 const uniqueEmail = () => `nuevo-${Date.now()}-${n++}@example.test`;
 
-/** Who may call what: one row per /api route (design.md §4, spec §6). */
+/** Who may call what: one row per /api route (docs/business-rules.md D§4, docs/business-rules.md §6). */
 const table = (): Row[] => [
   { method: 'GET', url: '/api/health', expect: { anonymous: 200, user: 200, admin: 200, superadmin: 200 } },
   { method: 'GET', url: '/api/ready', expect: { anonymous: 200, user: 200, admin: 200, superadmin: 200 } },
@@ -137,8 +137,8 @@ const table = (): Row[] => [
     },
     expect: { anonymous: 401, user: 403, admin: 403, superadmin: 200 },
   },
-  // Zones and branches: staff read, the super admin alone writes (spec §6). Salas and Productos are super admin
-  // pages (spec §2): their tables, inactive rows included, are read by the super admin alone (issue 18).
+  // Zones and branches: staff read, the super admin alone writes (docs/business-rules.md §6). Salas and Productos are super admin
+  // pages (docs/business-rules.md §2): their tables, inactive rows included, are read by the super admin alone (issue 18).
   ...(['/api/cities', '/api/cities/options', '/api/branches', '/api/branches/options'] as const).map(
     (url): Row => ({ method: 'GET', url, expect: staffRead }),
   ),
@@ -227,7 +227,7 @@ const table = (): Row[] => [
     expect: superWrite(204),
   },
   { method: 'POST', url: '/api/products', body: () => productBody(), expect: superWrite(201) },
-  // Availability is public (design.md §4); blocks are read by staff and written by the super admin.
+  // Availability is public (docs/business-rules.md D§4); blocks are read by staff and written by the super admin.
   ...(['days', 'hours', 'rooms'] as const).map(
     (what): Row => ({
       method: 'GET',
@@ -320,7 +320,7 @@ const table = (): Row[] => [
     },
     expect: { anonymous: 401, user: 404, admin: 404, superadmin: 404 },
   },
-  // Bloquear hora is a super admin screen (spec §2): its lists and the clients a block would affect are too.
+  // Bloquear hora is a super admin screen (docs/business-rules.md §2): its lists and the clients a block would affect are too.
   { method: 'GET', url: '/api/blocks/days', expect: superRead },
   { method: 'GET', url: '/api/blocks/rooms', expect: superRead },
   {
@@ -431,7 +431,7 @@ const table = (): Row[] => [
     body: () => ({ name: 'Nombre Corregido', phone: '5512345678' }),
     expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
   },
-  // Point of sale: staff sell; orders, costs and the corte are the super admin's (spec §2), a ticket staff's.
+  // Point of sale: staff sell; orders, costs and the corte are the super admin's (docs/business-rules.md §2), a ticket staff's.
   { method: 'GET', url: '/api/pos/products', expect: staffRead },
   {
     method: 'POST',

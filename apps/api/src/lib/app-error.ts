@@ -1,6 +1,6 @@
 import { type ErrorCode, errorHttpStatus } from '@sala/shared/errors/error-codes';
 
-/** A failure the user can be told about: a code of spec §8 and a Spanish message. */
+/** A failure the user can be told about: a code of docs/business-rules.md §8 and a Spanish message. */
 export class AppError extends Error {
   override name = 'AppError';
   readonly statusCode: number;

@@ -80,7 +80,7 @@ function fromStatus(status: number): Failure {
 }
 
 /**
- * One place turns every failure into the error envelope of design.md §6. Internals (stacks, SQL, paths) go to
+ * One place turns every failure into the error envelope of docs/business-rules.md D§6. Internals (stacks, SQL, paths) go to
  * the log with the request id, never to the client.
  */
 export function registerErrorHandler(app: FastifyInstance) {

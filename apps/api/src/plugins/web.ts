@@ -163,7 +163,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
 
   const compressed = compressedHtmlCache();
-  // Every page of the app (spec §2) is a route; its HTML goes out compressed (from the cache above).
+  // Every page of the app (docs/business-rules.md §2) is a route; its HTML goes out compressed (from the cache above).
   const sendPage = async (page: string, request: FastifyRequest, reply: FastifyReply) => {
     let html = prerendered.get(page) ?? shell;
     if (PAGES_WITH_BRANCHES.has(page) && html.includes(BRANCHES_LD_TOKEN)) {
@@ -182,7 +182,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
   };
   for (const page of PUBLIC_PAGES) {
     if (page === '/contacto') {
-      // Spec §2: /contacto goes home; it lands on the branches, where the addresses and phones are (issue 14).
+      // docs/business-rules.md §2: /contacto goes home; it lands on the branches, where the addresses and phones are (issue 14).
       app.get(page, { config: { access: 'public' } }, async (_request, reply) =>
         reply.redirect('/#sucursales', 302),
       );

@@ -28,7 +28,7 @@ export const routes: RouteObject[] = [
       { path: 'registro', ...page(() => import('./routes/registro')) },
       { path: 'registro/iniciar-sesion', ...page(() => import('./routes/iniciar-sesion')) },
       { path: 'registro/restablecer', ...page(() => import('./routes/restablecer')) },
-      // Spec §2: /contacto goes home; it lands on the branches, where the addresses and phones are (issue 14).
+      // docs/business-rules.md §2: /contacto goes home; it lands on the branches, where the addresses and phones are (issue 14).
       { path: 'contacto', element: <Navigate to={{ pathname: '/', hash: '#sucursales' }} replace /> },
       { path: 'cowork-area', element: <Navigate to="/" replace /> },
       { path: '*', ...page(() => import('./routes/not-found')) },

@@ -11,7 +11,7 @@ export const saveTo =
       body: input,
     });
 
-/** The status toggle of spec §4: PATCH {collection}/{id}/active. */
+/** The status toggle of docs/business-rules.md §4: PATCH {collection}/{id}/active. */
 export const setActiveAt =
   <TResult>(collection: string) =>
   ({ id, isActive }: { id: string; isActive: boolean }) =>

@@ -1,4 +1,4 @@
-/** Spanish texts of spec §5 and §8 for accounts, verbatim. */
+/** Spanish texts of docs/business-rules.md §5 and §8 for accounts, verbatim. */
 export const authMessages = {
   allFieldsRequired: 'Todos los campos son obligatorios',
   acceptTerms: 'Debe aceptar los términos y condiciones',

@@ -1,4 +1,4 @@
-/** Spec §6: three levels. Plain values (no zod) so the public bundle can check roles cheaply. */
+/** docs/business-rules.md §6: three levels. Plain values (no zod) so the public bundle can check roles cheaply. */
 export const roles = ['user', 'admin', 'superadmin'] as const;
 export type TRole = (typeof roles)[number];
 

@@ -24,7 +24,7 @@ describe('blockPeriodProblem', () => {
   });
 });
 
-describe('dayBlockConflict (spec §5)', () => {
+describe('dayBlockConflict (docs/business-rules.md §5)', () => {
   it.each([
     ['a first whole day', [], null, null],
     ['a first hour', [], '10:00', null],

@@ -21,7 +21,7 @@ export function blockPeriodProblem(
   return null;
 }
 
-/** Spec §5: what the blocks already on that day say about a new day or hour block; null when it may go in. */
+/** docs/business-rules.md §5: what the blocks already on that day say about a new day or hour block; null when it may go in. */
 export function dayBlockConflict(existing: { hour: string | null }[], hour: string | null): string | null {
   const wholeDay = existing.some((block) => block.hour === null);
   if (hour === null) {

@@ -37,7 +37,7 @@ export const ZRoomBlock = z.object({
 });
 export type TRoomBlock = z.infer<typeof ZRoomBlock>;
 
-/** Both block lists show what is still ahead, and how many records lie in the past (spec §2). */
+/** Both block lists show what is still ahead, and how many records lie in the past (docs/business-rules.md §2). */
 const withPastCount = <T extends z.ZodType>(row: T) =>
   pageResponse(row).extend({ pastCount: z.int().nonnegative() });
 
@@ -92,7 +92,7 @@ const periodRule = <S extends z.ZodType<{ wholeDay: boolean; hour?: string | nul
     .refine((input) => input.wholeDay || Boolean(input.hour), { message: requiredMessage, path: ['hour'] })
     .transform((input) => ({ ...input, hour: input.wholeDay ? null : (input.hour ?? null) }));
 
-/** POST /api/blocks/days — spec §5 "Block day/hour form". */
+/** POST /api/blocks/days — docs/business-rules.md §5 "Block day/hour form". */
 export const ZCreateDayBlockRequest = periodRule(
   z.object(
     {
@@ -107,7 +107,7 @@ export const ZCreateDayBlockRequest = periodRule(
 export type TCreateDayBlockRequest = z.input<typeof ZCreateDayBlockRequest>;
 export type TDayBlockInput = z.output<typeof ZCreateDayBlockRequest>;
 
-/** POST /api/blocks/rooms — spec §5 "Block room form"; a whole day makes one block per hour. */
+/** POST /api/blocks/rooms — docs/business-rules.md §5 "Block room form"; a whole day makes one block per hour. */
 export const ZCreateRoomBlockRequest = periodRule(
   z.object(
     {
@@ -134,7 +134,7 @@ export const ZDeletedCountResponse = z.object({ deleted: z.int().nonnegative() }
 
 /**
  * GET /api/blocks/affected-sessions — the active sessions a period would cover (blocks never touch them, so
- * staff can call the clients first; design.md §4).
+ * staff can call the clients first; docs/business-rules.md D§4).
  */
 export const ZAffectedSessionsQuery = z.object({
   branchId: idField(m.requiredFields),

@@ -1,4 +1,4 @@
-/** Spec §5 and §8 texts of the block forms, verbatim; the rest in the same voice. */
+/** docs/business-rules.md §5 and §8 texts of the block forms, verbatim; the rest in the same voice. */
 export const blockMessages = {
   // Bloquear Dia/Hora
   requiredFields: 'Verifica los campos obligatorios',

@@ -2,7 +2,7 @@ import { hourSlots, type WeeklySchedule } from '../locations/schedule';
 import { addDays, BUSINESS_TIME_ZONE, businessDate, businessInstant, weekdayOf } from '../time/business-time';
 
 /**
- * What can be booked when (spec §5 Booking, §9; design.md §4). Pure: the clock and the time zone are
+ * What can be booked when (docs/business-rules.md §5 Booking, §9; docs/business-rules.md D§4). Pure: the clock and the time zone are
  * parameters. The availability API shows these answers and the booking service decides its writes with
  * `checkSlot`, on the same data read inside its transaction.
  */
@@ -47,7 +47,7 @@ export function bookingWindow({ now, timeZone = BUSINESS_TIME_ZONE }: Clock): st
   return Array.from({ length: BOOKING_WINDOW_DAYS }, (_, i) => addDays(today, i));
 }
 
-/** Spec §2 Reservaciones: buttons for the next 7 days from today, Sundays skipped. */
+/** docs/business-rules.md §2 Reservaciones: buttons for the next 7 days from today, Sundays skipped. */
 export function staffWeek({ now, timeZone = BUSINESS_TIME_ZONE }: Clock): string[] {
   const today = businessDate(now, timeZone);
   const days: string[] = [];
@@ -58,7 +58,7 @@ export function staffWeek({ now, timeZone = BUSINESS_TIME_ZONE }: Clock): string
   return days;
 }
 
-/** Sundays never open (spec §9); other days as the branch's weekly schedule says. */
+/** Sundays never open (docs/business-rules.md §9); other days as the branch's weekly schedule says. */
 export function opensOn(schedule: WeeklySchedule, date: string): boolean {
   const weekday = weekdayOf(date);
   return weekday !== 0 && schedule[weekday] !== null && schedule[weekday] !== undefined;

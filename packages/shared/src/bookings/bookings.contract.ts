@@ -6,7 +6,7 @@ import { dateField, hourField } from '../time/time-fields';
 import { bookingMessages as m } from './bookings.messages';
 
 export const COURTESY_NAME_MIN = 6;
-/** Spec §3: a courtesy session's name is stored with this prefix. */
+/** docs/business-rules.md §3: a courtesy session's name is stored with this prefix. */
 export const COURTESY_PREFIX = 'Sesion de prueba - ';
 
 export const ZSessionTiming = z.enum(['past', 'almost', 'beyond']);
@@ -24,7 +24,7 @@ const slotFields = () => ({
 export const ZCreateSessionRequest = z.object(slotFields(), { error: m.chooseAll });
 export type TCreateSessionRequest = z.input<typeof ZCreateSessionRequest>;
 
-/** The courtesy name: at least 6 characters once trimmed (spec §5), letters and everyday punctuation. */
+/** The courtesy name: at least 6 characters once trimmed (docs/business-rules.md §5), letters and everyday punctuation. */
 export const courtesyNameField = () =>
   plainText(m.courtesyName, 80)
     .trim()
@@ -67,7 +67,7 @@ export const ZCreateSessionResponse = z.object({
    * §8's warning); `off` when the server sends no e-mail at all (no SMTP server: they are only kept).
    */
   mailDelivery: z.enum(['sent', 'delayed', 'off']),
-  /** mailDelivery is `delayed` (spec §8's warning). */
+  /** mailDelivery is `delayed` (docs/business-rules.md §8's warning). */
   mailWarning: z.boolean(),
 });
 export type TCreateSessionResponse = z.infer<typeof ZCreateSessionResponse>;

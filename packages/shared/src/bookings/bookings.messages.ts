@@ -1,7 +1,7 @@
-/** Spec §5 and §8 texts for bookings, verbatim; the rest in the same voice. */
+/** docs/business-rules.md §5 and §8 texts for bookings, verbatim; the rest in the same voice. */
 export const bookingMessages = {
   noCredits: 'No cuenta con créditos suficientes.',
-  /** Spec §8 names a 2-credit branch; the same sentence for any cost above one. */
+  /** docs/business-rules.md §8 names a 2-credit branch; the same sentence for any cost above one. */
   needsCredits: (cost: number) =>
     `Para agendar en este establecimiento necesitas ${cost} créditos adicionales.`,
   sessionTaken: 'Esta sesion ya existe, elige otra.',

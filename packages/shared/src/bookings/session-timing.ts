@@ -1,5 +1,5 @@
 /**
- * Spec §4 "Session timing": a session is past once its start is not after now, almost within the next 24 hours,
+ * docs/business-rules.md §4 "Session timing": a session is past once its start is not after now, almost within the next 24 hours,
  * and beyond otherwise. Clients cancel only beyond sessions; a super admin any that has not started.
  */
 /** Every session lasts one hour: a branch's slots are its whole hours. */
@@ -15,7 +15,7 @@ export function sessionTiming(startsAt: Date, now: Date): SessionTiming {
   return ahead <= ALMOST_THRESHOLD_MS ? 'almost' : 'beyond';
 }
 
-/** Who may cancel a session that is still active, and when (design.md §4). */
+/** Who may cancel a session that is still active, and when (docs/business-rules.md D§4). */
 export function canCancelSession(
   session: { startsAt: Date; userId: string | null },
   actor: { id: string; role: 'user' | 'admin' | 'superadmin' },

@@ -1,5 +1,5 @@
 /**
- * Spec §6 and §8 texts for adding to the cart, verbatim, and ours in the same voice. Their own module: the landing
+ * docs/business-rules.md §6 and §8 texts for adding to the cart, verbatim, and ours in the same voice. Their own module: the landing
  * page's catalog loads them, and none of the checkout's texts (store.messages.ts).
  */
 export const cartMessages = {

@@ -1,6 +1,6 @@
 import { lineCredits } from '../store/store.rules';
 
-/** A line of the client's cart (spec §3 "cart item"); prices in centavos. */
+/** A line of the client's cart (docs/business-rules.md §3 "cart item"); prices in centavos. */
 export type CartItem = {
   id: string;
   name: string;

@@ -3,7 +3,7 @@ import { businessDate, businessTime } from '../time/business-time';
 import type { TCashMovement, TCashSummary, TCashSummaryTotals } from './cash-summary.contract';
 
 /**
- * The corte's totals from its movements (design.md §4): received by method (cash net of change), expenses and
+ * The corte's totals from its movements (docs/business-rules.md D§4): received by method (cash net of change), expenses and
  * net. A cancelled order is listed but counts in no total; a pending one neither.
  */
 export function summarizeMovements(movements: TCashMovement[]): TCashSummaryTotals {

@@ -22,7 +22,7 @@ const toPublic = ({
 });
 
 /**
- * Spec §4: only active digital products are sold online; non-service ones are credit packages, services are
+ * docs/business-rules.md §4: only active digital products are sold online; non-service ones are credit packages, services are
  * listed under 'Nuestros Servicios'; each list by ascending price.
  */
 export function splitCatalog(products: readonly CatalogCandidate[]): TCatalogResponse {

@@ -30,7 +30,7 @@ export const idField = (message: string = fieldMessages.invalidId) =>
 /** `:id` of every resource route. */
 export const ZIdParams = z.object({ id: idField() });
 
-/** PATCH /api/…/:id/active — the generic status toggle of spec §4 (users, rooms, products). */
+/** PATCH /api/…/:id/active — the generic status toggle of docs/business-rules.md §4 (users, rooms, products). */
 export const ZSetActiveRequest = z.object({
   isActive: z.boolean({ error: 'Indica si el elemento queda activo o inactivo.' }),
 });

@@ -1,4 +1,4 @@
-/** Spec §5 (Cost) and §8 texts; the rest in the same voice. */
+/** docs/business-rules.md §5 (Cost) and §8 texts; the rest in the same voice. */
 export const costMessages = {
   requiredFields: 'Valida los campos obligatorios',
   totalNotNumber: 'El monto del gasto debe ser un número',

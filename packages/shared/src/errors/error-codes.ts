@@ -1,4 +1,4 @@
-/** Error codes of spec §8 and the HTTP status each one travels with (design.md §6). */
+/** Error codes of docs/business-rules.md §8 and the HTTP status each one travels with (docs/business-rules.md D§6). */
 export const errorHttpStatus = {
   'invalid-argument': 400,
   unauthenticated: 401,

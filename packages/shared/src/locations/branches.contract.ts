@@ -83,13 +83,13 @@ export type TSaveBranchRequest = z.input<typeof ZSaveBranchRequest>;
 /** As validated: blank optional fields are null. */
 export type TSaveBranchValues = z.output<typeof ZSaveBranchRequest>;
 
-/** DELETE /api/branches/:id — the typed name must equal the branch name (spec §5). */
+/** DELETE /api/branches/:id — the typed name must equal the branch name (docs/business-rules.md §5). */
 export const ZDeleteBranchRequest = z.object({
   confirmName: plainText(m.branchNameMismatch, 200, m.branchNameMismatch),
 });
 export type TDeleteBranchRequest = z.input<typeof ZDeleteBranchRequest>;
 
-/** Spec §5: only the exact name confirms (surrounding spaces aside). */
+/** docs/business-rules.md §5: only the exact name confirms (surrounding spaces aside). */
 export const confirmsBranchName = (typed: string, name: string) => typed.trim() === name.trim();
 
 /**

@@ -1,4 +1,4 @@
-/** Spec §5 and §8 texts for zones (cities), branches and rooms; the rest in the same voice. */
+/** docs/business-rules.md §5 and §8 texts for zones (cities), branches and rooms; the rest in the same voice. */
 export const locationMessages = {
   cityNameRequired: 'El nombre de la ciudad es requerido',
   citySaved: 'Ciudad Guardada con éxito.',

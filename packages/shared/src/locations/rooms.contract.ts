@@ -5,7 +5,7 @@ import { locationMessages as m } from './locations.messages';
 
 export const ROOM_POSITIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
-/** Spec §5: a room is named after its position. */
+/** docs/business-rules.md §5: a room is named after its position. */
 export const roomName = (position: number) => `Sala ${position}`;
 
 /** A row of /admin/salas. */

@@ -38,7 +38,7 @@ describe('describeSchedule', () => {
     );
   });
 
-  it('names a lone day, keeps apart days that differ, and never opens on Sunday (spec §9)', () => {
+  it('names a lone day, keeps apart days that differ, and never opens on Sunday (docs/business-rules.md §9)', () => {
     const week: WeeklySchedule = [
       { firstHour: 10, lastHour: 12 },
       { firstHour: 8, lastHour: 20 },

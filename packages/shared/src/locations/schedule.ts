@@ -14,7 +14,7 @@ export type WeeklySchedule = [
 const weekday: DaySchedule = { firstHour: 8, lastHour: 20 };
 const saturday: DaySchedule = { firstHour: 8, lastHour: 14 };
 
-/** design.md §4: Monday–Friday 08:00–20:00 (13 slots), Saturday 08:00–14:00 (7 slots), Sunday closed. */
+/** docs/business-rules.md D§4: Monday–Friday 08:00–20:00 (13 slots), Saturday 08:00–14:00 (7 slots), Sunday closed. */
 export const DEFAULT_WEEKLY_SCHEDULE: WeeklySchedule = [
   null,
   weekday,
@@ -77,7 +77,7 @@ export const closingTime = (day: NonNullable<DaySchedule>) =>
 
 /**
  * Opening hours as the public site shows them, Monday first, days with the same hours together, from the
- * first session to the end of the last one; Sunday is always closed (spec §9):
+ * first session to the end of the last one; Sunday is always closed (docs/business-rules.md §9):
  * [{ days: 'Lun–Vie', hours: '08:00 a 21:00' }, { days: 'Sáb', hours: '08:00 a 15:00' }, { days: 'Dom', hours: 'Cerrado' }].
  */
 export function openingHours(schedule: WeeklySchedule): { days: string; hours: string }[] {

@@ -1,4 +1,4 @@
-/** Spec §5 (Order cancel) and §8 texts; the rest in the same voice. */
+/** docs/business-rules.md §5 (Order cancel) and §8 texts; the rest in the same voice. */
 export const orderMessages = {
   cancelPhrase: 'cancelar orden',
   phraseMismatch: 'El texto de confirmacion no coincide.',
@@ -13,11 +13,11 @@ export const orderMessages = {
   onlineCashier: 'Tienda en linea',
 } as const;
 
-/** Spec §4: an order is completed or cancelled by name; any other status reads as pending. */
+/** docs/business-rules.md §4: an order is completed or cancelled by name; any other status reads as pending. */
 export const orderStateOf = (status: string): 'completed' | 'cancelled' | 'pending' =>
   status === 'completed' || status === 'cancelled' ? status : 'pending';
 
-/** Spec §4: completed and cancelled, anything else 'Pendiente'. */
+/** docs/business-rules.md §4: completed and cancelled, anything else 'Pendiente'. */
 export const orderStatusLabels = {
   completed: 'Completada',
   cancelled: 'Cancelada',

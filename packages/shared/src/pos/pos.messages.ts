@@ -1,4 +1,4 @@
-/** Spec §5 (Point of sale) and §8 texts; the rest in the same voice. */
+/** docs/business-rules.md §5 (Point of sale) and §8 texts; the rest in the same voice. */
 export const posMessages = {
   requiredFields: 'Todos los campos son obligatorios',
   noPaymentMethod: 'Agrega al menos un método de pago',

@@ -11,7 +11,7 @@ import {
 
 const pay = (cashCents = 0, cardCents = 0, transferCents = 0) => ({ cashCents, cardCents, transferCents });
 
-describe('checkPosPayment (spec §5)', () => {
+describe('checkPosPayment (docs/business-rules.md §5)', () => {
   it.each([
     // total, payment, result
     [0, pay(100), { ok: false, message: m.noTotal }],

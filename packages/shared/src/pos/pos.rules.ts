@@ -14,7 +14,7 @@ export type PosPaymentCheck =
   | { ok: false; message: string };
 
 /**
- * The point of sale's payment rules (spec §5), for the form and for the server alike. Amounts are centavos.
+ * The point of sale's payment rules (docs/business-rules.md §5), for the form and for the server alike. Amounts are centavos.
  * A card or a transfer is charged for what it says, so neither may exceed the total, and they never go together;
  * cash may exceed it, and the difference is the change (only when cash is used).
  */
@@ -46,7 +46,7 @@ export function paymentMethodOf(payment: PosPayment): 'cash' | 'card' | 'transfe
 
 export type PosLine = { productId: string; quantity: number };
 
-/** Adding a product already in the sale adds the quantity to its line (spec §4), capped at the maximum. */
+/** Adding a product already in the sale adds the quantity to its line (docs/business-rules.md §4), capped at the maximum. */
 export function addPosLine<T extends PosLine>(lines: T[], line: T): T[] {
   const existing = lines.find((item) => item.productId === line.productId);
   if (!existing) return [...lines, line];

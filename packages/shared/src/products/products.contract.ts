@@ -49,7 +49,7 @@ const count = () =>
 
 /**
  * POST /api/products and PATCH /api/products/:id. The price is typed in pesos; the API stores centavos.
- * isService only means something online (spec §3), so a point-of-sale product is never a service.
+ * isService only means something online (docs/business-rules.md §3), so a point-of-sale product is never a service.
  */
 export const ZSaveProductRequest = z.object({
   name: labelField(m.requiredFields),

@@ -1,4 +1,4 @@
-/** Spec §5 and §8 texts of the product form. */
+/** docs/business-rules.md §5 and §8 texts of the product form. */
 export const productMessages = {
   requiredFields: 'Valida los campos obligatorios',
   numericValues: 'Verifica tus valores numericos',

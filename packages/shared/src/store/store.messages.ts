@@ -1,14 +1,14 @@
 /**
- * Spec §8 (card payment) and §5 (checkout step 1) texts, verbatim; the rest in the same voice. Adding to the cart
+ * docs/business-rules.md §8 (card payment) and §5 (checkout step 1) texts, verbatim; the rest in the same voice. Adding to the cart
  * has its own texts (cart/cart.messages.ts).
  */
 export const storeMessages = {
-  // Spec §8, card payment.
+  // docs/business-rules.md §8, card payment.
   initFailed: 'No se pudo inicializar el proceso de pago. Intente nuevamente.',
   somethingWrong: 'Algo salio mal, intentelo de nuevo',
   paymentFailed: 'Ocurrió un error al procesar el pago, verifica tus datos e intenta nuevamente.',
   tryLater: 'Algo salio mal, intentalo de nuevo mas tarde',
-  // Spec §5, checkout step 1.
+  // docs/business-rules.md §5, checkout step 1.
   allFieldsRequired: 'Todos los campos son obligatorios',
   phoneDigits: 'El número de teléfono debe tener 10 dígitos',
   // Ours.

@@ -5,8 +5,8 @@ export const MAX_CART_QUANTITY = 99;
 export const MAX_CHECKOUT_LINES = 20;
 
 /**
- * Credits a sold line grants: (credits + extra) × quantity — online (spec §9) and at the point of sale too
- * (design.md §4 fixes the old app's "not multiplied").
+ * Credits a sold line grants: (credits + extra) × quantity — online (docs/business-rules.md §9) and at the point of sale too
+ * (docs/business-rules.md D§4 fixes the old app's "not multiplied").
  */
 export const lineCredits = (line: { credits: number; extra: number; quantity: number }) =>
   (line.credits + line.extra) * line.quantity;

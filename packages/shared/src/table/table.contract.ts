@@ -1,7 +1,7 @@
 import { plainText } from '../common/fields';
 import { z } from '../common/zod';
 
-/** Spec §2: tables offer 5, 10, 30, 50 rows (users: 10, 20, 30, 50; purchase history: 5, 10, 30). */
+/** docs/business-rules.md §2: tables offer 5, 10, 30, 50 rows (users: 10, 20, 30, 50; purchase history: 5, 10, 30). */
 export const DEFAULT_PAGE_SIZES = [5, 10, 30, 50] as const;
 export const MAX_PAGE_SIZE = 50;
 const SEARCH_INVALID = 'La búsqueda debe ser un texto.';

@@ -7,7 +7,7 @@ export const BUSINESS_TIME_ZONE = 'America/Mexico_City';
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** Spec §5's date helpers, verbatim. */
+/** docs/business-rules.md §5's date helpers, verbatim. */
 export const dateFormatMessage = 'Invalid date format. Expected YYYY-MM-DD.';
 export const timeFormatMessage = 'Invalid time format. Expected HH:mm.';
 

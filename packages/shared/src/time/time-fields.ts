@@ -7,9 +7,9 @@ export type DateFieldOptions = {
   range: DateRange;
   /** The message for a date outside the range, or one for each side of it. */
   outOfRange: string | { before: string; after: string };
-  /** Missing reads this (a form's "required"); spec §5's format message unless told. */
+  /** Missing reads this (a form's "required"); docs/business-rules.md §5's format message unless told. */
   missing?: string;
-  /** A malformed date, or not a real one, reads this; spec §5's format message unless told. */
+  /** A malformed date, or not a real one, reads this; docs/business-rules.md §5's format message unless told. */
   invalid?: string;
   /** The clock "today" is read from; the current instant unless a test fixes one. */
   now?: () => Date;
@@ -37,7 +37,7 @@ export const dateField = ({
     .meta({ format: 'date' });
 };
 
-/** A wall-clock time HH:mm; missing reads `missingMessage`, malformed spec §5's. */
+/** A wall-clock time HH:mm; missing reads `missingMessage`, malformed docs/business-rules.md §5's. */
 export const hourField = (missingMessage: string = timeFormatMessage) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? missingMessage : timeFormatMessage) })

@@ -14,7 +14,7 @@ export const ZMySession = z.object({
   roomName: z.string(),
   creditsCharged: z.int(),
   cancelledAt: z.iso.datetime().nullable(),
-  /** Spec §4 session timing, by the server's clock. */
+  /** docs/business-rules.md §4 session timing, by the server's clock. */
   timing: z.enum(['past', 'almost', 'beyond']),
   /** Active and beyond: the client may cancel it (its credits come back). */
   canCancel: z.boolean(),

@@ -19,7 +19,7 @@ export type TUserListQuery = z.output<typeof ZUserListQuery>;
 export const ZUserListResponse = pageResponse(ZUser);
 
 /**
- * PATCH /api/users/:id — the edit form of spec §5. credits, role and isActive are for super admins only; the
+ * PATCH /api/users/:id — the edit form of docs/business-rules.md §5. credits, role and isActive are for super admins only; the
  * API refuses them from anyone else.
  */
 export const ZUpdateUserRequest = z.object({

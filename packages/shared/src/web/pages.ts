@@ -1,5 +1,5 @@
 /**
- * Every path the web app answers with a page (spec §2). The server sends the app with 200 for these and with 404
+ * Every path the web app answers with a page (docs/business-rules.md §2). The server sends the app with 200 for these and with 404
  * for anything else (the app then shows its 404 page), so search engines and link checkers see real 404s.
  * The router (apps/web/src/app/router.tsx) is tested to declare exactly these.
  */

@@ -10,7 +10,7 @@ export const branchAnchor = (branchId: string) => `sucursal-${branchId}`;
 
 /**
  * Every branch as a schema.org LocalBusiness (name, address, phone, map, opening hours), for the HTML of the pages
- * that list them. Sunday never opens (spec §9), whatever the schedule says.
+ * that list them. Sunday never opens (docs/business-rules.md §9), whatever the schedule says.
  */
 export function branchesStructuredData(
   branches: TPublicBranchInfo[],

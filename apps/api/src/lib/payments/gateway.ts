@@ -1,5 +1,5 @@
 /**
- * Card payments behind one interface (design.md §5): Stripe when its keys are configured, otherwise the built-in
+ * Card payments behind one interface (docs/business-rules.md D§5): Stripe when its keys are configured, otherwise the built-in
  * test gateway. The app picks one at boot (plugins/payments.ts); the services never know which.
  */
 export type PaymentStatus = 'succeeded' | 'processing' | 'requires_action' | 'failed';

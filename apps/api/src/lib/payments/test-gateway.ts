@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CardRefusal, PaymentGateway } from './gateway';
 
 /**
- * The built-in gateway of 'modo de pruebas' (design.md §5): Stripe's test card numbers and their answers,
+ * The built-in gateway of 'modo de pruebas' (docs/business-rules.md D§5): Stripe's test card numbers and their answers,
  * nothing charged anywhere. Payments are decided at once by the card number, so it keeps no state of its own;
  * the checkout that asked remembers the outcome.
  */

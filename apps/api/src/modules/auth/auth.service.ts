@@ -75,7 +75,7 @@ export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 /** A browser where the account logged in stays trusted this long (docs/decisions/006). */
 export const TRUSTED_DEVICE_TTL_MS = 180 * 24 * 3_600_000;
 
-/** Self-registration: always an inactive client with no credits, whatever the request says (spec §4). */
+/** Self-registration: always an inactive client with no credits, whatever the request says (docs/business-rules.md §4). */
 export async function register(ctx: RequestContext, input: TRegisterRequest) {
   const { db, notify } = ctx;
   await limitAddress(ctx, 'register');
@@ -90,7 +90,7 @@ export async function register(ctx: RequestContext, input: TRegisterRequest) {
 type LoginClient = { userAgent?: string; deviceToken?: string };
 
 /**
- * Spec §8 answers ('Usuario no encontrado', 'Contraseña incorrecta', the inactive-account modal) behind the
+ * docs/business-rules.md §8 answers ('Usuario no encontrado', 'Contraseña incorrecta', the inactive-account modal) behind the
  * throttle of docs/decisions/006: every attempt is counted before the password is checked, so parallel guesses
  * cannot slip past a lock, and the right password clears what only its owner could clear.
  */

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { availableDays, availableHours, availableRooms, publicBranches } from './availability.service';
 
-/** What can be booked when: public, so visitors see free hours before logging in (design.md §4). */
+/** What can be booked when: public, so visitors see free hours before logging in (docs/business-rules.md D§4). */
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['disponibilidad'];
   // Availability changes with every booking: never from a cache.

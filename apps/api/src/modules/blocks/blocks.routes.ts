@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingCtx } from '../../plugins/context';
 import * as service from './blocks.service';
 
-/** Bloquear hora (spec §2): staff read the blocks; the super admin alone creates and removes them. */
+/** Bloquear hora (docs/business-rules.md §2): staff read the blocks; the super admin alone creates and removes them. */
 export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['bloqueos'];
 

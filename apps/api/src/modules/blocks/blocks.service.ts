@@ -81,7 +81,7 @@ export async function listDayBlocks(
   return { ...toPage(rows, query, toDayBlock), pastCount };
 }
 
-/** Spec §5 "Block day/hour form", decided here as well as in the form. */
+/** docs/business-rules.md §5 "Block day/hour form", decided here as well as in the form. */
 export async function createDayBlock(
   { db, actor, now }: ActingContext,
   input: TDayBlockInput,
@@ -128,7 +128,7 @@ export async function listRoomBlocks(
 }
 
 /**
- * Spec §5 "Block room form": one hour, or the whole day as one block per hour of the branch's schedule that is
+ * docs/business-rules.md §5 "Block room form": one hour, or the whole day as one block per hour of the branch's schedule that is
  * still ahead (only the ones missing).
  */
 export async function createRoomBlocks(

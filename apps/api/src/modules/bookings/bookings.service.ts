@@ -56,20 +56,20 @@ function toDetail(facts: SessionFacts, creditsCharged: number, isCourtesy: boole
   };
 }
 
-/** Spec §8's answers to a slot that cannot be booked; the taken room has its own. */
+/** docs/business-rules.md §8's answers to a slot that cannot be booked; the taken room has its own. */
 function slotRefusal(reason: SlotRefusal): AppError {
   if (reason === 'busy') return new AppError('aborted', m.sessionTaken, { roomId: m.sessionTaken });
   return new AppError('aborted', m.cannotBook, { hour: m.cannotBook });
 }
 
-/** Spec §8: short of credits; at a branch that costs more than one, the sentence names its cost. */
+/** docs/business-rules.md §8: short of credits; at a branch that costs more than one, the sentence names its cost. */
 function creditsRefusal(cost: number): AppError {
   const message = cost > 1 ? m.needsCredits(cost) : m.noCredits;
   return new AppError('aborted', message, { credits: message });
 }
 
 /**
- * One booking, in one transaction (design.md §3–§4): the slot is read and judged by the same rules as
+ * One booking, in one transaction (docs/business-rules.md D§3–§4): the slot is read and judged by the same rules as
  * availability; the session is inserted — the partial unique indexes decide a race for the room, or for the
  * client's hour —; its cost leaves the balance through the ledger only if the balance covers it (the charge's
  * row lock on the account decides between concurrent bookings of one client, and a refused charge rolls the
@@ -137,7 +137,7 @@ async function book(ctx: ActingContext, slot: Slot, holder: Holder): Promise<TCr
     });
     availabilityChanged(db, slot.branchId);
     const { queued, ...answer } = booked;
-    // Spec §4: the session is kept whatever happens to its e-mails; a failure only adds the warning, and the
+    // docs/business-rules.md §4: the session is kept whatever happens to its e-mails; a failure only adds the warning, and the
     // outbox worker keeps retrying.
     const mailDelivery = await notify.sendNow(queued);
     return { ...answer, mailDelivery, mailWarning: mailDelivery === 'delayed' } as const;
@@ -190,7 +190,7 @@ export function bookForOthers(
 }
 
 /**
- * Spec §4 and design.md §4: a client cancels its own beyond sessions, a super admin any that has not started.
+ * docs/business-rules.md §4 and docs/business-rules.md D§4: a client cancels its own beyond sessions, a super admin any that has not started.
  * The row stays (cancelled_at, cancelled_by) and its credits come back through the ledger, in one transaction
  * that holds the session's row lock: two cancels at once refund once.
  */

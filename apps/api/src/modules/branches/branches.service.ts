@@ -111,7 +111,7 @@ export async function updateBranch(
 }
 
 /**
- * Spec §5: the typed name must equal the branch's. A branch with rooms stays (its rooms hold the sessions);
+ * docs/business-rules.md §5: the typed name must equal the branch's. A branch with rooms stays (its rooms hold the sessions);
  * its day blocks go with it, and orders and costs keep their history without it.
  */
 export async function deleteBranch(

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingCtx } from '../../plugins/context';
 import * as service from './cash-summary.service';
 
-/** The daily cash summary (spec §2 Corte). */
+/** The daily cash summary (docs/business-rules.md §2 Corte). */
 export const cashSummaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cash-summary',

@@ -5,7 +5,7 @@ import { costMovementsOfDay } from '../costs/costs.service';
 import { orderMovementsOfDay } from '../orders/orders.service';
 
 /**
- * GET /api/cash-summary — the corte of a Mexico City date (design.md §4): the day's orders and expenses in time
+ * GET /api/cash-summary — the corte of a Mexico City date (docs/business-rules.md D§4): the day's orders and expenses in time
  * order, and totals computed from exactly those movements (so the list always adds up to the totals).
  */
 export async function cashSummary(

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingCtx } from '../../plugins/context';
 import * as service from './costs.service';
 
-/** Expenses (spec §2 Gastos): the super admin records, edits and deletes them. */
+/** Expenses (docs/business-rules.md §2 Gastos): the super admin records, edits and deletes them. */
 export const costRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['gastos'];
 

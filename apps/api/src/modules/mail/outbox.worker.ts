@@ -83,7 +83,7 @@ export function toMailMessage(row: ClaimedEmail, from: { name: string; email: st
 }
 
 /**
- * The outbox worker of one API process (design.md §4: at-least-once). Each poll is one indexed query that
+ * The outbox worker of one API process (docs/business-rules.md D§4: at-least-once). Each poll is one indexed query that
  * claims due rows with FOR UPDATE SKIP LOCKED, so N processes on one PostgreSQL never take the same row; each
  * claim expires, so a process killed mid-send loses nothing. A failed attempt waits longer each time
  * (retry-schedule.ts) and, after the last, the message is failed with its last error.

@@ -102,7 +102,7 @@ describe('reservation e-mails', () => {
     });
   });
 
-  it('state zone, branch, room and date (spec §7), and the reminder has its one key', () => {
+  it('state zone, branch, room and date (docs/business-rules.md §7), and the reminder has its one key', () => {
     const reminder = sessionReminderEmail('a@x.test', facts, 'session-1', 'https://a/perfil');
     expect(reminder.dedupeKey).toBe('reminder:session-1');
     for (const line of [

@@ -141,7 +141,7 @@ export function emailChangedEmail(to: string, account: { name: string; newEmail:
   });
 }
 
-/** The details every reservation e-mail states (spec §7: zone, branch, room and date). */
+/** The details every reservation e-mail states (docs/business-rules.md §7: zone, branch, room and date). */
 export type ReservationFacts = {
   holderName: string;
   cityName: string;
@@ -164,7 +164,7 @@ const calendarFile = (ics: string, method: 'REQUEST' | 'CANCEL') => ({
   contentType: `text/calendar; charset=utf-8; method=${method}`,
 });
 
-/** Spec §7: the client's confirmation, 'Reservacion confirmada', with the invitation attached. */
+/** docs/business-rules.md §7: the client's confirmation, 'Reservacion confirmada', with the invitation attached. */
 export function reservationConfirmedEmail(
   to: string,
   reservation: ReservationFacts,
@@ -185,7 +185,7 @@ export function reservationConfirmedEmail(
   };
 }
 
-/** Spec §7: the business admin's notice, 'Nueva reservacion de {name}'. */
+/** docs/business-rules.md §7: the business admin's notice, 'Nueva reservacion de {name}'. */
 export function newReservationAdminEmail(
   to: string,
   reservation: ReservationFacts & { bookedBy: string | null },

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingCtx } from '../../plugins/context';
 import * as service from './orders.service';
 
-/** Orders of the store and the point of sale (spec §2 Ordenes): the super admin lists and cancels them. */
+/** Orders of the store and the point of sale (docs/business-rules.md §2 Ordenes): the super admin lists and cancels them. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['órdenes'];
 

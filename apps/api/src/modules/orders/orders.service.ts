@@ -262,7 +262,7 @@ async function finishCancel(
 }
 
 /**
- * POST /api/orders/:id/cancel (design.md §4). An order paid in person is cancelled in one transaction under its
+ * POST /api/orders/:id/cancel (docs/business-rules.md D§4). An order paid in person is cancelled in one transaction under its
  * row lock, so two cancels at once reverse once. A card payment made online is refunded first (a failed refund
  * cancels nothing), and the provider is never called inside a transaction: a short transaction claims the cancel
  * under the row lock, the refund runs with no lock or connection held, and a second short transaction checks the

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { actingCtx } from '../../plugins/context';
 import * as service from './payments.service';
 
-/** The online store's checkout (spec §7, design.md §5): the signed-in client pays for its own cart. */
+/** The online store's checkout (docs/business-rules.md §7, docs/business-rules.md D§5): the signed-in client pays for its own cart. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['tienda'];
 

@@ -224,7 +224,7 @@ function complete(ctx: RequestContext, checkoutId: string) {
   return ctx.db.transaction((tx) => completeIn(tx, ctx, checkoutId));
 }
 
-/** POST /api/checkout/:id/pay: the test gateway's card, decided at once by its number (design.md §5). */
+/** POST /api/checkout/:id/pay: the test gateway's card, decided at once by its number (docs/business-rules.md D§5). */
 export async function payWithTestCard(
   ctx: ActingContext,
   { id, card }: { id: string; card: Parsed<TTestCardRequest> },

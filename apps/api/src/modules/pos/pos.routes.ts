@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingCtx } from '../../plugins/context';
 import * as service from './pos.service';
 
-/** The point of sale (spec §2, §4, §5): staff sell point-of-sale products to a client at a branch. */
+/** The point of sale (docs/business-rules.md §2, §4, §5): staff sell point-of-sale products to a client at a branch. */
 export const posRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['punto de venta'];
 

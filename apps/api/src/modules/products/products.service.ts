@@ -49,7 +49,7 @@ export async function updateProduct(
   return toProduct(row);
 }
 
-/** An inactive product leaves the online store and the point of sale at once (spec §4). */
+/** An inactive product leaves the online store and the point of sale at once (docs/business-rules.md §4). */
 export async function setProductActive(
   { db }: ActingContext,
   { id, isActive }: { id: string; isActive: boolean },

@@ -55,7 +55,7 @@ async function requireBranchInCity(db: DbOrTx, input: TSaveRoomRequest) {
 }
 
 /**
- * Spec §5: one room per position and branch. The check gives the message; the unique index
+ * docs/business-rules.md §5: one room per position and branch. The check gives the message; the unique index
  * rooms_branch_position_key is what makes it true when two saves race.
  */
 async function withPositionCheck<T>(save: () => Promise<T>): Promise<T> {

@@ -41,7 +41,7 @@ export async function getUser({ db, actor }: ActingContext, { id }: { id: string
 }
 
 /**
- * Spec §5 user form. Admins edit the name and phone of clients; a super admin edits anyone and alone changes a
+ * docs/business-rules.md §5 user form. Admins edit the name and phone of clients; a super admin edits anyone and alone changes a
  * client's e-mail, credits (as a ledger adjustment), role and status. Staff e-mails are locked. Nobody demotes or
  * deactivates themselves. A changed e-mail (the login) is told to the old address, in the same transaction, and
  * ends the client's sessions and open reset links: an account cannot be moved to another address unnoticed.
@@ -98,7 +98,7 @@ export async function updateUser(
       await notify.emailChanged(tx, { name: current.name, oldEmail: current.email, newEmail: email });
       await access.endAfterEmailChange(tx, id, now);
     }
-    // Deactivating ends the user's sessions at once (design.md §4): they are refused from now on (and told why);
+    // Deactivating ends the user's sessions at once (docs/business-rules.md D§4): they are refused from now on (and told why);
     // reactivating clears them, so none comes back.
     if (input.isActive === true && !current.isActive) await access.endSessions(tx, id);
     return toUser((await findUserById(tx, id))!);
@@ -126,7 +126,7 @@ export function findAccountByEmail(db: DbOrTx, email: string): Promise<UserRow |
   return findUserByEmail(db, email);
 }
 
-/** Self-registration: always an inactive client with no credits (spec §4). */
+/** Self-registration: always an inactive client with no credits (docs/business-rules.md §4). */
 export function createClientAccount(
   db: DbOrTx,
   input: { name: string; email: string; phone: string; passwordHash: string },

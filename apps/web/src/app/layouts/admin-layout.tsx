@@ -9,7 +9,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { adminSections, canOpen, sectionFor } from './admin-sections';
 
 /**
- * Spec §2: the admin area needs a staff session (else home); super-admin screens send other staff to /admin.
+ * docs/business-rules.md §2: the admin area needs a staff session (else home); super-admin screens send other staff to /admin.
  * The API refuses the same requests on its own; this only keeps people off screens they cannot use.
  */
 export function AdminLayout() {

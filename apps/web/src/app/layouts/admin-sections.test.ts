@@ -25,7 +25,7 @@ describe('admin sections', () => {
     expect(adminSections.some((s) => canOpen(s, 'user'))).toBe(false);
   });
 
-  it('gives admins the screens of spec §2 (Salas and Productos are super-admin pages)', () => {
+  it('gives admins the screens of docs/business-rules.md §2 (Salas and Productos are super-admin pages)', () => {
     expect(adminSections.filter((s) => canOpen(s, 'admin')).map((s) => s.label)).toEqual([
       'Panel',
       'Usuarios',

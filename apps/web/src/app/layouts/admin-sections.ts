@@ -22,8 +22,8 @@ import {
 export type AdminSection = { path: string; label: string; level: 'admin' | 'superadmin'; icon: LucideIcon };
 
 /**
- * The admin area of spec §2, with who may open each screen (the API enforces the same). Salas and Productos are
- * super-admin pages (spec §2); their read endpoints stay open to staff, whose other screens need them.
+ * The admin area of docs/business-rules.md §2, with who may open each screen (the API enforces the same). Salas and Productos are
+ * super-admin pages (docs/business-rules.md §2); their read endpoints stay open to staff, whose other screens need them.
  */
 export const adminSections: AdminSection[] = [
   { path: '/admin', label: 'Panel', level: 'admin', icon: LayoutDashboard },

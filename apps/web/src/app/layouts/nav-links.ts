@@ -1,4 +1,4 @@
-/** The public navigation of spec §2, in its order. */
+/** The public navigation of docs/business-rules.md §2, in its order. */
 export const publicNavLinks = [
   { to: '/', label: 'Inicio' },
   { to: '/nosotros', label: 'Nosotros' },

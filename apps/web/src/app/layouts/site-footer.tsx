@@ -25,7 +25,7 @@ function FacebookIcon() {
 }
 
 export function SiteFooter() {
-  // Spec §2: two social links; they come from the server's configuration and hide when it has none.
+  // docs/business-rules.md §2: two social links; they come from the server's configuration and hide when it has none.
   const { instagramUrl, facebookUrl } = useSiteConfig();
   return (
     <footer className="bg-brand-900 text-brand-100">

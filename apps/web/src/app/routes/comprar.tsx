@@ -4,7 +4,7 @@ import { CatalogSections } from '../../features/tienda/components/catalog-sectio
 import { usePurchaseSummary } from '../../features/tienda/purchase-summary';
 
 export default function ShopPage() {
-  // Spec §2: a saved purchase summary is shown before buying again.
+  // docs/business-rules.md §2: a saved purchase summary is shown before buying again.
   if (usePurchaseSummary()) return <Navigate to="/resumen" replace />;
   return (
     <>

@@ -10,7 +10,7 @@ type ActiveStatusProps = {
   onChange: (isActive: boolean) => Promise<unknown>;
 };
 
-/** The status cell of a table: the toggle of spec §4 for those who may change it, a badge for the rest. */
+/** The status cell of a table: the toggle of docs/business-rules.md §4 for those who may change it, a badge for the rest. */
 export function ActiveStatus({ isActive, itemName, canChange, onChange }: ActiveStatusProps) {
   return canChange ? (
     <ActiveToggle isActive={isActive} itemName={itemName} onChange={onChange} />

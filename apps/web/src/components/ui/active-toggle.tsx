@@ -20,7 +20,7 @@ type ActiveToggleProps = {
 };
 
 /**
- * The generic status toggle of spec §4: asks for confirmation, flips the flag and says so in a grey toast when
+ * The generic status toggle of docs/business-rules.md §4: asks for confirmation, flips the flag and says so in a grey toast when
  * deactivated, green when activated. Used for users, rooms and products.
  */
 export function ActiveToggle({ isActive, onChange, itemName, disabled = false }: ActiveToggleProps) {

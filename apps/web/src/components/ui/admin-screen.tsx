@@ -34,7 +34,7 @@ export function AdminScreen({ title, description, createLabel, onCreate, childre
 }
 
 /**
- * The 'Acciones' column, or no column at all for someone who may not act (spec §6: admins see tables without
+ * The 'Acciones' column, or no column at all for someone who may not act (docs/business-rules.md §6: admins see tables without
  * the action column).
  */
 export function actionsColumn<T>(visible: boolean, render: (row: T) => ReactNode): DataTableColumn<T>[] {

@@ -2,7 +2,7 @@ import type { TPageState } from '@sala/shared/table/table.contract';
 import { ArrowDown, ArrowUp, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 
-/** Spec §2: the table's search waits 1000 ms after the last keystroke. */
+/** docs/business-rules.md §2: the table's search waits 1000 ms after the last keystroke. */
 export const TABLE_SEARCH_DEBOUNCE_MS = 1000;
 
 type ToolbarProps = {

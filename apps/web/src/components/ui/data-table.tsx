@@ -35,7 +35,7 @@ type DataTableProps<T> = {
 };
 
 /**
- * The shared table of spec §2. Paging, sorting and search run on the server: this component only shows a page
+ * The shared table of docs/business-rules.md §2. Paging, sorting and search run on the server: this component only shows a page
  * and asks for another through onStateChange. From the `md` breakpoint up it is a table; below it each row is a
  * card of `label: value` pairs with its actions at the bottom, and a picker above them replaces the sortable
  * headers. Only one of the two layouts is in the DOM at a time.

@@ -8,7 +8,7 @@ const tones: Record<TOrderStatus, BadgeTone> = {
   pending: 'warning',
 };
 
-/** An order's status as spec §4 names it: 'Completada', 'Cancelada', anything else 'Pendiente'. */
+/** An order's status as docs/business-rules.md §4 names it: 'Completada', 'Cancelada', anything else 'Pendiente'. */
 export function OrderStatusBadge({ status }: { status: string }) {
   const state = orderStateOf(status);
   return (

@@ -1,7 +1,7 @@
 import { commonMessages } from '@sala/shared/errors/messages';
 import { type ComponentType, lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 
-/** Spec §2: toasts disappear after 3000 ms with a 300 ms fade. */
+/** docs/business-rules.md §2: toasts disappear after 3000 ms with a 300 ms fade. */
 export const TOAST_DURATION_MS = 3000;
 
 const base =

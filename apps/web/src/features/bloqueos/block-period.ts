@@ -27,7 +27,7 @@ export function periodHourOptions(now: Date, { schedule, date }: PeriodChoice): 
 }
 
 /**
- * Why the chosen period cannot be blocked, under the field it is about (spec §5: Sundays; ours: closed days,
+ * Why the chosen period cannot be blocked, under the field it is about (docs/business-rules.md §5: Sundays; ours: closed days,
  * past days and hours), before anything is sent; the API decides the same again.
  */
 export function periodProblems(

@@ -1,6 +1,6 @@
 import type { TMySession } from '@sala/shared/users/profile.contract';
 
-/** What a row of the client's session history is now: cancelled, or its timing (spec §4 "Session timing"). */
+/** What a row of the client's session history is now: cancelled, or its timing (docs/business-rules.md §4 "Session timing"). */
 export type SessionState = 'cancelled' | TMySession['timing'];
 
 export function sessionState(session: Pick<TMySession, 'cancelledAt' | 'timing'>): SessionState {

@@ -16,7 +16,7 @@ const BRANCH = '7a1d5b6f-2e3c-4d4b-8f9a-1b2c3d4e5f60';
 const ROOM = '8b2e6c70-3f4d-4e5c-9a0b-2c3d4e5f6071';
 const full = { zona: ZONE, sucursal: BRANCH, dia: '2030-01-07', hora: '10:00', sala: ROOM };
 
-describe('stepsAfter (spec §4: each choice resets the later ones)', () => {
+describe('stepsAfter (docs/business-rules.md §4: each choice resets the later ones)', () => {
   it.each([
     ['zona', ['sucursal', 'dia', 'hora', 'sala']],
     ['sucursal', ['dia', 'hora', 'sala']],

@@ -1,5 +1,5 @@
 /**
- * The wizard's five choices (spec §4 "Booking flow"), as they live in the URL query: ?zona=&sucursal=&dia=&hora=&sala=.
+ * The wizard's five choices (docs/business-rules.md §4 "Booking flow"), as they live in the URL query: ?zona=&sucursal=&dia=&hora=&sala=.
  * zona is a city id, sucursal a branch id, dia a YYYY-MM-DD, hora an HH:mm and sala a room id.
  */
 export const bookingSteps = ['zona', 'sucursal', 'dia', 'hora', 'sala'] as const;
@@ -16,7 +16,7 @@ const formats: Record<BookingStep, RegExp> = {
   sala: id,
 };
 
-/** The steps a choice resets (spec §4): every step after it. */
+/** The steps a choice resets (docs/business-rules.md §4): every step after it. */
 export function stepsAfter(step: BookingStep): BookingStep[] {
   return bookingSteps.slice(bookingSteps.indexOf(step) + 1);
 }

@@ -1,5 +1,5 @@
 /**
- * Where /pago sends people instead of showing the checkout (spec §2): a saved purchase summary wins
+ * Where /pago sends people instead of showing the checkout (docs/business-rules.md §2): a saved purchase summary wins
  * (the purchase is done); without a user or with an empty cart there is nothing to pay.
  */
 export function checkoutRedirect(state: { loggedIn: boolean; cartItemCount: number; hasSummary: boolean }) {

@@ -3,7 +3,7 @@ import { storeMessages as m } from '@sala/shared/store/store.messages';
 type PersonalData = { name?: string | null; email?: string | null; phone?: string | null };
 
 /**
- * Checkout step 1 (spec §5): name, e-mail and phone are required, and the phone has exactly 10 digits.
+ * Checkout step 1 (docs/business-rules.md §5): name, e-mail and phone are required, and the phone has exactly 10 digits.
  * Returns the message to show, or null when the data can go on to the card step.
  */
 export function personalDataProblem(data: PersonalData): string | null {

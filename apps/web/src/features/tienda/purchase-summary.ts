@@ -3,7 +3,7 @@ import type { TPaymentResult } from '@sala/shared/store/store.contract';
 import { storageKeys, useStored, writeStored } from '../../lib/local-store';
 
 /**
- * Spec §3: a snapshot of the purchase saved after paying online ('pcSummary'), with the credits it gave and the
+ * docs/business-rules.md §3: a snapshot of the purchase saved after paying online ('pcSummary'), with the credits it gave and the
  * balance they left. A summary saved by an older version may lack the last two.
  */
 export type PurchaseSummary = {

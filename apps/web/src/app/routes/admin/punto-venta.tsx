@@ -1,6 +1,6 @@
 import { PosScreen } from '../../../features/punto-venta/components/pos-screen';
 
-/** Every staff member sells at the counter (spec §2: admin level). */
+/** Every staff member sells at the counter (docs/business-rules.md §2: admin level). */
 export default function PointOfSalePage() {
   return <PosScreen />;
 }

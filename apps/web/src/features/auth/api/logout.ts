@@ -7,7 +7,7 @@ export const authMessages = { loggedOut: 'Has cerrado sesion' } as const;
 
 /**
  * Ends the session on the server, forgets the cached user and goes home with the yellow 'Has cerrado sesion'
- * (spec §2). A full page load drops every cached query of the previous user at once, and no members-only
+ * (docs/business-rules.md §2). A full page load drops every cached query of the previous user at once, and no members-only
  * page can react to the session ending on its way out.
  */
 export function useLogout() {

@@ -9,7 +9,7 @@ export function returnPath(state: unknown): string {
 }
 
 /**
- * Spec §2: logged-in users who open the login or register page go to their profile — or back to the page that
+ * docs/business-rules.md §2: logged-in users who open the login or register page go to their profile — or back to the page that
  * sent them to log in (the booking wizard keeps the visitor's choice that way).
  */
 export function RedirectIfLoggedIn({ children }: { children: ReactNode }) {

@@ -8,7 +8,7 @@ import { useLogout } from '../api/logout';
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50';
 
-/** The logged-in user's dropdown of spec §2. */
+/** The logged-in user's dropdown of docs/business-rules.md §2. */
 export default function UserMenu({ user }: { user: TSessionUser }) {
   const logout = useLogout();
   return (

@@ -16,7 +16,7 @@ function sessionsLead(count: number) {
 }
 
 /**
- * The sessions already booked inside the period, shown before saving: a block never cancels them (design §4),
+ * The sessions already booked inside the period, shown before saving: a block never cancels them (docs/business-rules.md D§4),
  * so whoever blocks can call the clients first. Announced politely as the period changes.
  */
 export function AffectedSessionsNotice({ asked, sessions, isLoading, isError }: Props) {

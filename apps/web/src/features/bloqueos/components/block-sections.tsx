@@ -25,7 +25,7 @@ export function BlockFormSection({
   );
 }
 
-/** The heading of a list of upcoming blocks, with how many records lie in the past (spec §2). */
+/** The heading of a list of upcoming blocks, with how many records lie in the past (docs/business-rules.md §2). */
 export function BlockListSection({
   title,
   pastCount,

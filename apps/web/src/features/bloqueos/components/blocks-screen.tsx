@@ -19,7 +19,7 @@ const triggerClass = cx(
 );
 
 /**
- * /admin/bloquear-hora (spec §2): two tabs, each a form and the list of what is blocked from now on. The tab is in
+ * /admin/bloquear-hora (docs/business-rules.md §2): two tabs, each a form and the list of what is blocked from now on. The tab is in
  * the address (?tab=sala), so a reload or a shared link opens the same one.
  */
 export function BlocksScreen({ canEdit }: { canEdit: boolean }) {

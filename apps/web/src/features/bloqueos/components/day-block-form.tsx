@@ -18,7 +18,7 @@ import { BlockFormFooter, BlockPeriodFields, type BlockPeriodValues } from './bl
 import { BlockFormSection } from './block-sections';
 
 /**
- * Spec §5 "Block day/hour form": zone → branch → date → whole day or one hour (of the hours the branch offers that
+ * docs/business-rules.md §5 "Block day/hour form": zone → branch → date → whole day or one hour (of the hours the branch offers that
  * weekday). The contract checks the fields, the shared rules the period, and the sessions already booked inside
  * it are listed before anything is saved; the API decides again and answers the spec's conflicts.
  */

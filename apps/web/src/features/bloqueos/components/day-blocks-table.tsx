@@ -18,7 +18,7 @@ const WHOLE_DAY = 'Día completo';
 const blockLabel = (block: TDayBlock) =>
   `${block.branchName}, ${formatCalendarDate(block.date)}, ${block.hour ?? WHOLE_DAY.toLowerCase()}`;
 
-/** Spec §2: the day and hour blocks from today on, by date; only a super admin sees the column to remove them. */
+/** docs/business-rules.md §2: the day and hour blocks from today on, by date; only a super admin sees the column to remove them. */
 export function DayBlocksTable({ canEdit }: { canEdit: boolean }) {
   const [state, setState] = useTableState({ sort: dayBlockSortable[0] });
   const blocks = useDayBlocks(state);

@@ -26,7 +26,7 @@ function blockedMessage(wholeDay: boolean, hours: number) {
 }
 
 /**
- * Spec §2 and §5 "Block room form": zone → branch → room → whole day or one hour → date → hour. A whole day
+ * docs/business-rules.md §2 and §5 "Block room form": zone → branch → room → whole day or one hour → date → hour. A whole day
  * becomes one block per hour the branch still offers that day; the API says when they are all blocked already.
  */
 export function RoomBlockForm() {

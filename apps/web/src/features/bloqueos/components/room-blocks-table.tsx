@@ -80,7 +80,7 @@ function RoomDayHours({ day, onCancel }: { day: RoomDay; onCancel: CancelOne }) 
 }
 
 /**
- * Spec §2: the room blocks from now on, by date and hour, one row per room and day (a whole day is one row, its
+ * docs/business-rules.md §2: the room blocks from now on, by date and hour, one row per room and day (a whole day is one row, its
  * hours a click away). A super admin cancels one hour through the 'Cancelar Bloqueo' modal, or every block of
  * that room on that day at once.
  */

@@ -21,7 +21,7 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 export const ALL_BRANCHES = 'Todas las sucursales';
 
 /**
- * /admin/corte (spec §2, design.md §4): a Mexico City day's money, of every branch or one. The day (?fecha=) and
+ * /admin/corte (docs/business-rules.md §2, docs/business-rules.md D§4): a Mexico City day's money, of every branch or one. The day (?fecha=) and
  * the branch (?sucursal=) live in the address; the page prints as a report and downloads as CSV.
  */
 export function CashSummaryScreen() {

@@ -6,7 +6,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 type Card = { id: string; label: string; cents: number; note?: string; tone?: 'brand' | 'danger' | 'net' };
 
-/** Received by method, the total received, the expenses and the net (design.md §4). */
+/** Received by method, the total received, the expenses and the net (docs/business-rules.md D§4). */
 export function SummaryCards({ totals }: { totals: TCashSummaryTotals }) {
   const byMethod: Card[] = [
     { id: 'cash', label: 'Efectivo (neto de cambio)', cents: totals.cashCents },

@@ -34,7 +34,7 @@ const asAmount = {
   },
 };
 
-/** Spec §5 cost form: name and total required, the total a number (pesos, saved in centavos by the API). */
+/** docs/business-rules.md §5 cost form: name and total required, the total a number (pesos, saved in centavos by the API). */
 export function CostFormDialog({ cost, onClose }: Props) {
   const save = useSaveCost();
   const branches = useAllBranchOptions();

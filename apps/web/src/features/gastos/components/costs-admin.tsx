@@ -15,7 +15,7 @@ import { reportFailure } from '../../../lib/form-errors';
 import { useCosts, useDeleteCost } from '../api/costs-api';
 import { CostFormDialog } from './cost-form-dialog';
 
-/** /admin/gastos (spec §2): the expenses, newest first; the super admin records, edits and removes them. */
+/** /admin/gastos (docs/business-rules.md §2): the expenses, newest first; the super admin records, edits and removes them. */
 export function CostsAdmin() {
   const [state, setState] = useTableState({ sort: costSortable[0], dir: 'desc' });
   const costs = useCosts(state);

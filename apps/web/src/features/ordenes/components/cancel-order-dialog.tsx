@@ -25,7 +25,7 @@ export function cancellationDetails(response: TCancelOrderResponse): string | nu
   return parts.length > 0 ? parts.join(' ') : null;
 }
 
-/** Spec §4–§5: an order is cancelled only after 'cancelar orden' is typed. */
+/** docs/business-rules.md §4–§5: an order is cancelled only after 'cancelar orden' is typed. */
 export function CancelOrderDialog({ order, onClose }: { order: TOrderRow; onClose: () => void }) {
   const cancel = useCancelOrder();
   const [typed, setTyped] = useState('');

@@ -13,7 +13,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { useOrders } from '../api/orders-api';
 import { CancelOrderDialog } from './cancel-order-dialog';
 
-/** 'Café × 2, Agua' and '3 más' for the rest (spec §2). */
+/** 'Café × 2, Agua' and '3 más' for the rest (docs/business-rules.md §2). */
 function ProductsCell({ order }: { order: TOrderRow }) {
   return (
     <span className="block md:max-w-64">
@@ -25,7 +25,7 @@ function ProductsCell({ order }: { order: TOrderRow }) {
   );
 }
 
-/** /admin/ordenes (spec §2): every order, online and at the counter; the super admin cancels completed ones. */
+/** /admin/ordenes (docs/business-rules.md §2): every order, online and at the counter; the super admin cancels completed ones. */
 export function OrdersAdmin() {
   const [state, setState] = useTableState({ sort: 'createdAt', dir: 'desc' });
   const orders = useOrders(state);

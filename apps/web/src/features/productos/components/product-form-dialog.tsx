@@ -26,7 +26,7 @@ const typeOptions = [
   { value: 'pos', label: productTypeLabels.pos },
 ];
 
-/** Spec §5 product form; the price is typed in pesos and saved in centavos by the API. */
+/** docs/business-rules.md §5 product form; the price is typed in pesos and saved in centavos by the API. */
 export function ProductFormDialog({ product, onClose }: Props) {
   const save = useSaveProduct();
   const {
@@ -105,7 +105,7 @@ export function ProductFormDialog({ product, onClose }: Props) {
               value={field.value ? 'online' : 'pos'}
               onChange={(value) => {
                 field.onChange(value === 'online');
-                // Spec §4: choosing the online type resets 'servicio'; a point-of-sale product is never one.
+                // docs/business-rules.md §4: choosing the online type resets 'servicio'; a point-of-sale product is never one.
                 setValue('isService', false);
               }}
               required

@@ -22,7 +22,7 @@ export function parseQuantity(value: string): number | null {
 
 type Props = { sale: PosSale; products: TPosProduct[]; branches: TBranchOption[]; productsLoading: boolean };
 
-/** Spec §5: client, branch, product and quantity are all needed to add a line; the same product adds up. */
+/** docs/business-rules.md §5: client, branch, product and quantity are all needed to add a line; the same product adds up. */
 export function AddProductForm({ sale, products, branches, productsLoading }: Props) {
   const [productId, setProductId] = useState('');
   const [quantity, setQuantity] = useState('1');

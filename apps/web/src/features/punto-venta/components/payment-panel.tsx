@@ -11,7 +11,7 @@ const fields: { key: keyof PaymentDraft; label: string }[] = [
 ];
 
 /**
- * Spec §4–§5: amounts typed in pesos, validated with the shared rules; 'Pagar' appears once they pass. The change
+ * docs/business-rules.md §4–§5: amounts typed in pesos, validated with the shared rules; 'Pagar' appears once they pass. The change
  * shows only when cash is used.
  */
 export function PaymentPanel({ sale, onPay }: { sale: PosSale; onPay: () => void }) {

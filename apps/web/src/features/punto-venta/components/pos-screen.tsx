@@ -12,7 +12,7 @@ import { PaymentPanel } from './payment-panel';
 import { SaleCompleted } from './sale-completed';
 import { SaleLinesTable } from './sale-lines-table';
 
-/** /admin/punto-venta (spec §2, §4, §5): a sale at the counter for a client, paid in cash, card or transfer. */
+/** /admin/punto-venta (docs/business-rules.md §2, §4, §5): a sale at the counter for a client, paid in cash, card or transfer. */
 export function PosScreen() {
   const sale = usePosSale();
   const products = usePosProducts();

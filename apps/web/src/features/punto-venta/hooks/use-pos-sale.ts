@@ -30,7 +30,7 @@ export const paymentCents = (draft: PaymentDraft) => ({
 });
 
 /**
- * The point-of-sale state of spec §3–§4: client, branch, lines, the payment typed and whether it was validated.
+ * The point-of-sale state of docs/business-rules.md §3–§4: client, branch, lines, the payment typed and whether it was validated.
  * Payment inputs reset when the total changes; editing them after validating hides 'Pagar' until validated
  * again. The idempotency key belongs to one attempt at one sale: the same request sent again (a retry after a
  * failure) reuses it, any change to the request makes a new one, and a completed sale forgets it.
@@ -76,7 +76,7 @@ export function usePosSale() {
       setCheck(result);
       return result;
     },
-    /** Spec §4: clearing resets the products, the total, the client and the branch (and the payment). */
+    /** docs/business-rules.md §4: clearing resets the products, the total, the client and the branch (and the payment). */
     clear: () => {
       setClient(null);
       setBranchId('');

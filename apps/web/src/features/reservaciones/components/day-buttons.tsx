@@ -10,7 +10,7 @@ type Props = {
   onSelect: (date: string) => void;
 };
 
-/** Spec §2 Reservaciones: one button per day ('Lun 23 nov'), the chosen one pressed. */
+/** docs/business-rules.md §2 Reservaciones: one button per day ('Lun 23 nov'), the chosen one pressed. */
 export function DayButtons({ days, selected, today, onSelect }: Props) {
   return (
     <fieldset className="min-w-0">

@@ -39,7 +39,7 @@ const columns: DataTableColumn<TStaffSession>[] = [
 ];
 
 /**
- * /admin/historial-reservaciones (spec §2): any day's sessions, the cancelled ones too, and how many there were.
+ * /admin/historial-reservaciones (docs/business-rules.md §2): any day's sessions, the cancelled ones too, and how many there were.
  * The day defaults to today in Mexico City and lives in the address (?fecha=). Read-only for everyone.
  */
 export function HistoryScreen() {

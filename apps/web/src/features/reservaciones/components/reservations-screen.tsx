@@ -31,9 +31,9 @@ export function cancelQuestion(session: TStaffSession, date: string) {
 }
 
 /**
- * /admin/reservaciones (spec §2): the next 7 days (Sunday skipped) as buttons, a branch filter, the chosen day's
+ * /admin/reservaciones (docs/business-rules.md §2): the next 7 days (Sunday skipped) as buttons, a branch filter, the chosen day's
  * sessions and the rooms × hours grid of a branch. Day and branch live in the address (?fecha=, ?sucursal=): the
- * admin e-mail links to a day, and a reload keeps both. Only a super admin gets the column to cancel (spec §6).
+ * admin e-mail links to a day, and a reload keeps both. Only a super admin gets the column to cancel (docs/business-rules.md §6).
  */
 export function ReservationsScreen({ canEdit }: { canEdit: boolean }) {
   const [params, setParams] = useSearchParams();

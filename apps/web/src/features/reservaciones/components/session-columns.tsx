@@ -24,7 +24,7 @@ export function HolderName({ session }: { session: TStaffSession }) {
   );
 }
 
-/** The columns both day lists share (spec §2): Hora, Zona, Sucursal, Sala, Cliente, Teléfono, Reservó. */
+/** The columns both day lists share (docs/business-rules.md §2): Hora, Zona, Sucursal, Sala, Cliente, Teléfono, Reservó. */
 export const sessionColumns: DataTableColumn<TStaffSession>[] = [
   {
     id: 'startsAt',

@@ -80,7 +80,7 @@ function StepBody({ query, empty, children }: { query: QueryLike; empty?: string
   return children;
 }
 
-/** The five steps of spec §4; each appears once the one before it is chosen. */
+/** The five steps of docs/business-rules.md §4; each appears once the one before it is chosen. */
 export function BookingSteps({ state }: { state: BookingChoiceState }) {
   const { choice, zones, zone, branch, queries, select } = state;
   const { days, hours, rooms } = queries;
@@ -257,7 +257,7 @@ export function BookingSteps({ state }: { state: BookingChoiceState }) {
   );
 }
 
-/** Spec §8: the branches could not be loaded, so nothing can be booked. */
+/** docs/business-rules.md §8: the branches could not be loaded, so nothing can be booked. */
 export function BookingUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">

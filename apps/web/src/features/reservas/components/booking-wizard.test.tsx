@@ -248,7 +248,7 @@ describe('BookingWizard (/reserva)', () => {
     expect(within(summary).getByRole('button', { name: 'Confirmar' })).toBeVisible();
   });
 
-  it('a new zone, branch or day resets the later steps (spec §4)', async () => {
+  it('a new zone, branch or day resets the later steps (docs/business-rules.md §4)', async () => {
     fakeApi();
     const user = userEvent.setup();
     const router = renderWizard({ url: `/reserva?${fullQuery}` });

@@ -71,7 +71,7 @@ function SelfBooking() {
 }
 
 /**
- * The booking wizard of spec §4: zone → branch → day → hour → room, then the summary and 'Confirmar'.
+ * The booking wizard of docs/business-rules.md §4: zone → branch → day → hour → room, then the summary and 'Confirmar'.
  * 'self' is the public /reserva; 'staff' adds the 'Para' choice of /admin/reservar.
  */
 export function BookingWizard({ mode = 'self' }: { mode?: 'self' | 'staff' }) {

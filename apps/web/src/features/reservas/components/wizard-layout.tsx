@@ -6,7 +6,7 @@ import { notify } from '../../../components/ui/toast';
 import type { BookingChoiceState } from '../hooks/use-booking-choice';
 import { BookingSteps, BookingUnavailable } from './booking-steps';
 
-/** Spec §8: a booking made; yellow instead when the confirmation e-mail could not be sent right away. */
+/** docs/business-rules.md §8: a booking made; yellow instead when the confirmation e-mail could not be sent right away. */
 export function announceBooked(result: TCreateSessionResponse) {
   if (result.mailWarning) notify.warning(bookingMessages.emailWarning);
   else notify.success(bookingMessages.created);

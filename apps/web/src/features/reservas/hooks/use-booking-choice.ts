@@ -29,7 +29,7 @@ export const stepSectionId = (step: BookingStep | 'resumen') => `reserva-${step}
 /**
  * The wizard's state: the five choices, kept in the URL query (reload, back and the round trip through the
  * login keep them), checked against what the API offers, with the queries each step shows. Choosing a step
- * resets the later ones (spec §4); the first choice of a step adds a history entry, changing it replaces it.
+ * resets the later ones (docs/business-rules.md §4); the first choice of a step adds a history entry, changing it replaces it.
  */
 export function useBookingChoice() {
   const [params, setParams] = useSearchParams();

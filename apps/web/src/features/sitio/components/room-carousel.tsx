@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 
 export type CarouselSlide = { src: string; alt: string; caption: string };
 
-/** Spec §2: the about page's carousel needs at least 3 images. */
+/** docs/business-rules.md §2: the about page's carousel needs at least 3 images. */
 export const MIN_CAROUSEL_SLIDES = 3;
 
 export function RoomCarousel({ slides }: { slides: CarouselSlide[] }) {

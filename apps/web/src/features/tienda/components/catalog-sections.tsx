@@ -21,7 +21,7 @@ function ProductGrid({
   );
 }
 
-/** Credit packages and 'Nuestros Servicios', as sold online (spec §4). */
+/** Credit packages and 'Nuestros Servicios', as sold online (docs/business-rules.md §4). */
 export function CatalogSections() {
   const catalog = useCatalog();
   const onAdd = useAddToCart(catalog.data);

@@ -7,7 +7,7 @@ import { type PurchaseSummary, savePurchaseSummary } from '../purchase-summary';
 import { CartLinesSummary } from './checkout/cart-lines-summary';
 
 /**
- * /resumen (spec §2): what was bought, the credits it gave, the total paid and the new balance. Leaving through
+ * /resumen (docs/business-rules.md §2): what was bought, the credits it gave, the total paid and the new balance. Leaving through
  * its buttons forgets the summary, so /comprar and /pago work again.
  */
 export function PurchaseSummaryView({ summary }: { summary: PurchaseSummary }) {

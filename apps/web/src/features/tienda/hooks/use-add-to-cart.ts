@@ -14,7 +14,7 @@ export const maxQuantityMessage = `La cantidad máxima es ${MAX_CART_QUANTITY}.`
 export const ADD_PARAM = 'agregar';
 
 /**
- * Adding to the cart needs a login (spec §6): a visitor is told so and sent to the login, which brings them back
+ * Adding to the cart needs a login (docs/business-rules.md §6): a visitor is told so and sent to the login, which brings them back
  * to the same page with the product in the URL (as the booking wizard keeps its choice); the page then adds it.
  */
 export function useAddToCart(catalog: TCatalogResponse | undefined) {

@@ -12,7 +12,7 @@ import { savePurchaseSummary, summaryOfPayment } from '../purchase-summary';
 import { cartActions } from './use-cart';
 
 /**
- * After a payment the server confirmed: the summary is saved for /resumen (spec §3 'pcSummary'), the cart is
+ * After a payment the server confirmed: the summary is saved for /resumen (docs/business-rules.md §3 'pcSummary'), the cart is
  * emptied, the navigation shows the new balance at once and the purchase history refreshes.
  */
 export function useCompletePurchase() {

@@ -24,7 +24,7 @@ import { ScheduleFields } from './schedule-fields';
 type Props = { branch?: TBranch; onClose: () => void };
 
 /**
- * Spec §5 branch form, plus the session cost and the weekly schedule of design.md §4, and what the public site's
+ * docs/business-rules.md §5 branch form, plus the session cost and the weekly schedule of docs/business-rules.md D§4, and what the public site's
  * Sucursales show (issue 14): address, phone, optional WhatsApp and map link, a short description.
  */
 export function BranchFormDialog({ branch, onClose }: Props) {

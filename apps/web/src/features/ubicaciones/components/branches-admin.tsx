@@ -11,7 +11,7 @@ import { useBranches } from '../api/branches-api';
 import { BranchFormDialog } from './branch-form-dialog';
 import { DeleteBranchDialog } from './delete-branch-dialog';
 
-/** /admin/consultorios: the branches, their session cost and hours; changes for the super admin (spec §6). */
+/** /admin/consultorios: the branches, their session cost and hours; changes for the super admin (docs/business-rules.md §6). */
 export function BranchesAdmin({ canEdit }: { canEdit: boolean }) {
   const [state, setState] = useTableState({ sort: branchSortable[0] });
   const branches = useBranches(state);

@@ -13,7 +13,7 @@ import { formatDate } from '../../../lib/format-date';
 import { useCities, useDeleteCity } from '../api/cities-api';
 import { CityFormDialog } from './city-form-dialog';
 
-/** /admin/zonas: every zone for staff; creating, editing and deleting for the super admin (spec §6). */
+/** /admin/zonas: every zone for staff; creating, editing and deleting for the super admin (docs/business-rules.md §6). */
 export function CitiesAdmin({ canEdit }: { canEdit: boolean }) {
   const [state, setState] = useTableState({ sort: citySortable[0] });
   const cities = useCities(state);

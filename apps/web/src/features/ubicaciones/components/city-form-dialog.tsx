@@ -10,7 +10,7 @@ import { useSaveCity } from '../api/cities-api';
 
 type Props = { city?: TCity; onClose: () => void };
 
-/** Create or rename a zone (spec §5: the name is required). */
+/** Create or rename a zone (docs/business-rules.md §5: the name is required). */
 export function CityFormDialog({ city, onClose }: Props) {
   const save = useSaveCity();
   const {

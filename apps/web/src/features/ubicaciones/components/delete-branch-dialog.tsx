@@ -7,7 +7,7 @@ import { notify } from '../../../components/ui/toast';
 import { reportFailure } from '../../../lib/form-errors';
 import { useDeleteBranch } from '../api/branches-api';
 
-/** Spec §5: a branch is deleted only after its name is typed again. */
+/** docs/business-rules.md §5: a branch is deleted only after its name is typed again. */
 export function DeleteBranchDialog({ branch, onClose }: { branch: TBranch; onClose: () => void }) {
   const remove = useDeleteBranch();
   const [typed, setTyped] = useState('');

@@ -23,7 +23,7 @@ const positionOptions = ROOM_POSITIONS.map((position) => ({
   label: `${position} · ${roomName(position)}`,
 }));
 
-/** Spec §5 room form: zone, then a branch of that zone, then the position 1–10 that names the room. */
+/** docs/business-rules.md §5 room form: zone, then a branch of that zone, then the position 1–10 that names the room. */
 export function RoomFormDialog({ room, onClose }: Props) {
   const save = useSaveRoom();
   const {

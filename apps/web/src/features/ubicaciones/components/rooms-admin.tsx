@@ -15,7 +15,7 @@ import { RoomFormDialog } from './room-form-dialog';
 
 const roomLabel = (room: TRoom) => `${room.name} de ${room.branchName}`;
 
-/** /admin/salas: rooms by position, with the status toggle; changes for the super admin (spec §6). */
+/** /admin/salas: rooms by position, with the status toggle; changes for the super admin (docs/business-rules.md §6). */
 export function RoomsAdmin({ canEdit }: { canEdit: boolean }) {
   const [state, setState] = useTableState({ sort: roomSortable[0] });
   const rooms = useRooms(state);

@@ -16,7 +16,7 @@ const selectClass =
 type Props = { value: WeeklySchedule; onChange: (schedule: WeeklySchedule) => void; error?: string };
 
 /**
- * The weekly schedule of a branch (design.md §4): per weekday, open or closed, and the first and last hour a
+ * The weekly schedule of a branch (docs/business-rules.md D§4): per weekday, open or closed, and the first and last hour a
  * session may start. A day opened again starts from the default hours.
  */
 export function ScheduleFields({ value, onChange, error }: Props) {

@@ -19,7 +19,7 @@ import { useUpdateUser } from '../api/users-api';
 type Props = { user: TUser; actor: TSessionUser; open: boolean; onOpenChange: (open: boolean) => void };
 
 /**
- * Spec §5 user form: the e-mail is locked for staff accounts, and only a super admin changes a client's (the API
+ * docs/business-rules.md §5 user form: the e-mail is locked for staff accounts, and only a super admin changes a client's (the API
  * refuses an admin); only a super admin sees and edits credits, role and status, and only a super admin is
  * offered the 'Super Administrador' role.
  */

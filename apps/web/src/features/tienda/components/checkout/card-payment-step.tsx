@@ -47,7 +47,7 @@ function refusedLines(error: unknown, items: readonly CartItem[]) {
 }
 
 /**
- * Step 2 (spec §4 online purchase): the checkout is made on entering (one checkoutId per cart, so a reload finds
+ * Step 2 (docs/business-rules.md §4 online purchase): the checkout is made on entering (one checkoutId per cart, so a reload finds
  * it again), the server's priced summary is shown, and the card is paid through the test gateway or Stripe.
  */
 export function CardPaymentStep({

@@ -3,7 +3,7 @@ import { cx } from '../../../../components/ui/field-styles';
 
 const steps = ['Datos personales', 'Pago con tarjeta'] as const;
 
-/** The two steps of /pago (spec §2), the current one marked for screen readers too. */
+/** The two steps of /pago (docs/business-rules.md §2), the current one marked for screen readers too. */
 export function CheckoutSteps({ current }: { current: 1 | 2 }) {
   return (
     <ol aria-label="Pasos del pago" className="grid grid-cols-2 gap-2 sm:gap-3">

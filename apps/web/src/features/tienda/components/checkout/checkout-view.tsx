@@ -15,7 +15,7 @@ import { PersonalDataStep } from './personal-data-step';
 const CARD_STEP = 'tarjeta';
 
 /**
- * /pago (spec §2): step 1 'Datos personales', step 2 'Pago con tarjeta'. The card step opens only with data that
+ * /pago (docs/business-rules.md §2): step 1 'Datos personales', step 2 'Pago con tarjeta'. The card step opens only with data that
  * passes the checks of step 1, and pays only the lines that are still for sale.
  */
 export function CheckoutView({ user, onEditProfile }: { user: TSessionUser; onEditProfile: () => void }) {

@@ -6,7 +6,7 @@ import { Button } from '../../../../components/ui/link-button';
 import { personalDataProblem } from '../../personal-data';
 
 /**
- * Step 1 (spec §2, §5): the client's data, read-only, checked before the card step. 'Corregir mis datos' opens
+ * Step 1 (docs/business-rules.md §2, §5): the client's data, read-only, checked before the card step. 'Corregir mis datos' opens
  * the profile editor; 'Continuar' goes on only when the data passes.
  */
 export function PersonalDataStep({

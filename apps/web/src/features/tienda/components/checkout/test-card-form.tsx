@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { TextField } from '../../../../components/ui/text-field';
 import { PayButton } from './pay-button';
 
-/** The notice of the test gateway (design.md §5): visible, so nobody thinks a real card is charged. */
+/** The notice of the test gateway (docs/business-rules.md D§5): visible, so nobody thinks a real card is charged. */
 export const TEST_MODE_NOTICE =
   'Modo de pruebas: no se cobra ninguna tarjeta real. Usa 4242 4242 4242 4242 (aprobada), 4000 0000 0000 0002 (rechazada) o 4000 0000 0000 9995 (fondos insuficientes).';
 
