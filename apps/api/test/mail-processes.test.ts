@@ -2,7 +2,7 @@ import { openDatabase } from '@sala/db/client';
 import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { enqueueEmails } from '../src/modules/mail/mail.service';
+import { enqueueEmails } from './outbox';
 import { killAllServers, startServer, waitForReady } from './processes';
 import { startSmtpPeer } from './smtp-peer';
 import { createEmptyPostgresDatabase } from './test-app';

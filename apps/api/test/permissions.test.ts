@@ -17,7 +17,7 @@ import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
 import { addDays, businessDate, businessInstant, weekdayOf } from '@sala/shared/time/business-time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueEmails } from '../src/modules/mail/mail.service';
+import { enqueueEmails } from './outbox';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
 

@@ -1,21 +1,9 @@
-import type { DbOrTx } from '@sala/db/client';
 import type { TOutboxEmail, TOutboxQuery, TOutboxResponse } from '@sala/shared/mail/outbox.contract';
 import { outboxMessages as m } from '@sala/shared/mail/outbox.messages';
 import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/paging';
-import { findEmail, insertEmails, listOutbox, type OutgoingEmail, requeueFailed } from './outbox.repository';
-
-export type { OutgoingEmail } from './outbox.repository';
-
-/**
- * Written in the caller's transaction: the mail exists exactly when the change it reports does. The ids of the
- * rows written come back (for an immediate attempt once the transaction commits); a message whose dedupe key
- * exists already is not written again.
- */
-export async function enqueueEmails(db: DbOrTx, emails: OutgoingEmail[]): Promise<string[]> {
-  return emails.length > 0 ? insertEmails(db, emails) : [];
-}
+import { findEmail, listOutbox, requeueFailed } from './outbox.repository';
 
 type EmailRow = NonNullable<Awaited<ReturnType<typeof findEmail>>>;
 
