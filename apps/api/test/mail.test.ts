@@ -229,7 +229,9 @@ describe('a permanent refusal, and Reintentar in /admin/correos', () => {
       createOutboxWorker({ db: t.db, mailer: t.app.mailer, from: FROM, clock: () => at });
 
     // The real schedule: each failure waits longer (1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h), then failed.
-    let at = new Date();
+    // A second after it was written: the database stamps the row with microseconds, a JavaScript Date has only
+    // milliseconds, so "now" on this side could still read a hair before the row's own "now".
+    let at = new Date(Date.now() + 1_000);
     await worker(at).runOnce();
     for (const [i, delay] of DEFAULT_RETRY_DELAYS_MS.entries()) {
       const row = await state();
@@ -320,7 +322,8 @@ describe('a process killed mid-send', () => {
     const [id] = await enqueueEmails(t.db, [
       { to: 'huerfano@example.test', subject: 'Huérfano', html: '<p>x</p>', text: 'x' },
     ]);
-    const t0 = Date.now();
+    // A second ahead, so the row (stamped by the database in microseconds) is surely due at t0.
+    const t0 = Date.now() + 1_000;
     // A worker claims it and "dies": the row is held until the claim expires, then due again.
     const { claimEmails } = await import('../src/modules/mail/outbox.repository');
     const [claimed] = await claimEmails(t.db, {
