@@ -13,6 +13,7 @@ describe('DetailList', () => {
       />,
     );
     expect(screen.getByText('Correo').nextSibling).toHaveTextContent('ana@example.com');
-    expect(screen.getByTestId('c')).toHaveClass('font-bold');
+    expect(screen.getByTestId('c')).toHaveAttribute('data-emphasis', 'true');
+    expect(screen.getByText('ana@example.com')).not.toHaveAttribute('data-emphasis');
   });
 });

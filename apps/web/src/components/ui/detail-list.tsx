@@ -13,6 +13,7 @@ export function DetailList({ items, className }: { items: Detail[]; className?: 
           <dd
             className={emphasis ? 'text-2xl font-bold text-brand-700' : 'font-medium break-all'}
             data-testid={testId}
+            data-emphasis={emphasis || undefined}
           >
             {value}
           </dd>
