@@ -67,7 +67,9 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    return503OnClosing: true,
+    // While closing, the hook below answers 503 in our envelope (Fastify's own is English and bare); Fastify still
+    // adds `Connection: close`, so kept-alive clients move to another process.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
     // Refusals before any route runs (a malformed URL, an over-long parameter, headers over the size limit)
@@ -80,8 +82,17 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', database);
   app.decorate('config', config);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Shutting down: nothing new starts (no session read, no transaction); the requests in flight finish.
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new AppError('unavailable', commonMessages.shuttingDown);
+    }
   });
 
   registerErrorHandler(app);

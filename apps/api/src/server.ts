@@ -60,8 +60,10 @@ async function shutdown(signal: string) {
   }, 15_000);
   force.unref();
   try {
-    await Promise.all([app.outbox.stop(), reminders.stop(), purge.stop()]);
+    // Stop accepting first (new requests on kept-alive connections get 503 in the envelope), let the requests in
+    // flight finish, then the jobs, then the database.
     await app.close();
+    await Promise.all([app.outbox.stop(), reminders.stop(), purge.stop()]);
   } finally {
     await database.close();
   }

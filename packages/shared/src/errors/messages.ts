@@ -19,5 +19,6 @@ export const commonMessages = {
   tooManyRequests: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
   conflict: 'Este registro ya existe o cambió mientras lo editabas.',
   unavailable: 'El servicio no está disponible por el momento, intenta más tarde.',
+  shuttingDown: 'El servidor se está reiniciando. Intenta de nuevo en unos segundos.',
   loading: 'Cargando...',
 } as const;
