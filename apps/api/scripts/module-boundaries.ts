@@ -50,6 +50,8 @@ export const MODULES: Record<string, ModuleRule> = {
   // The balance column of users moves only with a ledger row, so the credits module writes it.
   credits: { owns: ['creditLedger'], writes: ['users'] },
   mail: { owns: ['emailOutbox'] },
+  // Staff actions, written by the module that acts, in its transaction, through the audit service.
+  audit: { owns: ['auditLog'], reads: ['users'] },
   cities: { owns: ['cities'], reads: ['branches'] },
   branches: { owns: ['branches'], reads: ['cities', 'rooms'] },
   rooms: { owns: ['rooms'], reads: ['branches', 'cities'] },

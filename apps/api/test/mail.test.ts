@@ -3,7 +3,7 @@ import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { authMessages } from '@sala/shared/auth/auth.messages';
 import { addDays, businessDate, businessInstant, weekdayOf } from '@sala/shared/time/business-time';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PosReceipt } from '../src/modules/mail/notify';
 import { createOutboxWorker } from '../src/modules/mail/outbox.worker';
 import { DEFAULT_RETRY_DELAYS_MS } from '../src/modules/mail/retry-schedule';
@@ -197,6 +197,117 @@ describe('a booking with an SMTP server', () => {
     await worker.stop();
     const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
+describe('the immediate attempt when a poller claimed the rows first (issue 20 point 1)', () => {
+  // Rows left claimed or waiting would fall due under the later tests' clocks: each test's rows go away after it.
+  const made: string[] = [];
+  afterEach(async () => {
+    await t.db.delete(emailOutbox).where(inArray(emailOutbox.id, made.splice(0)));
+  });
+  const letters = async (prefix: string) => {
+    const ids = await enqueueEmails(t.db, [
+      { to: `${prefix}-1@example.test`, subject: prefix, html: '<p>x</p>', text: 'x' },
+      { to: `${prefix}-2@example.test`, subject: prefix, html: '<p>x</p>', text: 'x' },
+    ]);
+    made.push(...ids);
+    return ids;
+  };
+  const pollerClaims = async (ids: string[]) => {
+    const { claimEmails } = await import('../src/modules/mail/outbox.repository');
+    const now = new Date();
+    return claimEmails(t.db, { now, claimUntil: new Date(now.getTime() + 120_000), limit: 10, ids });
+  };
+
+  it('never says "sent" for messages another worker holds and has not delivered', async () => {
+    const ids = await letters('tomado');
+    expect(await pollerClaims(ids)).toHaveLength(2);
+    const worker = createOutboxWorker({
+      db: t.db,
+      mailer: t.app.mailer,
+      from: FROM,
+      immediateTimeoutMs: 300,
+    });
+    expect(await worker.deliverNow(ids)).toBe(false);
+  });
+
+  it('says "not yet" as soon as the other worker records a failure', async () => {
+    const ids = await letters('fallido');
+    const claimed = await pollerClaims(ids);
+    const { markAttemptFailed } = await import('../src/modules/mail/outbox.repository');
+    const worker = createOutboxWorker({
+      db: t.db,
+      mailer: t.app.mailer,
+      from: FROM,
+      immediateTimeoutMs: 3_000,
+    });
+    const answer = worker.deliverNow(ids);
+    for (const row of claimed) {
+      await markAttemptFailed(t.db, row.id, row.attempts, {
+        error: 'ECONNREFUSED',
+        at: new Date(Date.now() + 1_000),
+        nextAttemptAt: new Date(Date.now() + 60_000),
+      });
+    }
+    const started = Date.now();
+    expect(await answer).toBe(false);
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('says "sent" once the other worker has delivered them', async () => {
+    const ids = await letters('entregado');
+    const claimed = await pollerClaims(ids);
+    const { markSent } = await import('../src/modules/mail/outbox.repository');
+    const worker = createOutboxWorker({
+      db: t.db,
+      mailer: t.app.mailer,
+      from: FROM,
+      immediateTimeoutMs: 3_000,
+    });
+    const answer = worker.deliverNow(ids);
+    for (const row of claimed) await markSent(t.db, row.id, row.attempts, new Date());
+    expect(await answer).toBe(true);
+  });
+});
+
+describe('mail queued while the server was down (issue 20 point 5)', () => {
+  it('is sent as soon as one send succeeds again, not at its next retry a minute later', async () => {
+    await peer.stop();
+    const worker = createOutboxWorker({
+      db: t.db,
+      mailer: t.app.mailer,
+      from: FROM,
+      pollIntervalMs: 600_000,
+    });
+    const waiting = await enqueueEmails(t.db, [
+      { to: 'espera-1@example.test', subject: 'En espera', html: '<p>x</p>', text: 'x' },
+      { to: 'espera-2@example.test', subject: 'En espera', html: '<p>x</p>', text: 'x' },
+    ]);
+    const rows = () => t.db.select().from(emailOutbox).where(inArray(emailOutbox.id, waiting));
+    try {
+      worker.start();
+      await expect
+        .poll(async () => (await rows()).map((row) => row.attempts), { timeout: 5_000 })
+        .toEqual([1, 1]);
+      for (const row of await rows()) {
+        expect(row.status).toBe('pending');
+        expect(row.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(50_000);
+      }
+
+      await peer.restart();
+      // A new message goes out at once (a booking's immediate attempt): the server is back.
+      const [fresh] = await enqueueEmails(t.db, [
+        { to: 'nuevo@example.test', subject: 'Nuevo', html: '<p>x</p>', text: 'x' },
+      ]);
+      expect(await worker.deliverNow([fresh!])).toBe(true);
+      await expect
+        .poll(async () => (await rows()).map((row) => row.status), { timeout: 3_000 })
+        .toEqual(['sent', 'sent']);
+      expect(peer.received.filter((m) => m.parsed.subject === 'En espera')).toHaveLength(2);
+    } finally {
+      await worker.stop();
+    }
   });
 });
 

@@ -43,7 +43,8 @@ function connection() {
     socket.on('close', () => resolve(raw));
     socket.on('error', reject);
   });
-  const request = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`;
+  const request = (path: string) =>
+    `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`;
   return { ended, send: (path: string) => socket.write(request(path)) };
 }
 

@@ -1,4 +1,5 @@
 // The one list of tables Drizzle and drizzle-kit read; feature code imports tables from their own files.
+export * from './audit';
 export * from './auth';
 export * from './blocks';
 export * from './commerce';

@@ -36,6 +36,11 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /**
+     * When the latest attempt failed. A row waiting for its retry has it at or after `last_attempt_at` (a claim
+     * moves `last_attempt_at` past it): those are the rows brought forward once the server accepts mail again.
+     */
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** One message per key (a session's reminder): a second insert with the same key is a no-op. */
     dedupeKey: text('dedupe_key'),

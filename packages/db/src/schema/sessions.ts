@@ -36,6 +36,8 @@ export const roomSessions = pgTable(
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     /** When the 24-hour reminder was queued (once per session; never for a cancelled one). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** The booking form's key: a retried request (its answer lost) finds this session instead of a 409. */
+    idempotencyKey: uuid('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -62,6 +64,10 @@ export const roomSessions = pgTable(
     index('room_sessions_reminder_due_idx')
       .on(t.startsAt)
       .where(sql`${t.cancelledAt} is null and ${t.remindedAt} is null and ${t.userId} is not null`),
+    // One session per key and booker: the index decides a race between a request and its retry.
+    uniqueIndex('room_sessions_idempotency_key')
+      .on(t.bookedBy, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     check('room_sessions_credits_non_negative', sql`${t.creditsCharged} >= 0`),
     check(
       'room_sessions_owner',

@@ -2,7 +2,7 @@ import type { DbOrTx } from '@sala/db/client';
 import { newId } from '@sala/db/ids';
 import { type EmailAttachment, emailOutbox } from '@sala/db/schema/infrastructure';
 import type { TOutboxStatus } from '@sala/shared/mail/outbox.contract';
-import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 import { rowsOf } from '../../lib/sql-rows';
 
@@ -107,18 +107,59 @@ export async function markAttemptFailed(
   db: DbOrTx,
   id: string,
   attempts: number,
-  outcome: { error: string; nextAttemptAt: Date | null },
+  outcome: { error: string; at: Date; nextAttemptAt: Date | null },
 ) {
   await db
     .update(emailOutbox)
     .set(
       outcome.nextAttemptAt
-        ? { lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt }
-        : { lastError: outcome.error, status: 'failed' },
+        ? { lastError: outcome.error, lastFailedAt: outcome.at, nextAttemptAt: outcome.nextAttemptAt }
+        : { lastError: outcome.error, lastFailedAt: outcome.at, status: 'failed' },
     )
     .where(
       and(eq(emailOutbox.id, id), eq(emailOutbox.attempts, attempts), eq(emailOutbox.status, 'pending')),
     );
+}
+
+/**
+ * The server accepts mail again: every row waiting for a retry because no server answered, since before `since`,
+ * falls due now. Rows a worker holds are left alone (their claim moved `last_attempt_at` past their last
+ * failure), and so are messages the server itself refused (their error is its answer: an SMTP code, 4xx or 5xx,
+ * retried on their own schedule). Answers how many.
+ */
+export async function bringRetriesForward(db: DbOrTx, now: Date, since: Date): Promise<number> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: now })
+    .where(
+      and(
+        eq(emailOutbox.status, 'pending'),
+        sql`${emailOutbox.lastFailedAt} >= ${emailOutbox.lastAttemptAt}`,
+        sql`${emailOutbox.lastFailedAt} < ${ts(since)}`,
+        sql`${emailOutbox.lastError} !~ '^[45][0-9][0-9]([ -]|$)'`,
+        sql`${emailOutbox.nextAttemptAt} > ${ts(now)}`,
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  return rows.length;
+}
+
+/** How each of these rows stands: sent, failed for good, or pending (with whether its latest attempt failed). */
+export async function deliveryOf(db: DbOrTx, ids: string[]) {
+  const rows = await db
+    .select({
+      status: emailOutbox.status,
+      lastFailedAt: emailOutbox.lastFailedAt,
+      lastAttemptAt: emailOutbox.lastAttemptAt,
+    })
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.id, ids));
+  return rows.map((row) => ({
+    status: row.status,
+    failed:
+      row.status === 'failed' ||
+      (row.lastFailedAt !== null && row.lastAttemptAt !== null && row.lastFailedAt >= row.lastAttemptAt),
+  }));
 }
 
 /** Claimed but never tried (the process is stopping): due again now, the attempt not counted. */

@@ -3,13 +3,20 @@ import type { Db } from '@sala/db/client';
 import type { Mailer, MailMessage } from '../../lib/mail/mailer';
 import { createPoller } from '../../lib/poller';
 import {
+  bringRetriesForward,
   type ClaimedEmail,
   claimEmails,
+  deliveryOf,
   markAttemptFailed,
   markSent,
   releaseClaim,
 } from './outbox.repository';
-import { DEFAULT_RETRY_DELAYS_MS, describeSendError, nextAttemptAfterFailure } from './retry-schedule';
+import {
+  DEFAULT_RETRY_DELAYS_MS,
+  describeSendError,
+  isServerUnreachable,
+  nextAttemptAfterFailure,
+} from './retry-schedule';
 import { LOGO_CID } from './templates';
 
 type Log = {
@@ -117,14 +124,20 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     });
   };
 
+  // Set when no server answered: the next success brings those waiting retries forward (the server is back).
+  let sawFailure = false;
+
   /** One attempt at one claimed row; true when the server accepted it. */
   async function attempt(row: ClaimedEmail): Promise<boolean> {
+    const started = clock();
     try {
       await mailer!.send(toMailMessage(row, from));
     } catch (error) {
-      const nextAttemptAt = nextAttemptAfterFailure(row.attempts, clock(), delays);
+      const at = clock();
+      const nextAttemptAt = nextAttemptAfterFailure(row.attempts, at, delays);
       const message = describeSendError(error);
-      await markAttemptFailed(db, row.id, row.attempts, { error: message, nextAttemptAt });
+      if (isServerUnreachable(error)) sawFailure = true;
+      await markAttemptFailed(db, row.id, row.attempts, { error: message, at, nextAttemptAt });
       log.warn(
         { emailId: row.id, attempts: row.attempts, nextAttemptAt, error: message },
         nextAttemptAt ? 'e-mail not delivered; will retry' : 'e-mail failed for good',
@@ -132,7 +145,28 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return false;
     }
     await markSent(db, row.id, row.attempts, clock());
+    if (sawFailure) {
+      sawFailure = false;
+      const waiting = await bringRetriesForward(db, clock(), started);
+      if (waiting > 0) {
+        log.info({ waiting }, 'mail server accepts mail again: retries brought forward');
+        poller.wake();
+      }
+    }
     return true;
+  }
+
+  /**
+   * Rows of a booking another worker claimed first: delivered only once their rows say so. Waits for them until
+   * the deadline; a failed attempt, or no answer by then, is "not yet" (never a false "sent").
+   */
+  async function claimedElsewhereDelivered(ids: string[], deadline: number): Promise<boolean> {
+    for (;;) {
+      const states = await deliveryOf(db, ids);
+      if (states.length === ids.length && states.every((row) => row.status === 'sent')) return true;
+      if (states.some((row) => row.failed) || Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   /** Sends a claimed batch a few at a time; rows not started when the process stops are given back. */
@@ -170,8 +204,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function deliverNow(ids: string[]) {
     if (!mailer || ids.length === 0) return true;
+    const deadline = Date.now() + immediateTimeoutMs;
     const attempts = track(
-      claim(ids).then(async (rows) => (await Promise.all(rows.map(attempt))).every(Boolean)),
+      claim(ids).then(async (rows) => {
+        const delivered = (await Promise.all(rows.map(attempt))).every(Boolean);
+        // A poller may have claimed some of them first: they count only once they are sent.
+        if (!delivered || rows.length === ids.length) return delivered;
+        return claimedElsewhereDelivered(ids, deadline);
+      }),
     );
     let timeout: NodeJS.Timeout | undefined;
     const expired = new Promise<false>((resolve) => {

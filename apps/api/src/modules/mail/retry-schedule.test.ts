@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_DELAYS_MS, describeSendError, nextAttemptAfterFailure } from './retry-schedule';
+import {
+  DEFAULT_RETRY_DELAYS_MS,
+  describeSendError,
+  isServerUnreachable,
+  nextAttemptAfterFailure,
+} from './retry-schedule';
 
 const now = new Date('2030-01-07T15:00:00Z');
 const after = (attempts: number) => {
@@ -44,5 +49,16 @@ describe('the stored error of an attempt', () => {
     );
     expect(describeSendError(new Error('x'.repeat(900)))).toHaveLength(500);
     expect(describeSendError('')).toBe('Error desconocido');
+  });
+});
+
+describe('isServerUnreachable', () => {
+  it('is true when no server answered, false when the server refused the message', () => {
+    expect(isServerUnreachable(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' }))).toBe(
+      true,
+    );
+    expect(isServerUnreachable(new Error('Greeting never received'))).toBe(true);
+    expect(isServerUnreachable(Object.assign(new Error('451'), { responseCode: 451 }))).toBe(false);
+    expect(isServerUnreachable(Object.assign(new Error('550'), { responseCode: 550 }))).toBe(false);
   });
 });

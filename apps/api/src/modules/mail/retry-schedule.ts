@@ -38,3 +38,11 @@ export function describeSendError(error: unknown): string {
   const line = raw.replace(/\s+/g, ' ').trim() || 'Error desconocido';
   return line.length > 500 ? `${line.slice(0, 499)}…` : line;
 }
+
+/**
+ * Whether an attempt failed because no server answered (refused connection, timeout, a broken socket) rather than
+ * the server refusing this message: only the former is over once another message goes through.
+ */
+export function isServerUnreachable(error: unknown): boolean {
+  return typeof (error as { responseCode?: unknown } | null)?.responseCode !== 'number';
+}
