@@ -247,6 +247,77 @@ describe('POST /api/sessions', () => {
   });
 });
 
+describe('a booking retried with its idempotency key (issue 20 point 4)', () => {
+  const KEY = '0199a2b3-0000-7000-8000-00000000c0de';
+
+  it('answers the same session to a retry whose first answer was lost, charging once', async () => {
+    const p = await place();
+    const { user, cookie } = await client(3);
+    const first = await post('/api/sessions', cookie, { ...slot(p), idempotencyKey: KEY });
+    expect(first.statusCode).toBe(201);
+    const retry = await post('/api/sessions', cookie, { ...slot(p), idempotencyKey: KEY });
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.json().session).toEqual(first.json().session);
+    expect(retry.json()).toMatchObject({ balance: 2, mailDelivery: 'off', mailWarning: false });
+    expect(await balance(user.id)).toBe(2);
+    expect(await ledgerSum(user.id)).toBe(2);
+    const rows = await t.db.select().from(roomSessions).where(eq(roomSessions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    // Without the key the same request is the 409 about its own hour, as before.
+    const plain = await post('/api/sessions', cookie, slot(p));
+    expect(plain.statusCode).toBe(409);
+  });
+
+  it('20 copies of one request at once: one session, one charge, every answer that session', async () => {
+    const p = await place();
+    const { user, cookie } = await client(5);
+    const key = '0199a2b3-0000-7000-8000-00000000a11e';
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => post('/api/sessions', cookie, { ...slot(p), idempotencyKey: key })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    expect(new Set(results.map((r) => r.json().session.id)).size).toBe(1);
+    expect(await balance(user.id)).toBe(4);
+    expect(await ledgerSum(user.id)).toBe(4);
+  });
+
+  it('refuses the key on another slot, and keys are per booker', async () => {
+    const p = await place();
+    const a = await client(3);
+    const b = await client(3);
+    const key = '0199a2b3-0000-7000-8000-00000000b0b0';
+    expect((await post('/api/sessions', a.cookie, { ...slot(p), idempotencyKey: key })).statusCode).toBe(201);
+    const other = await post('/api/sessions', a.cookie, {
+      ...slot(p, '2030-01-09', '11:00'),
+      idempotencyKey: key,
+    });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error).toEqual({ code: 'aborted', message: m.keyReused });
+    // Another client's request under the same key is its own booking (here: the room is taken).
+    const theirs = await post('/api/sessions', b.cookie, {
+      ...slot(p, '2030-01-09', '10:00', 1),
+      idempotencyKey: key,
+    });
+    expect(theirs.statusCode).toBe(201);
+    expect(await balance(b.user.id)).toBe(2);
+  });
+
+  it('replays a staff courtesy booking, and refuses the key for another guest', async () => {
+    const p = await place();
+    const key = '0199a2b3-0000-7000-8000-00000000c011';
+    const body = { ...slot(p), for: 'courtesy', courtesyName: 'Mariana Ruiz', idempotencyKey: key };
+    const first = await post('/api/staff/sessions', boss.cookie, body);
+    expect(first.statusCode).toBe(201);
+    const retry = await post('/api/staff/sessions', boss.cookie, body);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().session.id).toBe(first.json().session.id);
+    expect(retry.json().balance).toBeNull();
+    const other = await post('/api/staff/sessions', boss.cookie, { ...body, courtesyName: 'Otra Persona' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.message).toBe(m.keyReused);
+  });
+});
+
 describe('POST /api/sessions/:id/cancel', () => {
   it('cancels a beyond session: the row stays, the credits come back, the client gets a CANCEL', async () => {
     const p = await place();

@@ -158,6 +158,30 @@ describe('a booking with an SMTP server', () => {
     expect(peer.received.filter((m) => m.parsed.text?.includes(client.user.name))).toHaveLength(2);
   });
 
+  it('a retried booking (same idempotency key) says how its e-mails stand now', async () => {
+    await peer.stop();
+    const client = await loginAs(t, 'user', { credits: 3 });
+    const body = { ...(await slot()), idempotencyKey: '0199a2b3-0000-7000-8000-0000000f00d1' };
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/sessions',
+        headers: { cookie: client.cookie },
+        payload: body,
+      });
+    const first = await send();
+    expect(first.json()).toMatchObject({ mailDelivery: 'delayed', mailWarning: true });
+    const retried = await send();
+    expect(retried.json()).toMatchObject({
+      session: { id: first.json().session.id },
+      mailDelivery: 'delayed',
+      mailWarning: true,
+    });
+    await peer.restart();
+    await workerAt(() => new Date(Date.now() + 3_600_000)).runOnce();
+    expect((await send()).json()).toMatchObject({ mailDelivery: 'sent', mailWarning: false });
+  });
+
   it('a server that answers 451 and then 250: delivered exactly once, after the first delay', async () => {
     const refused = new Set<string>();
     peer.answerWith((mail) => {

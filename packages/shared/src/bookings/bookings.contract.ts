@@ -18,6 +18,8 @@ const slotFields = () => ({
   // Past the booking window the rules refuse it anyway (409, the same sentence); this keeps the date sane.
   date: dateField({ range: DATE_RANGES.schedule, outOfRange: m.cannotBook, missing: m.chooseAll }),
   hour: hourField(m.chooseAll),
+  /** The form's key for this attempt: the same request sent again answers the session it made. */
+  idempotencyKey: idField().optional(),
 });
 
 /** POST /api/sessions — a client books one hour for itself. */

@@ -27,4 +27,5 @@ export const bookingMessages = {
   alreadyStarted: 'Esta sesión ya empezó o ya pasó; no se puede cancelar.',
   cannotCancel: 'No puedes cancelar esta sesión.',
   clientInactive: 'El cliente está desactivado; actívalo antes de reservar por él.',
+  keyReused: 'Esta reservación ya se registró con otros datos. Recarga la página para reservar de nuevo.',
 } as const;

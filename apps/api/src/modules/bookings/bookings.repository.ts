@@ -111,16 +111,33 @@ export async function insertSession(
     isCourtesy: boolean;
     courtesyName: string | null;
     bookedBy: string;
+    idempotencyKey: string | null;
   },
 ): Promise<{ id: string }> {
   const id = newId();
   await tx.execute(sql`
     insert into ${roomSessions} ("id", "user_id", "room_id", "branch_id", "city_id", "starts_at", "credits_charged",
-      "is_courtesy", "courtesy_name", "booked_by")
+      "is_courtesy", "courtesy_name", "booked_by", "idempotency_key")
     values (${id}, ${values.userId}, ${values.roomId}, ${values.branchId}, ${values.cityId},
       ${values.startsAt.toISOString()}::timestamptz, ${values.creditsCharged}, ${values.isCourtesy},
-      ${values.courtesyName}, ${values.bookedBy})`);
+      ${values.courtesyName}, ${values.bookedBy}, ${values.idempotencyKey}::uuid)`);
   return { id };
+}
+
+/** The session a booker's idempotency key made, if any: what the retried request must match. */
+export function findSessionByKey(db: DbOrTx, bookedBy: string, key: string) {
+  return db
+    .select({
+      id: roomSessions.id,
+      userId: roomSessions.userId,
+      roomId: roomSessions.roomId,
+      branchId: roomSessions.branchId,
+      startsAt: roomSessions.startsAt,
+      courtesyName: roomSessions.courtesyName,
+    })
+    .from(roomSessions)
+    .where(and(eq(roomSessions.bookedBy, bookedBy), eq(roomSessions.idempotencyKey, key)))
+    .then((rows) => rows[0]);
 }
 
 /** The session, locked until the transaction ends: two cancels of one session run one after the other. */

@@ -23,10 +23,11 @@ import { toPage } from '../../lib/paging';
 import { availabilityChanged, loadBranchDay, loadSlot } from '../availability/availability.service';
 import { applyCreditChange, chargeCredits } from '../credits/credits.service';
 import type { SessionFacts } from '../mail/notify';
-import { lockAccount } from '../users/users.service';
+import { findAccount, lockAccount } from '../users/users.service';
 import {
   activeSessionsBetween,
   claimDueReminders,
+  findSessionByKey,
   findSessionDetail,
   findSessionDetails,
   findSessionForUpdate,
@@ -75,8 +76,17 @@ function creditsRefusal(cost: number): AppError {
  * row lock on the account decides between concurrent bookings of one client, and a refused charge rolls the
  * session back). Its notices are queued in the same transaction and tried once after it commits.
  */
-async function book(ctx: ActingContext, slot: Slot, holder: Holder): Promise<TCreateSessionResponse> {
+async function book(
+  ctx: ActingContext,
+  slot: Slot,
+  holder: Holder,
+  key?: string,
+): Promise<TCreateSessionResponse> {
   const { db, actor, now, notify } = ctx;
+  if (key) {
+    const earlier = await replay(ctx, slot, holder, key);
+    if (earlier) return earlier;
+  }
   try {
     const booked = await db.transaction(async (tx) => {
       // A client booking for itself is the session's user (active, or it would have no session); a client booked
@@ -108,6 +118,7 @@ async function book(ctx: ActingContext, slot: Slot, holder: Holder): Promise<TCr
         isCourtesy: holder.kind === 'courtesy',
         courtesyName: holder.kind === 'courtesy' ? `${COURTESY_PREFIX}${holder.name}` : null,
         bookedBy: actor.id,
+        idempotencyKey: key ?? null,
       });
       let balance: number | null = null;
       if (person) {
@@ -142,6 +153,11 @@ async function book(ctx: ActingContext, slot: Slot, holder: Holder): Promise<TCr
     const mailDelivery = await notify.sendNow(queued);
     return { ...answer, mailDelivery, mailWarning: mailDelivery === 'delayed' } as const;
   } catch (error) {
+    // The same request with the same key committed first (a retry racing its original): answer its session.
+    if (key && isUniqueViolation(error)) {
+      const earlier = await replay(ctx, slot, holder, key);
+      if (earlier) return earlier;
+    }
     if (isUniqueViolation(error, 'room_sessions_room_starts_at_active_key')) throw slotRefusal('busy');
     if (isUniqueViolation(error, 'room_sessions_user_starts_at_active_key')) {
       const message = holder.kind === 'self' ? m.sameTime : m.clientSameTime;
@@ -149,6 +165,39 @@ async function book(ctx: ActingContext, slot: Slot, holder: Holder): Promise<TCr
     }
     throw error;
   }
+}
+
+/**
+ * The session a booking's idempotency key already made (issue 20: a retried request whose answer was lost): the
+ * same request again answers it as it stands, balance and e-mails included; the key on another slot or holder is
+ * refused. Undefined when the key made nothing yet.
+ */
+async function replay(
+  ctx: ActingContext,
+  slot: Slot,
+  holder: Holder,
+  key: string,
+): Promise<TCreateSessionResponse | undefined> {
+  const { db, actor, notify } = ctx;
+  const made = await findSessionByKey(db, actor.id, key);
+  if (!made) return undefined;
+  const holderId = holder.kind === 'self' ? actor.id : holder.kind === 'client' ? holder.userId : null;
+  const same =
+    made.roomId === slot.roomId &&
+    made.branchId === slot.branchId &&
+    made.startsAt.getTime() === businessInstant(slot.date, slot.hour).getTime() &&
+    made.userId === holderId &&
+    (holder.kind !== 'courtesy' || made.courtesyName === `${COURTESY_PREFIX}${holder.name}`);
+  if (!same) throw new AppError('aborted', m.keyReused);
+  const facts = (await findSessionDetail(db, made.id))!;
+  const balance = facts.userId ? ((await findAccount(db, facts.userId))?.credits ?? 0) : null;
+  const mailDelivery = await notify.sessionBookedDelivery(db, facts);
+  return {
+    session: toDetail(facts, facts.creditsCharged, facts.isCourtesy),
+    balance,
+    mailDelivery,
+    mailWarning: mailDelivery === 'delayed',
+  };
 }
 
 /**
@@ -170,14 +219,20 @@ export async function queueDueReminders(ctx: JobContext, { batchSize = 100 } = {
 }
 
 /** POST /api/sessions: a client books for itself. */
-export function bookForSelf(ctx: ActingContext, slot: Slot) {
-  return book(ctx, slot, { kind: 'self' });
+export function bookForSelf(
+  ctx: ActingContext,
+  { idempotencyKey, ...slot }: Slot & { idempotencyKey?: string },
+) {
+  return book(ctx, slot, { kind: 'self' }, idempotencyKey);
 }
 
 /** POST /api/staff/sessions: the super admin books for a client (charged to them) or a courtesy session. */
 export function bookForOthers(
   ctx: ActingContext,
-  input: Slot & ({ for: 'client'; clientId: string } | { for: 'courtesy'; courtesyName: string }),
+  input: Slot & { idempotencyKey?: string } & (
+      | { for: 'client'; clientId: string }
+      | { for: 'courtesy'; courtesyName: string }
+    ),
 ) {
   const { branchId, roomId, date, hour } = input;
   return book(
@@ -186,6 +241,7 @@ export function bookForOthers(
     input.for === 'client'
       ? { kind: 'client', userId: input.clientId }
       : { kind: 'courtesy', name: input.courtesyName },
+    input.idempotencyKey,
   );
 }
 

@@ -5,7 +5,7 @@ import { formatMoney } from '@sala/shared/format/money';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
 import { staffNoticeRecipients } from '../users/users.service';
 import { sessionInvite } from './calendar';
-import { deletePendingByKey, insertEmails, type OutgoingEmail } from './outbox.repository';
+import { deletePendingByKey, insertEmails, type OutgoingEmail, statusesByKey } from './outbox.repository';
 import type { OutboxWorker } from './outbox.worker';
 import {
   emailChangedEmail,
@@ -64,6 +64,8 @@ export type Notify = {
   /** Whether this process sends mail at all (a mail server is configured); otherwise the outbox only keeps it. */
   readonly mailServer: boolean;
   sessionBooked(tx: DbOrTx, session: SessionFacts): Promise<Queued>;
+  /** How a booking's messages stand now (a retried booking's answer): sent only when every one of them is. */
+  sessionBookedDelivery(db: DbOrTx, session: { id: string; email: string | null }): Promise<MailDelivery>;
   /** Also drops the session's reminder if it has not gone out. */
   sessionCancelled(tx: DbOrTx, session: SessionFacts & { refunded: number }): Promise<void>;
   remindersDue(tx: DbOrTx, sessions: SessionFacts[]): Promise<void>;
@@ -91,6 +93,9 @@ export type NotifyOptions = {
   /** The outbox worker: its immediate attempt, when this process has a mail server at all. */
   outbox: Pick<OutboxWorker, 'enabled' | 'deliverNow'>;
 };
+
+/** A booking's message to one address: written once, found again by a retried booking. */
+const bookedKey = (sessionId: string, to: string) => `booked:${sessionId}:${to.toLowerCase()}`;
 
 /** Built once at boot (plugins/mailer.ts): addressing and links are read here, never by the callers. */
 export function createNotify(options: NotifyOptions): Notify {
@@ -130,17 +135,32 @@ export function createNotify(options: NotifyOptions): Notify {
       const ics = invite(session, 'REQUEST');
       const date = businessDate(session.startsAt);
       const emailIds = await write(tx, [
-        session.email ? reservationConfirmedEmail(session.email, facts, ics, url('/perfil')) : null,
-        ...(await staff(tx)).map((to) =>
-          newReservationAdminEmail(
+        session.email
+          ? {
+              ...reservationConfirmedEmail(session.email, facts, ics, url('/perfil')),
+              dedupeKey: bookedKey(session.id, session.email),
+            }
+          : null,
+        ...(await staff(tx)).map((to) => ({
+          ...newReservationAdminEmail(
             to,
             { ...facts, bookedBy: session.bookedByName ?? null },
             ics,
             url(`/admin/reservaciones?fecha=${date}`),
           ),
-        ),
+          dedupeKey: bookedKey(session.id, to),
+        })),
       ]);
       return { emailIds };
+    },
+    async sessionBookedDelivery(db, session) {
+      if (!options.outbox.enabled) return 'off';
+      const recipients = [...(session.email ? [session.email] : []), ...(await staff(db))];
+      const states = await statusesByKey(
+        db,
+        recipients.map((to) => bookedKey(session.id, to)),
+      );
+      return states.every((status) => status === 'sent') ? 'sent' : 'delayed';
     },
     async sessionCancelled(tx, session) {
       await deletePendingByKey(tx, reminderKey(session.id));

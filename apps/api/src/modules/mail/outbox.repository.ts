@@ -162,6 +162,16 @@ export async function deliveryOf(db: DbOrTx, ids: string[]) {
   }));
 }
 
+/** The status of the messages written under these dedupe keys (those that exist). */
+export async function statusesByKey(db: DbOrTx, keys: string[]) {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select({ status: emailOutbox.status })
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.dedupeKey, keys));
+  return rows.map((row) => row.status);
+}
+
 /** Claimed but never tried (the process is stopping): due again now, the attempt not counted. */
 export async function releaseClaim(db: DbOrTx, id: string, attempts: number, now: Date) {
   await db

@@ -1,7 +1,8 @@
 import { pesosToCents } from '@sala/shared/format/money';
 import type { TCreatePosOrderRequest } from '@sala/shared/pos/pos.contract';
 import { addPosLine, checkPosPayment, type PosPaymentCheck, posTotalCents } from '@sala/shared/pos/pos.rules';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { useRetryKey } from '../../../lib/retry-key';
 import type { ClientPick } from '../../usuarios/api/users-api';
 
 /** A line of the sale as the cashier sees it: the product's name and price at the moment it was added. */
@@ -41,7 +42,7 @@ export function usePosSale() {
   const [lines, setLinesState] = useState<SaleLine[]>([]);
   const [payment, setPaymentState] = useState<PaymentDraft>(emptyPayment);
   const [check, setCheck] = useState<PosPaymentCheck | null>(null);
-  const attempt = useRef<{ signature: string; key: string } | null>(null);
+  const retryKey = useRetryKey();
 
   const totalCents = posTotalCents(lines);
 
@@ -83,7 +84,7 @@ export function usePosSale() {
       setLinesState([]);
       setPaymentState(emptyPayment);
       setCheck(null);
-      attempt.current = null;
+      retryKey.done();
     },
     /** The request for the sale as it stands, with the key of this attempt. */
     request: (): TCreatePosOrderRequest => {
@@ -93,9 +94,7 @@ export function usePosSale() {
         items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
         ...paymentCents(payment),
       };
-      const signature = JSON.stringify(body);
-      if (attempt.current?.signature !== signature) attempt.current = { signature, key: crypto.randomUUID() };
-      return { idempotencyKey: attempt.current.key, ...body };
+      return { idempotencyKey: retryKey.for(body), ...body };
     },
   };
 }

@@ -7,6 +7,7 @@ import type {
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 import { queryKeys } from '../../../lib/query-keys';
+import { useRetryKey } from '../../../lib/retry-key';
 
 /**
  * What a booking or a cancel changes on screen: availability, the navigation's credits (the session user),
@@ -19,19 +20,30 @@ export const sessionChanges = [
   queryKeys.staffSessions.all,
 ];
 
+/**
+ * A booking request with its idempotency key: sent again for the same slot after a lost answer, it gets the
+ * session the first one made (not a 409 about its own session); once it succeeds, the next booking has a new key.
+ */
+function useBookingRequest<TInput extends object>(path: string) {
+  const retryKey = useRetryKey();
+  return async (input: TInput) => {
+    const result = await apiRequest<TCreateSessionResponse>(path, {
+      method: 'POST',
+      body: { ...input, idempotencyKey: retryKey.for(input) },
+    });
+    retryKey.done();
+    return result;
+  };
+}
+
 export function useCreateSession() {
-  return useInvalidatingMutation(
-    (input: TCreateSessionRequest) =>
-      apiRequest<TCreateSessionResponse>('/sessions', { method: 'POST', body: input }),
-    sessionChanges,
-  );
+  return useInvalidatingMutation(useBookingRequest<TCreateSessionRequest>('/sessions'), sessionChanges);
 }
 
 /** The super admin books for a client (charged to them) or a courtesy session. */
 export function useCreateStaffSession() {
   return useInvalidatingMutation(
-    (input: TStaffCreateSessionRequest) =>
-      apiRequest<TCreateSessionResponse>('/staff/sessions', { method: 'POST', body: input }),
+    useBookingRequest<TStaffCreateSessionRequest>('/staff/sessions'),
     sessionChanges,
   );
 }

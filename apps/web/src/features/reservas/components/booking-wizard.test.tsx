@@ -84,6 +84,8 @@ const booked = (over: Partial<TCreateSessionResponse> = {}): TCreateSessionRespo
   ...over,
 });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 type Call = { path: string; query: URLSearchParams; method: string; body: unknown };
 
 type FakeOptions = {
@@ -289,7 +291,13 @@ describe('BookingWizard (/reserva)', () => {
     expect(api.posts()).toEqual([
       expect.objectContaining({
         path: '/api/sessions',
-        body: { branchId: VALLE, roomId: SALA_2, date: '2030-01-08', hour: '10:00' },
+        body: {
+          branchId: VALLE,
+          roomId: SALA_2,
+          date: '2030-01-08',
+          hour: '10:00',
+          idempotencyKey: expect.stringMatching(UUID),
+        },
       }),
     ]);
     expect(notify.success).toHaveBeenCalledWith(m.created);
@@ -352,6 +360,30 @@ describe('BookingWizard (/reserva)', () => {
     expect(screen.getByRole('link', { name: 'Comprar créditos' })).toHaveAttribute('href', '/comprar');
     // Nothing to gain by pressing it again: the way on is buying credits.
     expect(screen.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
+  });
+
+  it('a retry after a lost answer carries the same idempotency key', async () => {
+    let calls = 0;
+    const api = fakeApi({
+      user: client,
+      book: () => {
+        calls++;
+        // The first answer never arrives in one piece (the process restarted): the client tries again.
+        if (calls === 1) return jsonResponse({ error: { code: 'unavailable', message: 'x' } }, 503);
+        return jsonResponse(booked(), 201);
+      },
+    });
+    const user = userEvent.setup();
+    renderWizard({ url: `/reserva?${fullQuery}` });
+    await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalled());
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await screen.findByTestId('booking-success');
+    const [first, second] = api
+      .posts()
+      .map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    expect(first).toMatch(UUID);
+    expect(second).toBe(first);
   });
 
   it('a balance short of the cost disables Confirmar and points to /comprar', async () => {
@@ -444,6 +476,7 @@ describe('BookingWizard (/admin/reservar)', () => {
           hour: '10:00',
           for: 'courtesy',
           courtesyName: 'Dra. Ana Ruiz',
+          idempotencyKey: expect.stringMatching(UUID),
         },
       }),
     ]);
@@ -474,6 +507,7 @@ describe('BookingWizard (/admin/reservar)', () => {
       hour: '10:00',
       for: 'client',
       clientId: CLIENT_ID,
+      idempotencyKey: expect.stringMatching(UUID),
     });
     // Ready for the next booking: the hour and room start over, and so does the client.
     expect(router.state.location.search).toBe(`?zona=${CDMX}&sucursal=${VALLE}&dia=2030-01-08`);
