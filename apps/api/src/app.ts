@@ -17,6 +17,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { cityRoutes } from './modules/cities/cities.routes';
 import { costRoutes } from './modules/costs/costs.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { metricsRoutes } from './modules/health/metrics.routes';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
@@ -30,6 +31,7 @@ import { registerContext } from './plugins/context';
 import { registerDocs } from './plugins/docs';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerMailer } from './plugins/mailer';
+import { registerMetrics } from './plugins/metrics';
 import { registerPayments } from './plugins/payments';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -103,12 +105,14 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await registerDocs(app);
   await registerAuth(app);
   registerPayments(app);
+  registerMetrics(app);
   registerMailer(app);
   registerContext(app);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(metricsRoutes);
       await api.register(catalogRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);

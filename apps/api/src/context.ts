@@ -25,6 +25,16 @@ export type RequestContext<A extends TSessionUser | null = TSessionUser | null> 
   notify: Notify;
   /** How a change to an account ends its logins (the auth module's sessions, wired in plugins/context.ts). */
   access: AccountAccess;
+  /** The business counters of /api/metrics (plugins/metrics.ts): told after a change commits. */
+  metrics: BusinessMetrics;
+};
+
+/** What the owner and the operator count: bookings, cancels and sales, once each (never a replayed request). */
+export type BusinessMetrics = {
+  sessionBooked(by: 'client' | 'staff'): void;
+  sessionCancelled(): void;
+  sale(channel: 'pos' | 'online'): void;
+  orderCancelled(): void;
 };
 
 /**

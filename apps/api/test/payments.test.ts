@@ -45,6 +45,18 @@ async function balance(userId: string) {
   return row!.credits;
 }
 
+describe('starting a checkout under load (issue 20 point 6)', () => {
+  it('waits for a connection no more often than a booking does: one transaction, one insert', async () => {
+    const product = await createProduct(t.db, { priceCents: 100_000, credits: 2 });
+    const { cookie } = await loginAs(t, 'user');
+    const before = t.database.pool().acquired;
+    const res = await start(cookie, [{ productId: product.id, quantity: 1 }]);
+    expect(res.statusCode, res.body).toBe(201);
+    // The session lookup, the reading transaction, the insert (it was six: each query took its own turn).
+    expect(t.database.pool().acquired - before).toBeLessThanOrEqual(3);
+  });
+});
+
 describe('the cart priced by the server', () => {
   it('takes prices, credits and names from the database; whatever else the browser sends is ignored', async () => {
     const base = await createProduct(t.db, { name: 'Paquete 5', priceCents: 150_000, credits: 5, extra: 1 });

@@ -48,6 +48,8 @@ const uniqueEmail = () => `nuevo-${Date.now()}-${n++}@example.test`;
 const table = (): Row[] => [
   { method: 'GET', url: '/api/health', expect: { anonymous: 200, user: 200, admin: 200, superadmin: 200 } },
   { method: 'GET', url: '/api/ready', expect: { anonymous: 200, user: 200, admin: 200, superadmin: 200 } },
+  // From another address (every row here is): a super admin only; from this machine, anyone (metrics.test.ts).
+  { method: 'GET', url: '/api/metrics', expect: { anonymous: 401, user: 403, admin: 403, superadmin: 200 } },
   { method: 'GET', url: '/api/catalog', expect: { anonymous: 200, user: 200, admin: 200, superadmin: 200 } },
   {
     method: 'GET',

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { takeTurns } from './fair-turns';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -17,11 +18,19 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/**
+ * How the connections are used: PostgreSQL's pool (connections open, idle, requests waiting for one) or PGlite's
+ * one engine (busy or not, operations waiting for their turn); `acquired` counts every query or transaction that
+ * took a connection (or a turn) since the database was opened.
+ */
+export type PoolStats = { size: number; idle: number; waiting: number; acquired: number };
+
 export type DatabaseHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  pool: () => PoolStats;
 };
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -46,6 +55,9 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     // PGlite ignores the options object when the first argument is undefined: pass dataDir inside it.
     const client = new PGlite({ dataDir, extensions: { pg_trgm } });
     await client.waitReady;
+    // One query or transaction per turn of the event loop: requests arriving in a burst are read and served in
+    // order, never starved by the engine's own hand-offs (fair-turns.ts).
+    const turns = takeTurns(client);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return {
@@ -53,6 +65,10 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       kind: 'pglite',
       ping: async () => {
         await client.query('select 1');
+      },
+      pool: () => {
+        const { busy, waiting, taken } = turns.stats();
+        return { size: 1, idle: busy ? 0 : 1, waiting, acquired: taken };
       },
       close: async () => {
         try {
@@ -72,6 +88,10 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // A pool error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  let acquired = 0;
+  pool.on('acquire', () => {
+    acquired++;
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   // Several API processes may start together: one migrates while the others wait on the advisory lock.
   const client = await pool.connect();
@@ -91,6 +111,12 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    pool: () => ({
+      size: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      acquired,
+    }),
     close: () => pool.end(),
   };
 }

@@ -29,6 +29,7 @@ export function registerContext(app: FastifyInstance) {
       payments: app.payments,
       notify: app.notify,
       access,
+      metrics: app.metrics.business,
     };
   });
 }

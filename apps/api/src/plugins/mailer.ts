@@ -24,7 +24,14 @@ export function registerMailer(app: FastifyInstance) {
   app.decorate('mailer', mailer);
   app.decorate(
     'outbox',
-    createOutboxWorker({ db: app.database.db, mailer, from: mailFrom, log: app.log, ...mailWorker }),
+    createOutboxWorker({
+      db: app.database.db,
+      mailer,
+      from: mailFrom,
+      log: app.log,
+      onAttempt: app.metrics.mailAttempt,
+      ...mailWorker,
+    }),
   );
   app.decorate(
     'notify',

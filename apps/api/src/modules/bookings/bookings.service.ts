@@ -147,14 +147,16 @@ async function book(
       return { session: toDetail(facts, cost, holder.kind === 'courtesy'), balance, queued };
     });
     availabilityChanged(db, slot.branchId);
+    ctx.metrics.sessionBooked(holder.kind === 'self' ? 'client' : 'staff');
     const { queued, ...answer } = booked;
     // docs/business-rules.md §4: the session is kept whatever happens to its e-mails; a failure only adds the warning, and the
     // outbox worker keeps retrying.
     const mailDelivery = await notify.sendNow(queued);
     return { ...answer, mailDelivery, mailWarning: mailDelivery === 'delayed' } as const;
   } catch (error) {
-    // The same request with the same key committed first (a retry racing its original): answer its session.
-    if (key && isUniqueViolation(error)) {
+    // The same request with the same key committed first (a retry racing its original): whatever refused this
+    // one (the unique indexes, or the slot already read as taken), the answer is that session.
+    if (key) {
       const earlier = await replay(ctx, slot, holder, key);
       if (earlier) return earlier;
     }
@@ -289,6 +291,7 @@ export async function cancelSession(
     };
   });
   availabilityChanged(db, result.branchId);
+  ctx.metrics.sessionCancelled();
   const { branchId: _branchId, ...answer } = result;
   return answer;
 }

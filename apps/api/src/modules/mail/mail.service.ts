@@ -1,9 +1,9 @@
 import type { TOutboxEmail, TOutboxQuery, TOutboxResponse } from '@sala/shared/mail/outbox.contract';
 import { outboxMessages as m } from '@sala/shared/mail/outbox.messages';
-import type { ActingContext } from '../../context';
+import type { ActingContext, RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/paging';
-import { findEmail, listOutbox, requeueFailed } from './outbox.repository';
+import { findEmail, listOutbox, outboxDepth, requeueFailed } from './outbox.repository';
 
 type EmailRow = NonNullable<Awaited<ReturnType<typeof findEmail>>>;
 
@@ -47,4 +47,9 @@ export async function retryEmail(
   }
   await notify.sendNow({ emailIds: [id] });
   return toOutboxEmail((await findEmail(db, id))!, notify.mailServer);
+}
+
+/** For the metrics: how many messages wait, how many failed for good, how long the oldest has waited. */
+export function outboxBacklog({ db, now }: Pick<RequestContext, 'db' | 'now'>) {
+  return outboxDepth(db, now);
 }

@@ -162,6 +162,23 @@ export async function deliveryOf(db: DbOrTx, ids: string[]) {
   }));
 }
 
+/** The queue as an operator watches it: messages waiting, failed for good, and the oldest waiting one's age. */
+export async function outboxDepth(db: DbOrTx, now: Date) {
+  const result = await db.execute(sql`
+    select
+      count(*) filter (where "status" = 'pending')::int as "pending",
+      count(*) filter (where "status" = 'failed')::int as "failed",
+      coalesce(extract(epoch from ${ts(now)} - min("created_at") filter (where "status" = 'pending')), 0)::float8
+        as "oldest_pending_seconds"
+    from "email_outbox" where "status" in ('pending', 'failed')`);
+  const [row] = rowsOf<{ pending: number; failed: number; oldest_pending_seconds: number }>(result);
+  return {
+    pending: Number(row?.pending ?? 0),
+    failed: Number(row?.failed ?? 0),
+    oldestPendingSeconds: Math.max(0, Number(row?.oldest_pending_seconds ?? 0)),
+  };
+}
+
 /** The status of the messages written under these dedupe keys (those that exist). */
 export async function statusesByKey(db: DbOrTx, keys: string[]) {
   if (keys.length === 0) return [];

@@ -43,6 +43,8 @@ export type OutboxWorkerOptions = {
   /** Bound of a booking's immediate attempt: the answer waits no longer. */
   immediateTimeoutMs?: number;
   log?: Log;
+  /** Told of every attempt's result (the metrics). */
+  onAttempt?: (delivered: boolean) => void;
 };
 
 export type OutboxWorker = {
@@ -137,6 +139,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const nextAttemptAt = nextAttemptAfterFailure(row.attempts, at, delays);
       const message = describeSendError(error);
       if (isServerUnreachable(error)) sawFailure = true;
+      options.onAttempt?.(false);
       await markAttemptFailed(db, row.id, row.attempts, { error: message, at, nextAttemptAt });
       log.warn(
         { emailId: row.id, attempts: row.attempts, nextAttemptAt, error: message },
@@ -145,6 +148,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return false;
     }
     await markSent(db, row.id, row.attempts, clock());
+    options.onAttempt?.(true);
     if (sawFailure) {
       sawFailure = false;
       const waiting = await bringRetriesForward(db, clock(), started);

@@ -280,7 +280,10 @@ export async function cancelOrder(ctx: ActingContext, { id }: { id: string }): P
     await claimOrderCancel(tx, id, ctx.now);
     return { kind: 'claimed' as const, order };
   });
-  if (first.kind === 'done') return first.answer;
+  if (first.kind === 'done') {
+    ctx.metrics.orderCancelled();
+    return first.answer;
+  }
 
   let refundRef: string;
   try {
@@ -289,9 +292,11 @@ export async function cancelOrder(ctx: ActingContext, { id }: { id: string }): P
     await releaseOrderCancel(ctx.db, id);
     throw error;
   }
-  return ctx.db.transaction(async (tx) =>
+  const answer = await ctx.db.transaction(async (tx) =>
     finishCancel(ctx, tx, cancellable(await lockOrder(tx, id)), refundRef),
   );
+  ctx.metrics.orderCancelled();
+  return answer;
 }
 
 /**

@@ -14,9 +14,15 @@ export function insertCheckout(
     amountCents: number;
     totalCredits: number;
     gateway: 'stripe' | 'test';
+    paymentRef: string;
   },
-) {
-  return db.insert(checkouts).values(checkout).onConflictDoNothing({ target: checkouts.id });
+): Promise<CheckoutRow | undefined> {
+  return db
+    .insert(checkouts)
+    .values(checkout)
+    .onConflictDoNothing({ target: checkouts.id })
+    .returning()
+    .then((rows) => rows[0]);
 }
 
 export function findCheckout(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}) {

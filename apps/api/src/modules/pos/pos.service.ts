@@ -78,7 +78,7 @@ async function pricedLines(db: Db, items: Sale['items']): Promise<OrderLine[]> {
  * idempotency key makes a double click or a retried request one order (the unique key decides a race).
  */
 export async function createSale(
-  { db, actor, notify }: ActingContext,
+  { db, actor, notify, metrics }: ActingContext,
   input: Sale,
 ): Promise<{ created: boolean; result: TPosOrderResponse }> {
   const earlier = await replay(db, input);
@@ -150,6 +150,7 @@ export async function createSale(
     if (!first) throw new Error('idempotency key conflicted but no order holds it');
     return { created: false, result: first };
   }
+  metrics.sale('pos');
   const [order, account] = await Promise.all([getOrderTicket(db, orderId), findAccount(db, input.clientId)]);
   return { created: true, result: { order, balance: account?.credits ?? 0 } };
 }

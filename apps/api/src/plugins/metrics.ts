@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { BusinessMetrics } from '../context';
+import { outboxBacklog } from '../modules/mail/mail.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's Prometheus registry (GET /api/metrics) and its business counters. */
+    metrics: { registry: Registry; business: BusinessMetrics; mailAttempt(delivered: boolean): void };
+  }
+}
+
+/**
+ * Prometheus metrics of one API process (prom-client), each app its own registry: requests by route and status
+ * with their latency, the database pool, the process itself, the outbox (its depth is read at scrape time by the
+ * route, modules/health/metrics.routes.ts) and the business counters the services report after a commit.
+ */
+export function registerMetrics(app: FastifyInstance) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'sala_process_' });
+  const registers = [registry];
+
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({
+    name: 'sala_http_requests_total',
+    help: 'HTTP requests answered, by method, route (its pattern) and status',
+    labelNames,
+    registers,
+  });
+  const latency = new Histogram({
+    name: 'sala_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route and status',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatched';
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = { method: request.method, route: routeOf(request), status: String(reply.statusCode) };
+    requests.inc(labels);
+    latency.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  new Gauge({
+    name: 'sala_db_pool_connections',
+    help: 'Database connections by state (PGlite: one engine, busy or idle)',
+    labelNames: ['state'],
+    registers,
+    collect() {
+      const pool = app.database.pool();
+      this.set({ state: 'open' }, pool.size);
+      this.set({ state: 'idle' }, pool.idle);
+      this.set({ state: 'busy' }, pool.size - pool.idle);
+    },
+  });
+  new Gauge({
+    name: 'sala_db_pool_waiting',
+    help: 'Queries or transactions waiting for a connection (PGlite: for their turn)',
+    registers,
+    collect() {
+      this.set(app.database.pool().waiting);
+    },
+  });
+  let acquiredSeen = 0;
+  new Counter({
+    name: 'sala_db_pool_acquired_total',
+    help: 'Queries or transactions that took a connection (PGlite: a turn)',
+    registers,
+    collect() {
+      const { acquired } = app.database.pool();
+      this.inc(Math.max(0, acquired - acquiredSeen));
+      acquiredSeen = acquired;
+    },
+  });
+
+  const outbox = new Gauge({
+    name: 'sala_outbox_messages',
+    help: 'E-mails in the outbox waiting to be sent (pending) or failed for good (failed), all processes',
+    labelNames: ['status'],
+    registers,
+    async collect() {
+      const depth = await outboxBacklog({ db: app.database.db, now: new Date() });
+      this.set({ status: 'pending' }, depth.pending);
+      this.set({ status: 'failed' }, depth.failed);
+      oldest.set(depth.oldestPendingSeconds);
+    },
+  });
+  const oldest = new Gauge({
+    name: 'sala_outbox_oldest_pending_seconds',
+    help: 'Age of the oldest e-mail still waiting to be sent (0 when none waits)',
+    registers,
+  });
+  void outbox;
+  const mailAttempts = new Counter({
+    name: 'sala_outbox_send_attempts_total',
+    help: 'E-mail send attempts of this process, by result',
+    labelNames: ['result'],
+    registers,
+  });
+  const bookings = new Counter({
+    name: 'sala_bookings_total',
+    help: 'Sessions booked, by who booked them (the client, or staff for a client or a guest)',
+    labelNames: ['by'],
+    registers,
+  });
+  const cancels = new Counter({
+    name: 'sala_sessions_cancelled_total',
+    help: 'Sessions cancelled',
+    registers,
+  });
+  const sales = new Counter({
+    name: 'sala_sales_total',
+    help: 'Orders completed, by channel (point of sale, online store)',
+    labelNames: ['channel'],
+    registers,
+  });
+  const orderCancels = new Counter({
+    name: 'sala_orders_cancelled_total',
+    help: 'Orders cancelled',
+    registers,
+  });
+
+  app.decorate('metrics', {
+    registry,
+    mailAttempt: (delivered: boolean) => mailAttempts.inc({ result: delivered ? 'sent' : 'failed' }),
+    business: {
+      sessionBooked: (by) => bookings.inc({ by }),
+      sessionCancelled: () => cancels.inc(),
+      sale: (channel) => sales.inc({ channel }),
+      orderCancelled: () => orderCancels.inc(),
+    },
+  });
+}
