@@ -51,7 +51,7 @@ export const MODULES: Record<string, ModuleRule> = {
   credits: { owns: ['creditLedger'], writes: ['users'] },
   mail: { owns: ['emailOutbox'] },
   // Staff actions, written by the module that acts, in its transaction, through the audit service.
-  audit: { owns: ['auditLog'], reads: ['users'] },
+  audit: { owns: ['auditLog'] },
   cities: { owns: ['cities'], reads: ['branches'] },
   branches: { owns: ['branches'], reads: ['cities', 'rooms'] },
   rooms: { owns: ['rooms'], reads: ['branches', 'cities'] },

@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import { AppError } from './lib/app-error';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { blockRoutes } from './modules/blocks/blocks.routes';
@@ -130,6 +131,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(orderRoutes);
       await api.register(costRoutes);
       await api.register(cashSummaryRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );

@@ -126,6 +126,7 @@ const table = (): Row[] => [
     expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
   },
   { method: 'GET', url: '/api/outbox', expect: { anonymous: 401, user: 403, admin: 403, superadmin: 200 } },
+  { method: 'GET', url: '/api/audit', expect: { anonymous: 401, user: 403, admin: 403, superadmin: 200 } },
   {
     method: 'POST',
     url: '/api/outbox/:id/retry',

@@ -191,5 +191,5 @@ export function deleteRoomBlocksBetween(db: DbOrTx, roomId: string, from: Date, 
   return db
     .delete(roomBlocks)
     .where(and(eq(roomBlocks.roomId, roomId), gte(roomBlocks.startsAt, from), lt(roomBlocks.startsAt, to)))
-    .returning({ id: roomBlocks.id, branchId: roomBlocks.branchId });
+    .returning({ id: roomBlocks.id, branchId: roomBlocks.branchId, startsAt: roomBlocks.startsAt });
 }

@@ -20,6 +20,7 @@ import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
+import { type AuditChange, recordAudit } from '../audit/audit.service';
 import { availabilityChanged } from '../availability/availability.service';
 import { activeSessionsInPeriod } from '../bookings/bookings.service';
 import { lockBranch } from '../branches/branches.service';
@@ -81,6 +82,30 @@ export async function listDayBlocks(
   return { ...toPage(rows, query, toDayBlock), pastCount };
 }
 
+/** How the audit log names a block: where, and which day or hour. */
+const dayBlockChange = (block: TDayBlock, created: boolean): AuditChange => {
+  const fields = { branch: block.branchName, date: block.date, hour: block.hour ?? 'todo el día' };
+  return {
+    action: created ? 'day_block.create' : 'day_block.delete',
+    entity: 'day_block',
+    entityId: block.id,
+    label: `${block.branchName} · ${block.date} ${block.hour ?? '(todo el día)'}`,
+    before: created ? null : fields,
+    after: created ? fields : null,
+  };
+};
+const roomBlockChange = (block: TRoomBlock, created: boolean): AuditChange => {
+  const fields = { room: block.roomName, branch: block.branchName, date: block.date, hour: block.hour };
+  return {
+    action: created ? 'room_block.create' : 'room_block.delete',
+    entity: 'room_block',
+    entityId: block.id,
+    label: `${block.roomName} · ${block.branchName} · ${block.date} ${block.hour}`,
+    before: created ? null : fields,
+    after: created ? fields : null,
+  };
+};
+
 /** docs/business-rules.md §5 "Block day/hour form", decided here as well as in the form. */
 export async function createDayBlock(
   { db, actor, now }: ActingContext,
@@ -101,7 +126,9 @@ export async function createDayBlock(
         isHourBlocked: input.hour !== null,
         createdBy: actor.id,
       });
-      return toDayBlock((await findDayBlockRow(tx, row.id))!);
+      const created = toDayBlock((await findDayBlockRow(tx, row.id))!);
+      await recordAudit(tx, { actor, now }, [dayBlockChange(created, true)]);
+      return created;
     });
     availabilityChanged(db, block.branchId);
     return block;
@@ -113,9 +140,15 @@ export async function createDayBlock(
   }
 }
 
-export async function deleteDayBlock({ db }: ActingContext, { id }: { id: string }): Promise<void> {
-  const deleted = await deleteDayBlockRow(db, id);
-  if (!deleted) throw new AppError('not-found', m.notFound);
+export async function deleteDayBlock(ctx: ActingContext, { id }: { id: string }): Promise<void> {
+  const { db } = ctx;
+  const deleted = await db.transaction(async (tx) => {
+    const found = await findDayBlockRow(tx, id);
+    const row = found && (await deleteDayBlockRow(tx, id));
+    if (!row) throw new AppError('not-found', m.notFound);
+    await recordAudit(tx, ctx, [dayBlockChange(toDayBlock(found), false)]);
+    return row;
+  });
   availabilityChanged(db, deleted.branchId);
 }
 
@@ -166,12 +199,18 @@ export async function createRoomBlocks(
       if (inserted.length === 0) {
         throw refusal(input.hour === null ? m.allHoursBlocked : m.roomAlreadyBlocked, input.hour);
       }
-      return (
+      const blocks = (
         await findRoomBlockRows(
           tx,
           inserted.map((row) => row.id),
         )
       ).map(toRoomBlock);
+      await recordAudit(
+        tx,
+        { actor, now },
+        blocks.map((block) => roomBlockChange(block, true)),
+      );
+      return blocks;
     });
     availabilityChanged(db, input.branchId);
     return created;
@@ -182,20 +221,46 @@ export async function createRoomBlocks(
   }
 }
 
-export async function deleteRoomBlock({ db }: ActingContext, { id }: { id: string }): Promise<void> {
-  const deleted = await deleteRoomBlockRow(db, id);
-  if (!deleted) throw new AppError('not-found', m.notFound);
+export async function deleteRoomBlock(ctx: ActingContext, { id }: { id: string }): Promise<void> {
+  const { db } = ctx;
+  const deleted = await db.transaction(async (tx) => {
+    const [found] = await findRoomBlockRows(tx, [id]);
+    const row = found && (await deleteRoomBlockRow(tx, id));
+    if (!row) throw new AppError('not-found', m.notFound);
+    await recordAudit(tx, ctx, [roomBlockChange(toRoomBlock(found), false)]);
+    return row;
+  });
   availabilityChanged(db, deleted.branchId);
 }
 
 /** Every block of one room on one date, at once. */
 export async function deleteRoomDay(
-  { db }: ActingContext,
+  ctx: ActingContext,
   input: TDeleteRoomDayRequest,
 ): Promise<{ deleted: number }> {
+  const { db } = ctx;
   const { from, to } = dayRange(input.date);
-  const deleted = await deleteRoomBlocksBetween(db, input.roomId, from, to);
-  if (deleted.length === 0) throw new AppError('not-found', m.notFound);
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await deleteRoomBlocksBetween(tx, input.roomId, from, to);
+    if (rows.length === 0) throw new AppError('not-found', m.notFound);
+    const room = await findRoomById(tx, input.roomId);
+    await recordAudit(
+      tx,
+      ctx,
+      rows.map((row) => {
+        const hour = businessTime(row.startsAt);
+        return {
+          action: 'room_block.delete',
+          entity: 'room_block',
+          entityId: row.id,
+          label: `${room?.name ?? 'Sala'} · ${input.date} ${hour}`,
+          before: { room: room?.name ?? null, date: input.date, hour },
+          after: null,
+        };
+      }),
+    );
+    return rows;
+  });
   availabilityChanged(db, deleted[0]!.branchId);
   return { deleted: deleted.length };
 }

@@ -20,6 +20,7 @@ import type { ActingContext, JobContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
+import { recordAudit } from '../audit/audit.service';
 import { availabilityChanged, loadBranchDay, loadSlot } from '../availability/availability.service';
 import { applyCreditChange, chargeCredits } from '../credits/credits.service';
 import type { SessionFacts } from '../mail/notify';
@@ -280,7 +281,18 @@ export async function cancelSession(
           note: 'Sesión cancelada',
         })
       : null;
-    await ctx.notify.sessionCancelled(tx, { ...(await findSessionDetail(tx, id))!, refunded });
+    const detail = (await findSessionDetail(tx, id))!;
+    await ctx.notify.sessionCancelled(tx, { ...detail, refunded });
+    await recordAudit(tx, ctx, [
+      {
+        action: 'session.cancel',
+        entity: 'session',
+        entityId: id,
+        label: `${detail.holderName} · ${detail.roomName} · ${detail.branchName} · ${businessDate(detail.startsAt)} ${businessTime(detail.startsAt)}`,
+        before: { status: 'active' },
+        after: { status: 'cancelled', refunded },
+      },
+    ]);
     return {
       id,
       cancelledAt: now.toISOString(),

@@ -14,6 +14,7 @@ import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
+import { recordAudit } from '../audit/audit.service';
 import { availabilityChanged } from '../availability/availability.service';
 import { cityExists } from '../cities/cities.service';
 import {
@@ -77,12 +78,37 @@ export function listPublicBranches({ db }: { db: DbOrTx }): Promise<TPublicBranc
   return listPublicBranchRows(db);
 }
 
-export async function createBranch({ db }: ActingContext, input: TSaveBranchValues): Promise<TBranch> {
+/** What the audit log follows of a branch (the session cost is its price; the schedule as one text). */
+const auditedBranch = (branch: TBranch) => ({
+  name: branch.name,
+  zone: branch.cityName,
+  sessionCost: branch.sessionCost,
+  schedule: JSON.stringify(branch.schedule),
+  address: branch.address,
+  phone: branch.phone,
+  whatsapp: branch.whatsapp,
+  mapUrl: branch.mapUrl,
+  description: branch.description,
+});
+
+export async function createBranch(ctx: ActingContext, input: TSaveBranchValues): Promise<TBranch> {
+  const { db } = ctx;
   return withNameCheck(() =>
     db.transaction(async (tx) => {
       await requireCity(tx, input.cityId);
       const row = await insertBranch(tx, input);
-      return toBranch((await findBranchRow(tx, row.id))!);
+      const branch = toBranch((await findBranchRow(tx, row.id))!);
+      await recordAudit(tx, ctx, [
+        {
+          action: 'branch.create',
+          entity: 'branch',
+          entityId: branch.id,
+          label: branch.name,
+          before: null,
+          after: auditedBranch(branch),
+        },
+      ]);
+      return branch;
     }),
   ).then((branch) => {
     availabilityChanged(db, branch.id);
@@ -91,17 +117,30 @@ export async function createBranch({ db }: ActingContext, input: TSaveBranchValu
 }
 
 export async function updateBranch(
-  { db }: ActingContext,
+  ctx: ActingContext,
   { id, values: input }: { id: string; values: TSaveBranchValues },
 ): Promise<TBranch> {
+  const { db } = ctx;
   return withNameCheck(() =>
     db.transaction(async (tx) => {
       const current = await findBranch(tx, id, { lock: 'update' });
       if (!current) throw new AppError('not-found', m.branchNotFound);
+      const before = toBranch((await findBranchRow(tx, id))!);
       await requireCity(tx, input.cityId);
       // A move to another zone takes the branch's rooms, sessions and blocks along (foreign keys cascade).
       await updateBranchRow(tx, id, input);
-      return toBranch((await findBranchRow(tx, id))!);
+      const branch = toBranch((await findBranchRow(tx, id))!);
+      await recordAudit(tx, ctx, [
+        {
+          action: 'branch.update',
+          entity: 'branch',
+          entityId: id,
+          label: branch.name,
+          before: auditedBranch(before),
+          after: auditedBranch(branch),
+        },
+      ]);
+      return branch;
     }),
   ).then((branch) => {
     // The schedule decides the bookable days and hours.
@@ -115,9 +154,10 @@ export async function updateBranch(
  * its day blocks go with it, and orders and costs keep their history without it.
  */
 export async function deleteBranch(
-  { db }: ActingContext,
+  ctx: ActingContext,
   { id, values: input }: { id: string; values: TDeleteBranchRequest },
 ): Promise<void> {
+  const { db } = ctx;
   try {
     await db.transaction(async (tx) => {
       const branch = await findBranch(tx, id, { lock: 'update' });
@@ -126,7 +166,18 @@ export async function deleteBranch(
         throw new AppError('invalid-argument', m.branchNameMismatch, { confirmName: m.branchNameMismatch });
       }
       if ((await countRoomsOf(tx, id)) > 0) throw new AppError('aborted', m.branchHasRooms);
+      const before = toBranch((await findBranchRow(tx, id))!);
       await deleteBranchRow(tx, id);
+      await recordAudit(tx, ctx, [
+        {
+          action: 'branch.delete',
+          entity: 'branch',
+          entityId: id,
+          label: branch.name,
+          before: auditedBranch(before),
+          after: null,
+        },
+      ]);
     });
     availabilityChanged(db, id);
   } catch (error) {

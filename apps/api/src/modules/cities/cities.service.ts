@@ -11,6 +11,7 @@ import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
+import { recordAudit } from '../audit/audit.service';
 import {
   countBranchesOf,
   deleteCityRow,
@@ -53,28 +54,69 @@ export function listCitySelectOptions({ db }: ActingContext): Promise<TCityOptio
   return listCityOptions(db);
 }
 
-export async function createCity({ db }: ActingContext, input: TSaveCityRequest): Promise<TCity> {
-  const row = await withNameCheck(() => insertCity(db, input.name));
+export async function createCity(ctx: ActingContext, input: TSaveCityRequest): Promise<TCity> {
+  const row = await withNameCheck(() =>
+    ctx.db.transaction(async (tx) => {
+      const created = await insertCity(tx, input.name);
+      await recordAudit(tx, ctx, [
+        {
+          action: 'city.create',
+          entity: 'city',
+          entityId: created.id,
+          label: created.name,
+          before: null,
+          after: { name: created.name },
+        },
+      ]);
+      return created;
+    }),
+  );
   return toCity({ ...row, branchCount: 0 });
 }
 
 export async function updateCity(
-  { db }: ActingContext,
+  ctx: ActingContext,
   { id, values }: { id: string; values: TSaveCityRequest },
 ): Promise<TCity> {
-  const row = await withNameCheck(() => renameCity(db, id, values.name));
-  if (!row) throw new AppError('not-found', m.cityNotFound);
-  return toCity({ ...row, branchCount: await countBranchesOf(db, id) });
+  const row = await withNameCheck(() =>
+    ctx.db.transaction(async (tx) => {
+      const before = await findCity(tx, id, { forUpdate: true });
+      if (!before) throw new AppError('not-found', m.cityNotFound);
+      const renamed = (await renameCity(tx, id, values.name))!;
+      await recordAudit(tx, ctx, [
+        {
+          action: 'city.update',
+          entity: 'city',
+          entityId: id,
+          label: renamed.name,
+          before: { name: before.name },
+          after: { name: renamed.name },
+        },
+      ]);
+      return renamed;
+    }),
+  );
+  return toCity({ ...row, branchCount: await countBranchesOf(ctx.db, id) });
 }
 
 /** A zone with branches stays: its branches (and their rooms and sessions) would lose their place. */
-export async function deleteCity({ db }: ActingContext, { id }: { id: string }): Promise<void> {
+export async function deleteCity(ctx: ActingContext, { id }: { id: string }): Promise<void> {
   try {
-    await db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const city = await findCity(tx, id, { forUpdate: true });
       if (!city) throw new AppError('not-found', m.cityNotFound);
       if ((await countBranchesOf(tx, id)) > 0) throw new AppError('aborted', m.cityHasBranches);
       await deleteCityRow(tx, id);
+      await recordAudit(tx, ctx, [
+        {
+          action: 'city.delete',
+          entity: 'city',
+          entityId: id,
+          label: city.name,
+          before: { name: city.name },
+          after: null,
+        },
+      ]);
     });
   } catch (error) {
     // A branch created between the check and the delete: the foreign key refuses, with the same message.

@@ -16,6 +16,7 @@ import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/paging';
 import { GatewayUnavailableError } from '../../lib/payments/gateway';
+import { recordAudit } from '../audit/audit.service';
 import { takeBackCredits } from '../credits/credits.service';
 import {
   claimOrderCancel,
@@ -253,8 +254,25 @@ async function finishCancel(
           note: 'Orden cancelada',
         })
       : { taken: 0, short: 0 };
+  const ticket = await getOrderTicket(tx, order.id);
+  await recordAudit(tx, ctx, [
+    {
+      action: 'order.cancel',
+      entity: 'order',
+      entityId: order.id,
+      label: `Orden ${order.id.slice(0, 8)} · ${ticket.client.name}`,
+      before: { status: 'completed', totalCents: ticket.totalCents },
+      after: {
+        status: 'cancelled',
+        totalCents: ticket.totalCents,
+        creditsTakenBack: reversal.taken,
+        creditsNotTakenBack: reversal.short,
+        refund: refundRef,
+      },
+    },
+  ]);
   return {
-    order: await getOrderTicket(tx, order.id),
+    order: ticket,
     creditsTakenBack: reversal.taken,
     creditsNotTakenBack: reversal.short,
     refunded: refundRef !== null,

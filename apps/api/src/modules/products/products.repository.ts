@@ -55,6 +55,16 @@ export function insertProduct(db: DbOrTx, values: typeof products.$inferInsert) 
     .then((rows) => rows[0]!);
 }
 
+/** One product, locked until the transaction ends (an edit reads what it changes). */
+export function findProductForUpdate(db: DbOrTx, id: string) {
+  return db
+    .select()
+    .from(products)
+    .where(eq(products.id, id))
+    .for('update')
+    .then((rows) => rows[0]);
+}
+
 export function updateProductRow(db: DbOrTx, id: string, values: Partial<typeof products.$inferInsert>) {
   return db
     .update(products)

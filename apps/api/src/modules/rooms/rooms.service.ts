@@ -12,6 +12,7 @@ import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
+import { recordAudit } from '../audit/audit.service';
 import { availabilityChanged } from '../availability/availability.service';
 import { roomHasSessions, roomHasSessionsAhead } from '../bookings/bookings.service';
 import { lockBranch } from '../branches/branches.service';
@@ -81,22 +82,44 @@ export function listRoomSelectOptions(
   return listRoomOptions(db, branchId);
 }
 
-export async function createRoom({ db }: ActingContext, input: TSaveRoomRequest): Promise<TRoom> {
+/** What the audit log follows of a room: its name (position), where it is, whether it takes bookings. */
+const auditedRoom = (room: TRoom) => ({
+  name: room.name,
+  branch: room.branchName,
+  zone: room.cityName,
+  isActive: room.isActive,
+});
+const roomLabel = (room: TRoom) => `${room.name} · ${room.branchName}`;
+
+export async function createRoom(ctx: ActingContext, input: TSaveRoomRequest): Promise<TRoom> {
+  const { db } = ctx;
   return withPositionCheck(() =>
     db.transaction(async (tx) => {
       await requireBranchInCity(tx, input);
       if (await positionTaken(tx, input.branchId, input.position)) throw roomExists();
       const row = await insertRoom(tx, { ...input, name: roomName(input.position) });
-      return toRoom((await findRoomRow(tx, row.id))!);
+      const room = toRoom((await findRoomRow(tx, row.id))!);
+      await recordAudit(tx, ctx, [
+        {
+          action: 'room.create',
+          entity: 'room',
+          entityId: room.id,
+          label: roomLabel(room),
+          before: null,
+          after: auditedRoom(room),
+        },
+      ]);
+      return room;
     }),
   ).then((room) => roomsChanged(db, room, [room.branchId]));
 }
 
 /** A room may change position or branch (of any zone); it leaves its branch only with no sessions ahead there. */
 export async function updateRoom(
-  { db, now }: ActingContext,
+  ctx: ActingContext,
   { id, values: input }: { id: string; values: TSaveRoomRequest },
 ): Promise<TRoom> {
+  const { db, now } = ctx;
   let fromBranch = input.branchId;
   return withPositionCheck(() =>
     db.transaction(async (tx) => {
@@ -117,30 +140,69 @@ export async function updateRoom(
       if (await positionTaken(tx, input.branchId, input.position, id)) throw roomExists();
       // The room's blocks carry its branch and zone for the availability queries; they move with it (the
       // foreign key cascades).
+      const previous = toRoom((await findRoomRow(tx, id))!);
       await updateRoomRow(tx, id, { ...input, name: roomName(input.position) });
-      return toRoom((await findRoomRow(tx, id))!);
+      const room = toRoom((await findRoomRow(tx, id))!);
+      await recordAudit(tx, ctx, [
+        {
+          action: 'room.update',
+          entity: 'room',
+          entityId: id,
+          label: roomLabel(room),
+          before: auditedRoom(previous),
+          after: auditedRoom(room),
+        },
+      ]);
+      return room;
     }),
   ).then((room) => roomsChanged(db, room, [fromBranch, room.branchId]));
 }
 
 export async function setRoomActive(
-  { db }: ActingContext,
+  ctx: ActingContext,
   { id, isActive }: { id: string; isActive: boolean },
 ): Promise<TRoom> {
-  const row = await updateRoomRow(db, id, { isActive });
-  if (!row) throw new AppError('not-found', m.roomNotFound);
-  const room = toRoom((await findRoomRow(db, id))!);
+  const { db } = ctx;
+  const room = await db.transaction(async (tx) => {
+    const before = await findRoom(tx, id, { forUpdate: true });
+    const row = before && (await updateRoomRow(tx, id, { isActive }));
+    if (!row) throw new AppError('not-found', m.roomNotFound);
+    const saved = toRoom((await findRoomRow(tx, id))!);
+    await recordAudit(tx, ctx, [
+      {
+        action: 'room.status',
+        entity: 'room',
+        entityId: id,
+        label: roomLabel(saved),
+        before: { isActive: before.isActive },
+        after: { isActive: saved.isActive },
+      },
+    ]);
+    return saved;
+  });
   return roomsChanged(db, room, [room.branchId]);
 }
 
 /** A room that ever had a session stays, for the history; deactivating it closes it to bookings. */
-export async function deleteRoom({ db }: ActingContext, { id }: { id: string }): Promise<void> {
+export async function deleteRoom(ctx: ActingContext, { id }: { id: string }): Promise<void> {
+  const { db } = ctx;
   try {
     const room = await db.transaction(async (tx) => {
       const found = await findRoom(tx, id, { forUpdate: true });
       if (!found) throw new AppError('not-found', m.roomNotFound);
       if (await roomHasSessions(tx, id)) throw new AppError('aborted', m.roomHasSessions);
+      const before = toRoom((await findRoomRow(tx, id))!);
       await deleteRoomRow(tx, id);
+      await recordAudit(tx, ctx, [
+        {
+          action: 'room.delete',
+          entity: 'room',
+          entityId: id,
+          label: roomLabel(before),
+          before: auditedRoom(before),
+          after: null,
+        },
+      ]);
       return found;
     });
     roomsChanged(db, room, [room.branchId]);

@@ -11,6 +11,7 @@ import { userMessages as m } from '@sala/shared/users/users.messages';
 import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { ttlCache } from '../../lib/ttl-cache';
+import { recordAudit } from '../audit/audit.service';
 import { applyCreditChange } from '../credits/credits.service';
 import { toSessionUser, toUser, type UserRow } from './user-views';
 import {
@@ -101,12 +102,33 @@ export async function updateUser(
     // Deactivating ends the user's sessions at once (docs/business-rules.md D§4): they are refused from now on (and told why);
     // reactivating clears them, so none comes back.
     if (input.isActive === true && !current.isActive) await access.endSessions(tx, id);
-    return toUser((await findUserById(tx, id))!);
+    const updated = (await findUserById(tx, id))!;
+    await recordAudit(tx, { actor, now }, [
+      {
+        action: 'user.update',
+        entity: 'user',
+        entityId: id,
+        label: updated.name,
+        before: auditedUser(current),
+        after: auditedUser(updated),
+      },
+    ]);
+    return toUser(updated);
   });
 }
 
+/** What the audit log follows of an account: who it is, how to reach it, its level, status and balance. */
+const auditedUser = (row: UserRow) => ({
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  role: row.role,
+  isActive: row.isActive,
+  credits: row.credits,
+});
+
 export async function setUserActive(
-  { db, actor, access }: ActingContext,
+  { db, actor, now, access }: ActingContext,
   { id, isActive }: { id: string; isActive: boolean },
 ): Promise<TUser> {
   if (actor.id === id && !isActive) throw new AppError('permission-denied', m.cannotChangeSelf);
@@ -116,6 +138,16 @@ export async function setUserActive(
     if (!row) throw new AppError('not-found', m.notFound);
     // Deactivated, the user's logins are refused at once (and told why); reactivated, none comes back.
     if (isActive && !before.isActive) await access.endSessions(tx, id);
+    await recordAudit(tx, { actor, now }, [
+      {
+        action: 'user.status',
+        entity: 'user',
+        entityId: id,
+        label: row.name,
+        before: { isActive: before.isActive },
+        after: { isActive: row.isActive },
+      },
+    ]);
     return toUser(row);
   });
 }

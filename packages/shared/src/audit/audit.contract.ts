@@ -1,0 +1,92 @@
+import { z } from '../common/zod';
+import { pageQuery, pageResponse } from '../table/table.contract';
+import { DATE_RANGES, dateRangeMessages } from '../time/date-range';
+import { dateField } from '../time/time-fields';
+
+/** Every staff action the audit log records (issue 20: who, when, what, before → after). */
+export const AUDIT_ACTIONS = [
+  'user.update',
+  'user.status',
+  'city.create',
+  'city.update',
+  'city.delete',
+  'branch.create',
+  'branch.update',
+  'branch.delete',
+  'room.create',
+  'room.update',
+  'room.status',
+  'room.delete',
+  'product.create',
+  'product.update',
+  'product.status',
+  'day_block.create',
+  'day_block.delete',
+  'room_block.create',
+  'room_block.delete',
+  'session.cancel',
+  'order.cancel',
+] as const;
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** How /admin/auditoria names each action. */
+export const auditActionLabels: Record<TAuditAction, string> = {
+  'user.update': 'Usuario editado',
+  'user.status': 'Usuario activado o desactivado',
+  'city.create': 'Zona creada',
+  'city.update': 'Zona editada',
+  'city.delete': 'Zona eliminada',
+  'branch.create': 'Sucursal creada',
+  'branch.update': 'Sucursal editada',
+  'branch.delete': 'Sucursal eliminada',
+  'room.create': 'Sala creada',
+  'room.update': 'Sala editada',
+  'room.status': 'Sala activada o desactivada',
+  'room.delete': 'Sala eliminada',
+  'product.create': 'Producto creado',
+  'product.update': 'Producto editado',
+  'product.status': 'Producto activado o desactivado',
+  'day_block.create': 'Bloqueo de día u hora creado',
+  'day_block.delete': 'Bloqueo de día u hora quitado',
+  'room_block.create': 'Bloqueo de sala creado',
+  'room_block.delete': 'Bloqueo de sala quitado',
+  'session.cancel': 'Sesión cancelada',
+  'order.cancel': 'Orden cancelada',
+};
+
+export const auditMessages = {
+  invalidAction: 'Elige una acción de la lista.',
+  invalidRange: 'La fecha inicial debe ser anterior o igual a la final.',
+} as const;
+
+/** GET /api/audit — newest first; q searches who acted and what was changed (its name); by action and dates. */
+export const ZAuditQuery = pageQuery(['at'], 'at')
+  .extend({
+    dir: z.enum(['asc', 'desc']).default('desc'),
+    action: z.enum(AUDIT_ACTIONS, { error: auditMessages.invalidAction }).optional(),
+    from: dateField({ range: DATE_RANGES.reports, outOfRange: dateRangeMessages.reports }).optional(),
+    to: dateField({ range: DATE_RANGES.reports, outOfRange: dateRangeMessages.reports }).optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    error: auditMessages.invalidRange,
+    path: ['to'],
+  });
+export type TAuditQuery = z.output<typeof ZAuditQuery>;
+
+/** A changed value as stored: text, a number, a yes/no, or nothing. */
+const ZAuditValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const ZAuditEntry = z.object({
+  id: z.uuid(),
+  at: z.iso.datetime(),
+  actorName: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  entity: z.string(),
+  entityId: z.string(),
+  label: z.string(),
+  /** Only the fields the action changed; null when the record was created (before) or removed (after). */
+  before: z.record(z.string(), ZAuditValue).nullable(),
+  after: z.record(z.string(), ZAuditValue).nullable(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+export const ZAuditResponse = pageResponse(ZAuditEntry);
