@@ -41,6 +41,8 @@ type DateRoute = {
   /** What a date before and after the route's range reads. */
   before: string;
   after: string;
+  /** The date's field in the error (`date` unless told). */
+  field?: string;
 };
 
 const slot = (date: string) => ({ branchId: fx.branchId, roomId: fx.roomId, date, hour: '10:00' });
@@ -77,6 +79,13 @@ const dateRoutes: DateRoute[] = [
     }),
     before: bookingMessages.cannotBook,
     after: bookingMessages.cannotBook,
+  },
+  {
+    route: 'GET /api/audit',
+    request: (date) => ({ url: `/api/audit?from=${date}` }),
+    before: dateRangeMessages.reports,
+    after: dateRangeMessages.reports,
+    field: 'from',
   },
   {
     route: 'GET /api/staff/sessions',
@@ -223,7 +232,7 @@ describe('dates at the ends of the calendar', () => {
         expect(res.json().error).toMatchObject({
           code: 'invalid-argument',
           message,
-          fields: { date: message },
+          fields: { [route.field ?? 'date']: message },
         });
         expect(await stored()).toEqual(before);
       }

@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
       { path: 'usuarios', ...page(() => import('./routes/admin/usuarios')) },
       { path: 'usuarios/:id', ...page(() => import('./routes/admin/usuario-detalle')) },
       { path: 'correos', ...page(() => import('./routes/admin/correos')) },
+      { path: 'auditoria', ...page(() => import('./routes/admin/auditoria')) },
       { path: 'zonas', ...page(() => import('./routes/admin/zonas')) },
       { path: 'consultorios', ...page(() => import('./routes/admin/consultorios')) },
       { path: 'salas', ...page(() => import('./routes/admin/salas')) },

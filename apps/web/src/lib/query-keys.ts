@@ -32,6 +32,7 @@ export const queryKeys = {
     clientPicks: ['users', 'client-picks'] as const,
   },
   outbox: ['outbox'] as const,
+  audit: ['audit'] as const,
   staffSessions: {
     all: ['staff-sessions'] as const,
     list: ['staff-sessions', 'list'] as const,

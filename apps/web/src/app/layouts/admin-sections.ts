@@ -15,6 +15,7 @@ import {
   Package,
   Receipt,
   ReceiptText,
+  ScrollText,
   Store,
   Users,
 } from 'lucide-react';
@@ -46,6 +47,7 @@ export const adminSections: AdminSection[] = [
   },
   { path: '/admin/bloquear-hora', label: 'Bloquear hora', level: 'superadmin', icon: Ban },
   { path: '/admin/correos', label: 'Correos', level: 'superadmin', icon: Mail },
+  { path: '/admin/auditoria', label: 'Auditoría', level: 'superadmin', icon: ScrollText },
 ];
 
 export function canOpen(section: Pick<AdminSection, 'level'>, role: TRole): boolean {

@@ -1,0 +1,147 @@
+import {
+  AUDIT_ACTIONS,
+  auditActionLabels,
+  type TAuditAction,
+  type TAuditEntry,
+} from '@sala/shared/audit/audit.contract';
+import { ChevronDown } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
+import { cx, fieldControlClass, fieldLabelClass } from '../../../components/ui/field-styles';
+import { formatDateTime } from '../../../lib/format-date';
+import { useAuditLog } from '../api/list-audit';
+import { auditChangeLines } from './audit-changes';
+
+/** What changed, one field per line: "Precio: $1,000 → $1,200". */
+function Changes({ entry }: { entry: TAuditEntry }) {
+  const lines = auditChangeLines(entry);
+  return (
+    <ul className="space-y-0.5 text-sm" data-testid="audit-changes">
+      {lines.map((line) => (
+        <li key={line.field} className="break-words">
+          <span className="text-muted">{line.label}:</span> {line.before} <span aria-label="cambió a">→</span>{' '}
+          {line.after}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The staff actions of the log (Auditoría, super admin): when, who, what and on which record, with each changed
+ * field before → after; newest first, searched by who or what, filtered by action and dates.
+ */
+export function AuditTable() {
+  const [state, setState] = useTableState({ sort: 'at', dir: 'desc' });
+  const [action, setAction] = useState<TAuditAction | ''>('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const log = useAuditLog(state, {
+    action: action || undefined,
+    from: from || undefined,
+    to: to || undefined,
+  });
+  const ids = { action: useId(), from: useId(), to: useId() };
+  const backToFirstPage = () => setState((current) => ({ ...current, page: 1 }));
+
+  const columns = useMemo<DataTableColumn<TAuditEntry>[]>(
+    () => [
+      {
+        id: 'at',
+        header: 'Fecha',
+        cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.at)}</span>,
+      },
+      { id: 'actorName', header: 'Quién', enableSorting: false, cell: ({ row }) => row.original.actorName },
+      {
+        id: 'action',
+        header: 'Acción',
+        enableSorting: false,
+        cell: ({ row }) => auditActionLabels[row.original.action],
+      },
+      { id: 'label', header: 'Registro', enableSorting: false, cell: ({ row }) => row.original.label },
+      {
+        id: 'changes',
+        header: 'Antes → después',
+        enableSorting: false,
+        cell: ({ row }) => <Changes entry={row.original} />,
+      },
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <div className="mb-4 grid gap-4 sm:grid-cols-3">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.action} className={fieldLabelClass}>
+            Acción
+          </label>
+          <div className="relative">
+            <select
+              id={ids.action}
+              value={action}
+              onChange={(event) => {
+                setAction(event.target.value as TAuditAction | '');
+                backToFirstPage();
+              }}
+              className={cx(fieldControlClass(false), 'appearance-none pr-9')}
+            >
+              <option value="">Todas</option>
+              {AUDIT_ACTIONS.map((value) => (
+                <option key={value} value={value}>
+                  {auditActionLabels[value]}
+                </option>
+              ))}
+            </select>
+            <ChevronDown
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted"
+            />
+          </div>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.from} className={fieldLabelClass}>
+            Desde
+          </label>
+          <input
+            id={ids.from}
+            type="date"
+            value={from}
+            max={to || undefined}
+            onChange={(event) => {
+              setFrom(event.target.value);
+              backToFirstPage();
+            }}
+            className={fieldControlClass(false)}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.to} className={fieldLabelClass}>
+            Hasta
+          </label>
+          <input
+            id={ids.to}
+            type="date"
+            value={to}
+            min={from || undefined}
+            onChange={(event) => {
+              setTo(event.target.value);
+              backToFirstPage();
+            }}
+            className={fieldControlClass(false)}
+          />
+        </div>
+      </div>
+      <DataTable
+        caption="Auditoría"
+        columns={columns}
+        data={log.data}
+        isLoading={log.isFetching}
+        state={state}
+        onStateChange={setState}
+        pageSizes={[10, 30, 50]}
+        getRowId={(row) => row.id}
+      />
+    </>
+  );
+}
