@@ -17,6 +17,7 @@ import { cashSummaryRoutes } from './modules/cash-summary/cash-summary.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { cityRoutes } from './modules/cities/cities.routes';
 import { costRoutes } from './modules/costs/costs.routes';
+import { backupRoutes } from './modules/health/backup.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsRoutes } from './modules/health/metrics.routes';
 import { outboxRoutes } from './modules/mail/outbox.routes';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     async (api) => {
       await api.register(healthRoutes);
       await api.register(metricsRoutes);
+      await api.register(backupRoutes);
       await api.register(catalogRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);

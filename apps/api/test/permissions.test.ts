@@ -50,6 +50,17 @@ const table = (): Row[] => [
   { method: 'GET', url: '/api/ready', expect: { anonymous: 200, user: 200, admin: 200, superadmin: 200 } },
   // From another address (every row here is): a super admin only; from this machine, anyone (metrics.test.ts).
   { method: 'GET', url: '/api/metrics', expect: { anonymous: 401, user: 403, admin: 403, superadmin: 200 } },
+  // PGlite here: the copy itself (on PostgreSQL the super admin is told to use pg_dump, 409).
+  {
+    method: 'GET',
+    url: '/api/backup',
+    expect: {
+      anonymous: 401,
+      user: 403,
+      admin: 403,
+      superadmin: process.env.TEST_DB === 'postgres' ? 409 : 200,
+    },
+  },
   { method: 'GET', url: '/api/catalog', expect: { anonymous: 200, user: 200, admin: 200, superadmin: 200 } },
   {
     method: 'GET',

@@ -31,6 +31,11 @@ export type DatabaseHandle = {
   ping: () => Promise<void>;
   close: () => Promise<void>;
   pool: () => PoolStats;
+  /**
+   * PGlite only: a consistent copy of the whole database (a gzipped tar of its data directory), taken in a turn
+   * of its own (no query or transaction in between) right after a checkpoint. PostgreSQL has pg_dump.
+   */
+  dump?: () => Promise<Uint8Array>;
 };
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -57,6 +62,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     await client.waitReady;
     // One query or transaction per turn of the event loop: requests arriving in a burst are read and served in
     // order, never starved by the engine's own hand-offs (fair-turns.ts).
+    const checkpoint = client.exec.bind(client);
     const turns = takeTurns(client);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
@@ -70,6 +76,12 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
         const { busy, waiting, taken } = turns.stats();
         return { size: 1, idle: busy ? 0 : 1, waiting, acquired: taken };
       },
+      dump: () =>
+        turns(async () => {
+          await checkpoint('checkpoint');
+          const tar = await client.dumpDataDir('gzip');
+          return new Uint8Array(await tar.arrayBuffer());
+        }),
       close: async () => {
         try {
           await client.close();
