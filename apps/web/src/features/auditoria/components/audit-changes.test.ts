@@ -13,7 +13,10 @@ describe('audit changes as the screen reads them', () => {
 
   it('one line per field, before → after; a creation has no before, a removal no after', () => {
     expect(
-      auditChangeLines({ before: { priceCents: 100_000, extra: 0 }, after: { priceCents: 120_000, extra: 1 } }),
+      auditChangeLines({
+        before: { priceCents: 100_000, extra: 0 },
+        after: { priceCents: 120_000, extra: 1 },
+      }),
     ).toEqual([
       { field: 'priceCents', label: 'Precio', before: '$1,000', after: '$1,200' },
       { field: 'extra', label: 'Créditos extra', before: '0', after: '1' },
