@@ -19,8 +19,7 @@ function Changes({ entry }: { entry: TAuditEntry }) {
     <ul className="space-y-0.5 text-sm" data-testid="audit-changes">
       {lines.map((line) => (
         <li key={line.field} className="break-words">
-          <span className="text-muted">{line.label}:</span> {line.before} <span aria-label="cambió a">→</span>{' '}
-          {line.after}
+          <span className="text-muted">{line.label}:</span> {line.before} → {line.after}
         </li>
       ))}
     </ul>
