@@ -1,0 +1,561 @@
+// npm run test:stress — the proof of issue 20 point 7, run by CI: real API processes on one PostgreSQL (and one on
+// PGlite), a load script on 127.0.0.1 bounded in count and time, processes killed and stopped under load, the mail
+// server down and back; after each phase the database is checked (invariants.ts). Prints what it tried and what
+// held, and exits 1 on any broken invariant or any 5xx that is not a 503 in the envelope.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { type DatabaseHandle, type Db, openDatabase } from '@sala/db/client';
+import { createBranch, createProduct, createRoom } from '@sala/db/factories/factories';
+import { hashPassword } from '@sala/db/password';
+import { authSessions } from '@sala/db/schema/auth';
+import { creditLedger } from '@sala/db/schema/ledger';
+import { users } from '@sala/db/schema/users';
+import { bookingWindow, hoursOn } from '@sala/shared/bookings/availability';
+import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
+import { businessDate, businessInstant } from '@sala/shared/time/business-time';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../src/lib/sql-rows';
+import { hashToken, newToken } from '../src/lib/tokens';
+import { startServer, waitForReady } from '../test/processes';
+import { startSmtpPeer } from '../test/smtp-peer';
+import { createEmptyPostgresDatabase } from '../test/test-app';
+import { type CheckResult, checkInvariants } from './invariants';
+
+const started = Date.now();
+const DEADLINE_MS = 5 * 60_000;
+const CLIENTS = 240;
+
+/** A seeded generator: the same storm every run (mulberry32). */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- the data
+
+type Slot = { branchId: string; roomId: string; date: string; hour: string };
+type World = {
+  clients: { id: string; cookie: string }[];
+  boss: string;
+  branchId: string;
+  /** Few slots (the booking storms fight over them) and many (the money storm spreads over them). */
+  crowded: Slot[];
+  wide: Slot[];
+  digitalProduct: string;
+  posProduct: string;
+};
+
+async function seed({ db }: DatabaseHandle, clientCount: number): Promise<World> {
+  const passwordHash = await hashPassword('estres1234');
+  const people = Array.from({ length: clientCount + 1 }, (_, i) => ({
+    id: randomUUID(),
+    name: i === 0 ? 'Dirección Estrés' : `Cliente Estrés ${i}`,
+    email: `estres${i}@stress.test`,
+    phone: '5500000000',
+    role: i === 0 ? ('superadmin' as const) : ('user' as const),
+    isActive: true,
+    credits: i === 0 ? 0 : 20,
+    passwordHash,
+  }));
+  await db.insert(users).values(people);
+  await db.insert(creditLedger).values(
+    people
+      .filter((p) => p.credits > 0)
+      .map((p) => ({
+        userId: p.id,
+        delta: p.credits,
+        balanceAfter: p.credits,
+        reason: 'adjustment' as const,
+      })),
+  );
+  const tokens = people.map(() => newToken());
+  await db.insert(authSessions).values(
+    people.map((p, i) => ({
+      tokenHash: hashToken(tokens[i]!),
+      userId: p.id,
+      persistent: true,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })),
+  );
+  const branch = await createBranch(db, { name: 'Sucursal Estrés', schedule: DEFAULT_WEEKLY_SCHEDULE });
+  const rooms: { id: string }[] = [];
+  for (let position = 1; position <= 10; position++)
+    rooms.push(await createRoom(db, { branchId: branch.id, cityId: branch.cityId, position }));
+  // From the day after tomorrow: a client may cancel (more than 24 h ahead), and no hour passes during the run.
+  const dates = bookingWindow({ now: new Date() })
+    .slice(2)
+    .filter((date) => hoursOn(DEFAULT_WEEKLY_SCHEDULE, date).length > 0);
+  const slotsOn = (date: string, roomCount: number) =>
+    hoursOn(DEFAULT_WEEKLY_SCHEDULE, date).flatMap((hour) =>
+      rooms.slice(0, roomCount).map((room) => ({ branchId: branch.id, roomId: room.id, date, hour })),
+    );
+  const digital = await createProduct(db, { priceCents: 150_000, credits: 5, extra: 1, isDigital: true });
+  const pos = await createProduct(db, { priceCents: 60_000, credits: 2, extra: 0, isDigital: false });
+  return {
+    clients: people.slice(1).map((p, i) => ({ id: p.id, cookie: `sala_session=${tokens[i + 1]}` })),
+    boss: `sala_session=${tokens[0]}`,
+    branchId: branch.id,
+    crowded: slotsOn(dates[0]!, 3).slice(0, 30),
+    wide: dates.slice(1).flatMap((date) => slotsOn(date, 10)),
+    digitalProduct: digital.id,
+    posProduct: pos.id,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- HTTP
+
+type Answer = { status: number; body: string };
+const agents = new Map<number, http.Agent>();
+
+function send(port: number, method: string, url: string, cookie?: string, body?: unknown): Promise<Answer> {
+  let agent = agents.get(port);
+  if (!agent) {
+    agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+    agents.set(port, agent);
+  }
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve) => {
+    const request = http.request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        timeout: 20_000,
+        headers: {
+          ...(cookie ? { cookie } : {}),
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        response.on('error', () => resolve({ status: 0, body: '' }));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    // A process killed or stopped: the request is lost (status 0), never an answer.
+    request.on('error', () => resolve({ status: 0, body: '' }));
+    request.end(payload);
+  });
+}
+
+/** Runs the tasks with at most `limit` in flight. */
+async function inFlight<T>(count: number, limit: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, count) }, async () => {
+      while (next < count) {
+        const i = next++;
+        results[i] = await task(i);
+      }
+    }),
+  );
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------- processes
+
+type Server = {
+  port: number;
+  env: Record<string, string>;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  up: boolean;
+};
+
+async function server(port: number, env: Record<string, string>): Promise<Server> {
+  const process = startServer({
+    PORT: String(port),
+    SEED_DEMO: 'false',
+    PUBLIC_URL: `http://localhost:${port}`,
+    ...env,
+  });
+  await waitForReady(port, 60_000);
+  const handle: Server = {
+    port,
+    env,
+    up: true,
+    async stop(signal = 'SIGTERM') {
+      handle.up = false;
+      if (process.child.exitCode === null) process.child.kill(signal);
+      await process.exited;
+    },
+  };
+  return handle;
+}
+
+// ---------------------------------------------------------------------------------------------- the report
+
+type Tally = {
+  phase: string;
+  tried: number;
+  ok: number;
+  refused: number;
+  unavailable: number;
+  errors: number;
+  lost: number;
+};
+const tallies: Tally[] = [];
+const broken: string[] = [];
+const checks: { phase: string; results: CheckResult[] }[] = [];
+
+function tally(phase: string, answers: Answer[]): Tally {
+  const row: Tally = { phase, tried: answers.length, ok: 0, refused: 0, unavailable: 0, errors: 0, lost: 0 };
+  for (const answer of answers) {
+    if (answer.status === 0) row.lost++;
+    else if (answer.status < 400) row.ok++;
+    else if (answer.status === 503 && isEnvelope(answer.body)) row.unavailable++;
+    else if (answer.status >= 500) {
+      row.errors++;
+      if (row.errors <= 3) broken.push(`${phase}: ${answer.status} ${answer.body.slice(0, 200)}`);
+    } else row.refused++;
+  }
+  tallies.push(row);
+  return row;
+}
+
+function isEnvelope(body: string) {
+  try {
+    const { error } = JSON.parse(body);
+    return typeof error?.code === 'string' && typeof error?.message === 'string';
+  } catch {
+    return false;
+  }
+}
+
+async function verify(phase: string, db: Db, extra: CheckResult[] = []) {
+  const results = [...(await checkInvariants(db)), ...extra];
+  checks.push({ phase, results });
+  for (const result of results)
+    if (result.violations > 0) broken.push(`${phase}: ${result.name} (${result.violations})`);
+}
+
+const booking = (world: World, client: number, slot: Slot, key?: string) => ({
+  client: world.clients[client % world.clients.length]!,
+  body: { ...slot, ...(key ? { idempotencyKey: key } : {}) },
+});
+
+/** Every session a 201 answered is in the database, active (nothing committed was lost). */
+async function answeredSessionsExist(db: Db, answers: Answer[]): Promise<CheckResult> {
+  const ids = answers.filter((a) => a.status === 201).map((a) => JSON.parse(a.body).session.id as string);
+  if (ids.length === 0) return { name: 'every 201 booking is stored', violations: 0 };
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select count(*)::int as n from room_sessions where id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    ),
+  );
+  return { name: 'every 201 booking is stored', violations: ids.length - Number(row?.n ?? 0) };
+}
+
+// ---------------------------------------------------------------------------------------------- the phases
+
+async function postgresPhases() {
+  const empty = await createEmptyPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 4 });
+  const world = await seed(database, CLIENTS);
+  const base = { DATABASE_URL: empty.url, MAIL_MODE: 'outbox', DATABASE_POOL_SIZE: '8' };
+  let a = await server(3510, base);
+  let b = await server(3511, base);
+  const live = () => [a, b].filter((s) => s.up);
+  try {
+    // 1. A booking storm over 30 slots; process A is SIGKILLed halfway and started again.
+    const stormSize = 2_400;
+    let restartA: Promise<void> | undefined;
+    const storm = await inFlight(stormSize, 100, async (i) => {
+      if (i === stormSize / 2) {
+        await a.stop('SIGKILL');
+        restartA = server(3510, base).then((s) => {
+          a = s;
+        });
+      }
+      const { client, body } = booking(world, i * 7, world.crowded[i % world.crowded.length]!);
+      const target = live()[i % live().length]!;
+      return send(target.port, 'POST', '/api/sessions', client.cookie, body);
+    });
+    await restartA;
+    tally('1. booking storm, A SIGKILLed', storm);
+    await verify('1. booking storm', database.db, [await answeredSessionsExist(database.db, storm)]);
+
+    // 2. The money storm: bookings (retried with their key), cancels, checkouts paid 5× at once, point-of-sale
+    // sales sent 3× with one key, orders cancelled 3× at once.
+    const rand = random(20_261_124);
+    const booked: { id: string; cookie: string }[] = [];
+    const orders: string[] = [];
+    const money: Answer[] = [];
+    const ops = Array.from({ length: 500 }, () => rand());
+    await inFlight(ops.length, 40, async (i) => {
+      const pick = ops[i]!;
+      const port = live()[i % live().length]!.port;
+      const client = world.clients[Math.floor(rand() * world.clients.length)]!;
+      if (pick < 0.35) {
+        const slot = world.wide[Math.floor(rand() * world.wide.length)]!;
+        const key = randomUUID();
+        const answers = await Promise.all(
+          [1, 2].map(() =>
+            send(port, 'POST', '/api/sessions', client.cookie, { ...slot, idempotencyKey: key }),
+          ),
+        );
+        money.push(...answers);
+        const made = answers.find((x) => x.status === 201);
+        if (made) booked.push({ id: JSON.parse(made.body).session.id, cookie: client.cookie });
+      } else if (pick < 0.5 && booked.length > 0) {
+        const session = booked.splice(Math.floor(rand() * booked.length), 1)[0]!;
+        money.push(
+          ...(await Promise.all([
+            send(port, 'POST', `/api/sessions/${session.id}/cancel`, session.cookie),
+            send(
+              live()[(i + 1) % live().length]!.port,
+              'POST',
+              `/api/sessions/${session.id}/cancel`,
+              world.boss,
+            ),
+          ])),
+        );
+      } else if (pick < 0.68) {
+        const checkoutId = randomUUID();
+        const opened = await send(port, 'POST', '/api/checkout', client.cookie, {
+          checkoutId,
+          items: [{ productId: world.digitalProduct, quantity: 1 }],
+        });
+        money.push(opened);
+        const card = { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', holder: 'Cliente Estres' };
+        const paid = await Promise.all(
+          [0, 1, 2, 3, 4].map((n) =>
+            send(
+              live()[(i + n) % live().length]!.port,
+              'POST',
+              `/api/checkout/${checkoutId}/pay`,
+              client.cookie,
+              card,
+            ),
+          ),
+        );
+        money.push(...paid);
+        const done = paid.find((x) => x.status < 300);
+        if (done) orders.push(JSON.parse(done.body).order.id);
+      } else if (pick < 0.88) {
+        const sale = {
+          idempotencyKey: randomUUID(),
+          clientId: client.id,
+          branchId: world.branchId,
+          items: [{ productId: world.posProduct, quantity: 1 + Math.floor(rand() * 3) }],
+          cashCents: 200_000,
+          cardCents: 0,
+          transferCents: 0,
+        };
+        const answers = await Promise.all(
+          [0, 1, 2].map((n) =>
+            send(live()[(i + n) % live().length]!.port, 'POST', '/api/pos/orders', world.boss, sale),
+          ),
+        );
+        money.push(...answers);
+        const made = answers.find((x) => x.status < 300);
+        if (made) orders.push(JSON.parse(made.body).order.id);
+      } else if (orders.length > 0) {
+        const id = orders.splice(Math.floor(rand() * orders.length), 1)[0]!;
+        money.push(
+          ...(await Promise.all(
+            [0, 1, 2].map((n) =>
+              send(live()[(i + n) % live().length]!.port, 'POST', `/api/orders/${id}/cancel`, world.boss, {
+                confirmation: 'cancelar orden',
+              }),
+            ),
+          )),
+        );
+      }
+    });
+    tally('2. money storm', money);
+    await verify('2. money storm', database.db, [await corteMatches(database.db, a.port, world.boss)]);
+
+    // 3. SIGTERM to B under load: what it had in flight is answered, what arrives after is 503 in the envelope
+    // (or finds the port closed), never a 500.
+    let stopB: Promise<void> | undefined;
+    const drain = await inFlight(600, 60, async (i) => {
+      if (i === 200) stopB = b.stop('SIGTERM');
+      const { client, body } = booking(world, i * 13 + 5, world.wide[(i * 11) % world.wide.length]!);
+      const port = i % 2 === 0 ? b.port : a.port;
+      return send(port, 'POST', '/api/sessions', client.cookie, body);
+    });
+    await stopB;
+    tally('3. SIGTERM under load', drain);
+    await verify('3. SIGTERM under load', database.db, [await answeredSessionsExist(database.db, drain)]);
+
+    // 4. The mail server down, then up: both processes send mail now; bookings made while it is down warn, and
+    // once it is back every message queued by every phase is delivered, each exactly once.
+    await a.stop('SIGTERM');
+    const peer = await startSmtpPeer();
+    await peer.stop();
+    const mailEnv = { ...base, MAIL_MODE: '', SMTP_URL: `smtp://127.0.0.1:${peer.port}` };
+    a = await server(3510, mailEnv);
+    b = await server(3511, mailEnv);
+    const whileDown = await inFlight(80, 20, async (i) => {
+      const { client, body } = booking(world, i * 17 + 3, world.wide[(i * 29 + 7) % world.wide.length]!);
+      return send(live()[i % 2]!.port, 'POST', '/api/sessions', client.cookie, body);
+    });
+    const warned = whileDown.filter(
+      (x) => x.status === 201 && JSON.parse(x.body).mailWarning === true,
+    ).length;
+    const falselySent = whileDown.filter(
+      (x) => x.status === 201 && JSON.parse(x.body).mailDelivery === 'sent',
+    ).length;
+    await peer.restart();
+    // One booking once the server is back: its immediate send succeeds and brings the waiting retries forward.
+    const after = await send(a.port, 'POST', '/api/sessions', world.clients[1]!.cookie, world.wide.at(-1));
+    const waitedFrom = Date.now();
+    let pending = Number.POSITIVE_INFINITY;
+    while (Date.now() - waitedFrom < 90_000) {
+      const [row] = rowsOf<{ n: number }>(
+        await database.db.execute(sql`select count(*)::int as n from email_outbox where status <> 'sent'`),
+      );
+      pending = Number(row?.n ?? 0);
+      if (pending === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const deliveredIn = Date.now() - waitedFrom;
+    const sentRows = rowsOf<{ id: string }>(await database.db.execute(sql`select id from email_outbox`));
+    // Each message carries its outbox row's id as its Message-ID (<id@domain>).
+    const received = new Map<string, number>();
+    for (const mail of peer.received) {
+      const id = mail.messageId.replace(/^</, '').split('@')[0]!;
+      received.set(id, (received.get(id) ?? 0) + 1);
+    }
+    const missing = sentRows.filter((row) => !received.has(row.id)).length;
+    const twice = [...received.values()].filter((n) => n > 1).length;
+    tally('4. SMTP down, then up', [...whileDown, after]);
+    await verify('4. SMTP down, then up', database.db, [
+      {
+        name: 'bookings made while SMTP was down warn (none says "sent")',
+        violations: falselySent + (warned === 0 ? 1 : 0),
+      },
+      {
+        name: `every queued e-mail delivered (${sentRows.length}, all in ${(deliveredIn / 1000).toFixed(1)} s)`,
+        violations: pending + missing,
+      },
+      { name: 'no e-mail delivered twice', violations: twice },
+    ]);
+    await peer.stop();
+  } finally {
+    await Promise.all([a.stop('SIGKILL'), b.stop('SIGKILL')]);
+    await database.close();
+    await empty.drop();
+  }
+}
+
+/** The corte of today, as the API computes it, equals the sums of the orders in the database. */
+async function corteMatches(db: Db, port: number, boss: string): Promise<CheckResult> {
+  const today = businessDate(new Date());
+  const answer = await send(port, 'GET', `/api/cash-summary?date=${today}`, boss);
+  const totals = JSON.parse(answer.body).totals as {
+    cashCents: number;
+    cardCents: number;
+    transferCents: number;
+    orders: number;
+  };
+  const { from } = { from: businessInstant(today, '00:00') };
+  const to = new Date(from.getTime() + 86_400_000);
+  const [row] = rowsOf<{ cash: number; card: number; transfer: number; n: number }>(
+    await db.execute(sql`select coalesce(sum(paid_cash_cents - change_cents), 0)::int as cash,
+      coalesce(sum(paid_card_cents), 0)::int as card, coalesce(sum(paid_transfer_cents), 0)::int as transfer,
+      count(*)::int as n from orders where status = 'completed'
+      and created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz`),
+  );
+  const differences = [
+    totals.cashCents - Number(row!.cash),
+    totals.cardCents - Number(row!.card),
+    totals.transferCents - Number(row!.transfer),
+    totals.orders - Number(row!.n),
+  ].filter((d) => d !== 0).length;
+  return {
+    name: `the corte equals Σ orders (${row!.n} orders)`,
+    violations: answer.status === 200 ? differences : 1,
+  };
+}
+
+async function pgliteKill() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sala-stress-'));
+  try {
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    const world = await seed(database, 60);
+    await database.close();
+    const env = { DATA_DIR: dataDir, MAIL_MODE: 'outbox' };
+    let c = await server(3520, env);
+    let restart: Promise<void> | undefined;
+    const answers = await inFlight(800, 50, async (i) => {
+      if (i === 400) {
+        await c.stop('SIGKILL');
+        restart = server(3520, env).then((s) => {
+          c = s;
+        });
+        await restart;
+      }
+      // Requests meanwhile wait for the restart: the point is the writes after it, on the reopened directory.
+      if (restart && !c.up) await restart;
+      const slots = i % 2 === 0 ? world.crowded : world.wide;
+      const { client, body } = booking(world, i * 7 + 1, slots[(i * 5) % slots.length]!);
+      return send(3520, 'POST', '/api/sessions', client.cookie, body);
+    });
+    await restart;
+    await c.stop('SIGTERM');
+    tally('5. PGlite SIGKILLed during writes', answers);
+    const reopened = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      await verify('5. PGlite reopened', reopened.db, [await answeredSessionsExist(reopened.db, answers)]);
+    } finally {
+      await reopened.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const watchdog = setTimeout(() => {
+  console.error(`test:stress ran past ${DEADLINE_MS / 60_000} minutes`);
+  process.exit(1);
+}, DEADLINE_MS);
+watchdog.unref();
+
+try {
+  await postgresPhases();
+  await pgliteKill();
+} catch (error) {
+  broken.push(`the run itself failed: ${(error as Error).stack ?? error}`);
+}
+for (const agent of agents.values()) agent.destroy();
+
+console.log('\n| phase | requests | 2xx | 4xx | 503 (envelope) | other 5xx | lost (process gone) |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const t of tallies)
+  console.log(
+    `| ${t.phase} | ${t.tried} | ${t.ok} | ${t.refused} | ${t.unavailable} | ${t.errors} | ${t.lost} |`,
+  );
+console.log('\n| after | invariant | held |');
+console.log('| --- | --- | --- |');
+for (const { phase, results } of checks)
+  for (const r of results)
+    console.log(`| ${phase} | ${r.name} | ${r.violations === 0 ? 'yes' : `NO (${r.violations})`} |`);
+console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s`);
+if (broken.length > 0) {
+  console.error(`\nBROKEN:\n${broken.map((b) => `- ${b}`).join('\n')}`);
+  process.exit(1);
+}
+console.log('every invariant held');
+process.exit(0);
