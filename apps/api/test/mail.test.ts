@@ -238,6 +238,9 @@ describe('the immediate attempt when a poller claimed the rows first (issue 20 p
     made.push(...ids);
     return ids;
   };
+  /** A worker of its own whose immediate attempt waits at most `ms`. */
+  const immediateWorker = (ms: number) =>
+    createOutboxWorker({ db: t.db, mailer: t.app.mailer, from: FROM, immediateTimeoutMs: ms });
   const pollerClaims = async (ids: string[]) => {
     const { claimEmails } = await import('../src/modules/mail/outbox.repository');
     const now = new Date();
@@ -247,12 +250,7 @@ describe('the immediate attempt when a poller claimed the rows first (issue 20 p
   it('never says "sent" for messages another worker holds and has not delivered', async () => {
     const ids = await letters('tomado');
     expect(await pollerClaims(ids)).toHaveLength(2);
-    const worker = createOutboxWorker({
-      db: t.db,
-      mailer: t.app.mailer,
-      from: FROM,
-      immediateTimeoutMs: 300,
-    });
+    const worker = immediateWorker(300);
     expect(await worker.deliverNow(ids)).toBe(false);
   });
 
@@ -260,12 +258,7 @@ describe('the immediate attempt when a poller claimed the rows first (issue 20 p
     const ids = await letters('fallido');
     const claimed = await pollerClaims(ids);
     const { markAttemptFailed } = await import('../src/modules/mail/outbox.repository');
-    const worker = createOutboxWorker({
-      db: t.db,
-      mailer: t.app.mailer,
-      from: FROM,
-      immediateTimeoutMs: 3_000,
-    });
+    const worker = immediateWorker(3_000);
     const answer = worker.deliverNow(ids);
     for (const row of claimed) {
       await markAttemptFailed(t.db, row.id, row.attempts, {
@@ -283,12 +276,7 @@ describe('the immediate attempt when a poller claimed the rows first (issue 20 p
     const ids = await letters('entregado');
     const claimed = await pollerClaims(ids);
     const { markSent } = await import('../src/modules/mail/outbox.repository');
-    const worker = createOutboxWorker({
-      db: t.db,
-      mailer: t.app.mailer,
-      from: FROM,
-      immediateTimeoutMs: 3_000,
-    });
+    const worker = immediateWorker(3_000);
     const answer = worker.deliverNow(ids);
     for (const row of claimed) await markSent(t.db, row.id, row.attempts, new Date());
     expect(await answer).toBe(true);

@@ -22,6 +22,8 @@ export interface SelectFieldProps {
   name?: string;
   /** When true the placeholder option can't be picked again. */
   required?: boolean;
+  /** What '' reads (a filter's "Todas", say); 'Seleccione opcion' unless told. */
+  placeholder?: string;
   id?: string;
   onBlur?: FocusEventHandler<HTMLSelectElement>;
   ref?: Ref<HTMLSelectElement>;
@@ -38,6 +40,7 @@ export function SelectField({
   disabled,
   name,
   required,
+  placeholder = SELECT_PLACEHOLDER,
   id,
   onBlur,
   ref,
@@ -73,7 +76,7 @@ export function SelectField({
           className={cx(fieldControlClass(hasError), 'appearance-none pr-9', value === '' && 'text-muted')}
         >
           <option value="" disabled={required}>
-            {SELECT_PLACEHOLDER}
+            {placeholder}
           </option>
           {options.map((option) => (
             <option key={option.value} value={option.value} disabled={option.disabled} className="text-ink">

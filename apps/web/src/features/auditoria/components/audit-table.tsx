@@ -4,13 +4,15 @@ import {
   type TAuditAction,
   type TAuditEntry,
 } from '@sala/shared/audit/audit.contract';
-import { ChevronDown } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
-import { cx, fieldControlClass, fieldLabelClass } from '../../../components/ui/field-styles';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
 import { formatDateTime } from '../../../lib/format-date';
 import { useAuditLog } from '../api/list-audit';
 import { auditChangeLines } from './audit-changes';
+
+const actionOptions = AUDIT_ACTIONS.map((value) => ({ value, label: auditActionLabels[value] }));
 
 /** What changed, one field per line: "Precio: $1,000 → $1,200". */
 function Changes({ entry }: { entry: TAuditEntry }) {
@@ -40,7 +42,6 @@ export function AuditTable() {
     from: from || undefined,
     to: to || undefined,
   });
-  const ids = { action: useId(), from: useId(), to: useId() };
   const backToFirstPage = () => setState((current) => ({ ...current, page: 1 }));
 
   const columns = useMemo<DataTableColumn<TAuditEntry>[]>(
@@ -71,65 +72,36 @@ export function AuditTable() {
   return (
     <>
       <div className="mb-4 grid gap-4 sm:grid-cols-3">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.action} className={fieldLabelClass}>
-            Acción
-          </label>
-          <div className="relative">
-            <select
-              id={ids.action}
-              value={action}
-              onChange={(event) => {
-                setAction(event.target.value as TAuditAction | '');
-                backToFirstPage();
-              }}
-              className={cx(fieldControlClass(false), 'appearance-none pr-9')}
-            >
-              <option value="">Todas</option>
-              {AUDIT_ACTIONS.map((value) => (
-                <option key={value} value={value}>
-                  {auditActionLabels[value]}
-                </option>
-              ))}
-            </select>
-            <ChevronDown
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted"
-            />
-          </div>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.from} className={fieldLabelClass}>
-            Desde
-          </label>
-          <input
-            id={ids.from}
-            type="date"
-            value={from}
-            max={to || undefined}
-            onChange={(event) => {
-              setFrom(event.target.value);
-              backToFirstPage();
-            }}
-            className={fieldControlClass(false)}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.to} className={fieldLabelClass}>
-            Hasta
-          </label>
-          <input
-            id={ids.to}
-            type="date"
-            value={to}
-            min={from || undefined}
-            onChange={(event) => {
-              setTo(event.target.value);
-              backToFirstPage();
-            }}
-            className={fieldControlClass(false)}
-          />
-        </div>
+        <SelectField
+          label="Acción"
+          placeholder="Todas"
+          options={actionOptions}
+          value={action}
+          onChange={(value) => {
+            setAction(value as TAuditAction | '');
+            backToFirstPage();
+          }}
+        />
+        <TextField
+          label="Desde"
+          type="date"
+          value={from}
+          max={to || undefined}
+          onChange={(event) => {
+            setFrom(event.target.value);
+            backToFirstPage();
+          }}
+        />
+        <TextField
+          label="Hasta"
+          type="date"
+          value={to}
+          min={from || undefined}
+          onChange={(event) => {
+            setTo(event.target.value);
+            backToFirstPage();
+          }}
+        />
       </div>
       <DataTable
         caption="Auditoría"
