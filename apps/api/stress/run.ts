@@ -155,6 +155,17 @@ function send(port: number, method: string, url: string, cookie?: string, body?:
   });
 }
 
+/** Latency of each kind of request in the money storm (ms), for the report. */
+const latencies = new Map<string, number[]>();
+async function timed(kind: string, request: Promise<Answer>): Promise<Answer> {
+  const start = performance.now();
+  const answer = await request;
+  const list = latencies.get(kind) ?? [];
+  list.push(performance.now() - start);
+  latencies.set(kind, list);
+  return answer;
+}
+
 /** Runs the tasks with at most `limit` in flight. */
 async function inFlight<T>(count: number, limit: number, task: (i: number) => Promise<T>): Promise<T[]> {
   const results: T[] = new Array(count);
@@ -311,7 +322,10 @@ async function postgresPhases() {
         const key = randomUUID();
         const answers = await Promise.all(
           [1, 2].map(() =>
-            send(port, 'POST', '/api/sessions', client.cookie, { ...slot, idempotencyKey: key }),
+            timed(
+              'book',
+              send(port, 'POST', '/api/sessions', client.cookie, { ...slot, idempotencyKey: key }),
+            ),
           ),
         );
         money.push(...answers);
@@ -332,10 +346,13 @@ async function postgresPhases() {
         );
       } else if (pick < 0.68) {
         const checkoutId = randomUUID();
-        const opened = await send(port, 'POST', '/api/checkout', client.cookie, {
-          checkoutId,
-          items: [{ productId: world.digitalProduct, quantity: 1 }],
-        });
+        const opened = await timed(
+          'start checkout',
+          send(port, 'POST', '/api/checkout', client.cookie, {
+            checkoutId,
+            items: [{ productId: world.digitalProduct, quantity: 1 }],
+          }),
+        );
         money.push(opened);
         const card = { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', holder: 'Cliente Estres' };
         const paid = await Promise.all(
@@ -547,6 +564,13 @@ for (const t of tallies)
   console.log(
     `| ${t.phase} | ${t.tried} | ${t.ok} | ${t.refused} | ${t.unavailable} | ${t.errors} | ${t.lost} |`,
   );
+console.log('\n| money storm request | count | p50 ms | p99 ms |');
+console.log('| --- | ---: | ---: | ---: |');
+for (const [kind, list] of latencies) {
+  const sorted = [...list].sort((x, y) => x - y);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!.toFixed(0);
+  console.log(`| ${kind} | ${sorted.length} | ${at(0.5)} | ${at(0.99)} |`);
+}
 console.log('\n| after | invariant | held |');
 console.log('| --- | --- | --- |');
 for (const { phase, results } of checks)
