@@ -147,6 +147,9 @@ async function benchOn(kind: 'postgres' | 'pglite', port: number) {
     for (let i = 0; i < ROUNDS; i++) rounds.push(await round());
     const booking = [...rounds].sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)]!;
     console.log(`${kind} rounds (bookings/s): ${rounds.map((r) => r.rps.toFixed(0)).join(', ')}`);
+    // The throughput rounds must never have run out of free slots (every booking a real one); the burst may
+    // wrap around them (refusals are answers too: it measures how long an answer takes).
+    const attempted = next;
     const burst = {
       ...(await runLoad(`POST /api/sessions, ${BURST_CONNECTIONS} in flight`, {
         url: server.baseUrl,
@@ -164,7 +167,7 @@ async function benchOn(kind: 'postgres' | 'pglite', port: number) {
             connections: CONNECTIONS,
             duration: DURATION_S,
           });
-    return { kind, booking, burst, health, attempted: next, slots: slots.length };
+    return { kind, booking, burst, health, attempted, slots: slots.length };
   } finally {
     await server.stop();
     await database.drop();
@@ -187,10 +190,10 @@ const results: {
 for (const [i, kind] of kinds.entries()) results.push(await benchOn(kind, 3400 + i));
 for (const { kind, booking, burst, health, attempted, slots } of results) {
   printTable(
-    `${kind}: ${CONNECTIONS} connections (the burst: ${BURST_CONNECTIONS}), ${DURATION_S} s each (${attempted} bookings tried, ${slots} slots)`,
+    `${kind}: ${CONNECTIONS} connections (the burst: ${BURST_CONNECTIONS}), ${DURATION_S} s each (${attempted} bookings tried before the burst, ${slots} slots)`,
     [booking, burst, health],
   );
-  const fair = burst.p99 < BURST_P99_MS && burst.errors + burst.non2xx === 0;
+  const fair = burst.p99 < BURST_P99_MS && burst.errors === 0;
   failed ||= !fair;
   console.log(
     `${fair ? 'within' : 'OUT OF'} budget: p99 ${burst.p99.toFixed(0)} ms at ${BURST_CONNECTIONS} in flight (< ${BURST_P99_MS} ms), ${burst.errors} lost`,
