@@ -14,13 +14,33 @@ const gate = new Promise<void>((resolve) => {
   release = resolve;
 });
 let port = 0;
+/** Resolved when the slow request is in its handler, and when the second request's answer is on its way. */
+let inHandler: () => void = () => {};
+const handling = new Promise<void>((resolve) => {
+  inHandler = resolve;
+});
+let closingStarted: () => void = () => {};
+const closing = new Promise<void>((resolve) => {
+  closingStarted = resolve;
+});
+let secondAnswered: () => void = () => {};
+const answeringSecond = new Promise<void>((resolve) => {
+  secondAnswered = resolve;
+});
 
 beforeAll(async () => {
   t = await createTestApp({
     extend: (app) => {
       app.get('/api/__test/slow', { config: { access: 'public' } }, async () => {
+        inHandler();
         await gate;
         return { done: true };
+      });
+      app.addHook('preClose', async () => {
+        closingStarted();
+      });
+      app.addHook('onSend', async (request) => {
+        if (request.url === '/api/health') secondAnswered();
       });
     },
   });
@@ -53,12 +73,13 @@ describe('shutdown', () => {
     const client = connection();
     client.send('/api/__test/slow');
     // The slow request is in its handler when the process is told to stop; then a second request arrives on
-    // the same kept-alive connection.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // the same kept-alive connection, and is answered (after the first, in order) before the first finishes.
+    await handling;
     const closed = t.app.close();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await closing;
     client.send('/api/health');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // (Fastify's own 503 bypasses the hooks: then only the timeout ends the wait, and the checks below fail.)
+    await Promise.race([answeringSecond, new Promise((resolve) => setTimeout(resolve, 2_000))]);
     release();
     const raw = await client.ended;
     await closed;
