@@ -439,7 +439,8 @@ async function postgresPhases() {
     const after = await send(a.port, 'POST', '/api/sessions', world.clients[1]!.cookie, world.wide.at(-1));
     const waitedFrom = Date.now();
     let pending = Number.POSITIVE_INFINITY;
-    while (Date.now() - waitedFrom < 90_000) {
+    // About 15 messages a second here (one SMTP connection per message, two processes): ~80 s for the ~1 200 queued.
+    while (Date.now() - waitedFrom < 180_000) {
       const [row] = rowsOf<{ n: number }>(
         await database.db.execute(sql`select count(*)::int as n from email_outbox where status <> 'sent'`),
       );
