@@ -13,8 +13,8 @@ const PAGES = [
   { path: '/equipo', module: 'src/app/routes/equipo.tsx', budgetKb: 123 },
   { path: '/reserva', module: 'src/app/routes/reserva.tsx', budgetKb: 135 },
   { path: '/sucursales', module: 'src/app/routes/sucursales.tsx', budgetKb: 126 },
-  { path: '/registro', module: 'src/app/routes/registro.tsx', budgetKb: 169 },
-  { path: '/registro/iniciar-sesion', module: 'src/app/routes/iniciar-sesion.tsx', budgetKb: 169 },
+  { path: '/registro', module: 'src/app/routes/registro.tsx', budgetKb: 141 },
+  { path: '/registro/iniciar-sesion', module: 'src/app/routes/iniciar-sesion.tsx', budgetKb: 141 },
 ];
 const VERBOSE = process.argv.includes('--files');
 

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type TLoginRequest, ZLoginRequest } from '@sala/shared/auth/auth.contract';
+import type { TLoginRequest } from '@sala/shared/auth/auth.contract';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
 import { commonMessages } from '@sala/shared/errors/messages';
 import { lazy, Suspense, useState } from 'react';
@@ -10,6 +9,7 @@ import { RefusalNote } from '../../../components/ui/refusal-note';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useLogin } from '../api/auth-mutations';
 import { returnPath } from './redirect-if-logged-in';
@@ -17,6 +17,9 @@ import { returnPath } from './redirect-if-logged-in';
 // The two dialogs (and the dialog library under them) load the first time one opens: the login page paints and
 // becomes interactive without them.
 const LoginDialogs = lazy(() => import('./login-dialogs'));
+const loginResolver = lazyResolver<TLoginRequest>(() =>
+  import('./auth-resolvers').then((m) => m.loginResolver),
+);
 
 export function LoginForm() {
   const hydrated = useHydrated();
@@ -33,7 +36,7 @@ export function LoginForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<TLoginRequest>({ resolver: zodResolver(ZLoginRequest), defaultValues: { remember: false } });
+  } = useForm<TLoginRequest>({ resolver: loginResolver, defaultValues: { remember: false } });
 
   const onSubmit = handleSubmit((values) => {
     setRefusal(undefined);

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type TRegisterRequest, ZRegisterRequest } from '@sala/shared/auth/auth.contract';
+import type { TRegisterRequest } from '@sala/shared/auth/auth.contract';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -8,10 +7,15 @@ import { Button } from '../../../components/ui/link-button';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { storageKeys, writeStored } from '../../../lib/local-store';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useRegister } from '../api/auth-mutations';
 import { sessionQuery } from '../api/get-session';
+
+const registerResolver = lazyResolver<TRegisterRequest>(() =>
+  import('./auth-resolvers').then((m) => m.registerResolver),
+);
 
 export function RegisterForm() {
   const hydrated = useHydrated();
@@ -22,7 +26,7 @@ export function RegisterForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<TRegisterRequest>({ resolver: zodResolver(ZRegisterRequest) });
+  } = useForm<TRegisterRequest>({ resolver: registerResolver });
 
   const onSubmit = handleSubmit((values) =>
     registerAccount.mutate(values, {
