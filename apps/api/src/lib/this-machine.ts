@@ -20,7 +20,7 @@ export function fromThisMachine(request: FastifyRequest): boolean {
 }
 
 /** The operator's routes (metrics, backups): from this machine, or with a super admin's session. */
-export function requireThisMachineOrSuperAdmin(request: FastifyRequest & { user: { role: string } | null }) {
+export function requireThisMachineOrSuperAdmin(request: FastifyRequest) {
   if (fromThisMachine(request)) return;
   if (!request.user) throw new AppError('unauthenticated', commonMessages.unauthenticated);
   if (request.user.role !== 'superadmin')

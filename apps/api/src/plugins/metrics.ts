@@ -73,7 +73,13 @@ export function registerMetrics(app: FastifyInstance) {
     },
   });
 
-  const outbox = new Gauge({
+  const oldest = new Gauge({
+    name: 'sala_outbox_oldest_pending_seconds',
+    help: 'Age of the oldest e-mail still waiting to be sent (0 when none waits)',
+    registers,
+  });
+  // Read from the database at scrape time (one query for both gauges): the queue is every process's.
+  new Gauge({
     name: 'sala_outbox_messages',
     help: 'E-mails in the outbox waiting to be sent (pending) or failed for good (failed), all processes',
     labelNames: ['status'],
@@ -85,12 +91,6 @@ export function registerMetrics(app: FastifyInstance) {
       oldest.set(depth.oldestPendingSeconds);
     },
   });
-  const oldest = new Gauge({
-    name: 'sala_outbox_oldest_pending_seconds',
-    help: 'Age of the oldest e-mail still waiting to be sent (0 when none waits)',
-    registers,
-  });
-  void outbox;
   const mailAttempts = new Counter({
     name: 'sala_outbox_send_attempts_total',
     help: 'E-mail send attempts of this process, by result',

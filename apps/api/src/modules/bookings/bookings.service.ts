@@ -84,10 +84,9 @@ async function book(
   key?: string,
 ): Promise<TCreateSessionResponse> {
   const { db, actor, now, notify } = ctx;
-  if (key) {
-    const earlier = await replay(ctx, slot, holder, key);
-    if (earlier) return earlier;
-  }
+  // A key that already made a session never gets past the transaction (the slot reads as taken, the client's
+  // hour or the key's unique index refuses it), so its replay is looked up only on a refusal: a first booking
+  // costs no extra query.
   try {
     const booked = await db.transaction(async (tx) => {
       // A client booking for itself is the session's user (active, or it would have no session); a client booked
@@ -155,8 +154,8 @@ async function book(
     const mailDelivery = await notify.sendNow(queued);
     return { ...answer, mailDelivery, mailWarning: mailDelivery === 'delayed' } as const;
   } catch (error) {
-    // The same request with the same key committed first (a retry racing its original): whatever refused this
-    // one (the unique indexes, or the slot already read as taken), the answer is that session.
+    // The same request with the same key committed first (a retry, or one racing its original): whatever
+    // refused this one, the answer is that session.
     if (key) {
       const earlier = await replay(ctx, slot, holder, key);
       if (earlier) return earlier;
