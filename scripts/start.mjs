@@ -3,7 +3,16 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+
+// Node.js 20 reached its end of life in April 2026; the app runs and is tested on 24 (22 supported).
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 22) {
+  console.error(
+    `Sala Común necesita Node.js 22 o más reciente (se prueba en 24); este es ${process.version}. ` +
+      '`bash scripts/start.sh` instala Node.js 24 en el proyecto y arranca con él.',
+  );
+  process.exit(1);
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -36,5 +45,6 @@ if (process.env.SKIP_WEB_BUILD !== 'true' && needsBuild()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+const { register } = await import('tsx/esm/api');
 register();
 await import('../apps/api/src/server.ts');

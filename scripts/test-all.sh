@@ -35,6 +35,8 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
   fi
 fi
 
+# The project's Node.js (.node-version) first on PATH: npm installs and every test runs on it.
+source scripts/runtime.sh
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 # Exactly what the lockfile says; npm install only if the lockfile no longer matches package.json.
 npm ci --no-audit --no-fund || { echo "npm ci falló: se instala con npm install"; npm install --no-audit --no-fund; }

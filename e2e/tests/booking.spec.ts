@@ -259,8 +259,11 @@ test.describe('booking wizard (/reserva)', () => {
 
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await expect(page).toHaveURL('/registro/iniciar-sesion');
-    const from = await page.evaluate(() => (history.state as { usr?: { from?: string } } | null)?.usr?.from);
-    expect(from).toBe(`/reserva${chosen.search}`);
+    // The login page is a new document (decision 016): it takes the way back into its history entry as it starts.
+    const wayBack = () =>
+      page.evaluate(() => (history.state as { usr?: { from?: string } } | null)?.usr?.from);
+    await expect.poll(wayBack).toBe(`/reserva${chosen.search}`);
+    const from = await wayBack();
 
     // Back there signed in, the five choices are waiting, with the balance and 'Confirmar'.
     await loginAs(page, 'client');

@@ -68,13 +68,17 @@ export const MODULES: Record<string, ModuleRule> = {
   catalog: {},
   health: {},
   me: {},
+  // The business's legal facts and what each person accepted (docs/decisions/018).
+  legal: { owns: ['businessSettings', 'consents'] },
+  // ARCO requests and actions; it reads each account's name for the staff list.
+  privacy: { owns: ['privacyRequests', 'emailChanges'], reads: ['users'] },
 };
 
 /** Infrastructure tables that lib/ helpers own (rate limits, idempotency). */
-export const LIB_TABLES = ['rateLimitHits', 'idempotencyKeys'];
+export const LIB_TABLES = ['rateLimitHits', 'idempotencyKeys', 'signingKeys'];
 
 /** lib/ files that are infrastructure with their own tables (callable anywhere), not SQL helpers for repositories. */
-const LIB_SERVICES = new Set(['lib/rate-limit']);
+const LIB_SERVICES = new Set(['lib/rate-limit', 'lib/signing']);
 
 /**
  * lib/ exports that only repositories use although they import no drizzle-orm (those that do are found on their

@@ -20,11 +20,13 @@ import { costRoutes } from './modules/costs/costs.routes';
 import { backupRoutes } from './modules/health/backup.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsRoutes } from './modules/health/metrics.routes';
+import { legalRoutes } from './modules/legal/legal.routes';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { posRoutes } from './modules/pos/pos.routes';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { roomRoutes } from './modules/rooms/rooms.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -134,6 +136,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(costRoutes);
       await api.register(cashSummaryRoutes);
       await api.register(auditRoutes);
+      await api.register(legalRoutes);
+      await api.register(privacyRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@sala/db/client';
 import { DataDirLockedError } from '@sala/db/data-dir-lock';
-import { describeDemoAccounts, seedDemoDataIfEmpty } from '@sala/db/seed/seed';
+import { describeDemoAccounts, describeHistory, seedDemoDataIfEmpty } from '@sala/db/seed/seed';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createAccessPurgeWorker } from './modules/auth/purge.worker';
 import { createReminderWorker } from './modules/bookings/reminders.worker';
+import { createRetentionWorker } from './modules/privacy/retention.worker';
 
 function fail(message: string): never {
   console.error(message);
@@ -26,8 +27,15 @@ const database = await openDatabase(config.database).catch((error: Error) => {
   fail(`No se pudo abrir la base de datos: ${error.message}`);
 });
 
-if (config.seedDemo && (await seedDemoDataIfEmpty(database.db))) {
-  console.log(`Base de datos nueva: se cargaron los datos de demostración.\n${describeDemoAccounts()}`);
+if (config.seedDemo) {
+  const started = performance.now();
+  const seeded = await seedDemoDataIfEmpty(database.db);
+  if (seeded) {
+    const seconds = ((performance.now() - started) / 1000).toFixed(1).replace('.', ',');
+    console.log(`Base de datos nueva: se cargaron los datos de demostración en ${seconds} s.`);
+    if (seeded.history) console.log(describeHistory(seeded.history));
+    console.log(describeDemoAccounts());
+  }
 }
 
 const webDistDir = config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -41,13 +49,15 @@ const app = await buildApp({
 });
 
 // Jobs of every process (docs/business-rules.md D§4): the outbox worker sends mail, the reminder worker queues the 24-hour
-// reminders, the purge drops stale login records. Started once the server listens, stopped before the database
+// reminders, the purge drops stale login records, the retention poller suppresses closed accounts whose retention
+// period ended. Started once the server listens, stopped before the database
 // closes.
 const reminders = createReminderWorker({
   ports: { db: database.db, notify: app.notify },
   log: app.log,
 });
 const purge = createAccessPurgeWorker({ db: database.db, log: app.log });
+const retention = createRetentionWorker({ ports: { db: database.db, notify: app.notify }, log: app.log });
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -63,7 +73,7 @@ async function shutdown(signal: string) {
     // Stop accepting first (new requests on kept-alive connections get 503 in the envelope), let the requests in
     // flight finish, then the jobs, then the database.
     await app.close();
-    await Promise.all([app.outbox.stop(), reminders.stop(), purge.stop()]);
+    await Promise.all([app.outbox.stop(), reminders.stop(), purge.stop(), retention.stop()]);
   } finally {
     await database.close();
   }
@@ -77,6 +87,7 @@ try {
   app.outbox.start();
   reminders.start();
   purge.start();
+  retention.start();
   const where = config.database.kind === 'pglite' ? `PGlite en ${config.database.dataDir}` : 'PostgreSQL';
   console.log(`Sala Común escuchando en http://localhost:${config.port} (base de datos: ${where})`);
   console.log(

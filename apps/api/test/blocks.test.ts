@@ -7,6 +7,7 @@ import {
   createUser,
 } from '@sala/db/factories/factories';
 import { dayBlocks, roomBlocks } from '@sala/db/schema/blocks';
+import type { TRoomBlockDay } from '@sala/shared/blocks/blocks.contract';
 import { blockMessages as m } from '@sala/shared/blocks/blocks.messages';
 import { DEFAULT_WEEKLY_SCHEDULE, type WeeklySchedule } from '@sala/shared/locations/schedule';
 import { businessInstant } from '@sala/shared/time/business-time';
@@ -228,11 +229,15 @@ describe('Bloquear Sala', () => {
     await createRoomBlock(t.db, room, businessInstant('2030-01-08', '11:00'));
     await createRoomBlock(t.db, room, businessInstant('2030-01-09', '11:00'));
     const list = await call('GET', `/api/blocks/rooms?q=${encodeURIComponent(branch.name)}`);
-    expect(list.json().rows.map((r: { date: string; hour: string }) => `${r.date} ${r.hour}`)).toEqual([
-      '2030-01-08 10:00',
-      '2030-01-08 11:00',
+    expect(list.json().rows.map((r: TRoomBlockDay) => `${r.date} ${r.hours.map((h) => h.hour)}`)).toEqual([
+      '2030-01-08 10:00,11:00',
       '2030-01-09 11:00',
     ]);
+    expect(list.json().rows[0].hours[0]).toEqual({
+      id: a.id,
+      startsAt: '2030-01-08T16:00:00.000Z',
+      hour: '10:00',
+    });
     expect(list.json().pastCount).toBeGreaterThanOrEqual(1);
 
     expect((await call('DELETE', `/api/blocks/rooms/${a.id}`)).statusCode).toBe(204);
@@ -240,6 +245,47 @@ describe('Bloquear Sala', () => {
     expect(day.json()).toEqual({ deleted: 1 });
     const left = await t.db.select().from(roomBlocks).where(eq(roomBlocks.roomId, room.id));
     expect(left).toHaveLength(2);
+  });
+});
+
+describe('the list of blocked rooms (issue 18: a whole day is one row)', () => {
+  const rowsOf = (res: { json: () => { rows: TRoomBlockDay[] } }) =>
+    res.json().rows.map((r) => `${r.roomName} ${r.date} ${describe_(r.hours.map((h) => h.hour))}`);
+  const describe_ = (hours: string[]) => `${hours[0]}…${hours.at(-1)} (${hours.length})`;
+
+  it('pages room-days, not hours: a whole day never straddles two pages, whatever the page size', async () => {
+    const { branch, roomPeriod } = await setup();
+    const other = await createRoom(t.db, { branchId: branch.id, cityId: branch.cityId, position: 2 });
+    // Tuesday: Sala 1 the whole day (13 hours, the last one at 20:00, which is already Wednesday in UTC), Sala 2
+    // one hour in the middle; Wednesday: Sala 1 again, whole.
+    expect((await call('POST', '/api/blocks/rooms', roomPeriod('2030-01-08'))).statusCode).toBe(201);
+    const oneHour = { ...roomPeriod('2030-01-08', '12:00'), roomId: other.id };
+    expect((await call('POST', '/api/blocks/rooms', oneHour)).statusCode).toBe(201);
+    expect((await call('POST', '/api/blocks/rooms', roomPeriod('2030-01-09'))).statusCode).toBe(201);
+    const q = `q=${encodeURIComponent(branch.name)}`;
+
+    const first = await call('GET', `/api/blocks/rooms?${q}&pageSize=5`);
+    expect(first.json()).toMatchObject({ total: 3, page: 1, pageSize: 5 });
+    expect(rowsOf(first)).toEqual([
+      'Sala 1 2030-01-08 08:00…20:00 (13)',
+      'Sala 2 2030-01-08 12:00…12:00 (1)',
+      'Sala 1 2030-01-09 08:00…20:00 (13)',
+    ]);
+    const byRoom = await call('GET', `/api/blocks/rooms?${q}&sort=roomName&dir=desc`);
+    expect(rowsOf(byRoom)[0]).toBe('Sala 2 2030-01-08 12:00…12:00 (1)');
+    const pageTwo = await call('GET', `/api/blocks/rooms?${q}&pageSize=5&page=2`);
+    expect(pageTwo.json().rows).toEqual([]);
+  });
+
+  it('shows only the hours still ahead of a day that has begun, and counts the rest as past', async () => {
+    const { room, branch } = await setup();
+    for (const hour of ['08:00', '09:00', '10:00', '11:00'])
+      await createRoomBlock(t.db, room, businessInstant('2030-01-07', hour));
+    const before = (await call('GET', '/api/blocks/rooms?pageSize=50')).json().pastCount;
+    const list = await call('GET', `/api/blocks/rooms?q=${encodeURIComponent(branch.name)}`);
+    // 09:30 now: the 08:00 and 09:00 blocks lie in the past.
+    expect(rowsOf(list)).toEqual(['Sala 1 2030-01-07 10:00…11:00 (2)']);
+    expect(before).toBeGreaterThanOrEqual(2);
   });
 });
 

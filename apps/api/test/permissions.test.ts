@@ -10,9 +10,12 @@ import {
   createRoomBlock,
   createSession,
   createUser,
+  FACTORY_PASSWORD,
 } from '@sala/db/factories/factories';
 import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { checkouts } from '@sala/db/schema/payments';
+import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal.contract';
+import { currentVersion, PRIVACY_NOTICE_VERSIONS, TERMS_VERSIONS } from '@sala/shared/legal/legal.rules';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
 import { addDays, businessDate, businessInstant, weekdayOf } from '@sala/shared/time/business-time';
 import { eq } from 'drizzle-orm';
@@ -23,7 +26,7 @@ import { createTestApp, type TestApp } from './test-app';
 
 type Role = 'anonymous' | 'user' | 'admin' | 'superadmin';
 type Row = {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   body?: () => Promise<unknown> | unknown;
   /** Builds the real URL (and body) for each call, when the route needs fresh data of its own. */
@@ -494,7 +497,120 @@ const table = (): Row[] => [
     request: async () => ({ url: `/api/cash-summary?date=${businessDate(new Date())}` }),
     expect: superWrite(200),
   },
+  // Issue 27: the legal facts are public and the super admin's to write; every person handles its own data; the
+  // privacy requests are the super admin's.
+  { method: 'GET', url: '/api/legal', expect: { anonymous: 200, user: 200, admin: 200, superadmin: 200 } },
+  {
+    method: 'PUT',
+    url: '/api/legal',
+    body: () => EXAMPLE_LEGAL_FACTS,
+    expect: superWrite(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/me/consents',
+    body: () => ({
+      privacyVersion: currentVersion(PRIVACY_NOTICE_VERSIONS).version,
+      termsVersion: currentVersion(TERMS_VERSIONS).version,
+    }),
+    expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
+  },
+  ...(['/api/me/privacy', '/api/me/data-export'] as const).map(
+    (url): Row => ({
+      method: 'GET',
+      url,
+      expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
+    }),
+  ),
+  {
+    method: 'PATCH',
+    url: '/api/me/preferences',
+    body: () => ({ remindersEnabled: false }),
+    expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
+  },
+  {
+    method: 'POST',
+    url: '/api/me/email',
+    body: () => ({ email: uniqueEmail(), password: FACTORY_PASSWORD }),
+    expect: { anonymous: 401, user: 200, admin: 403, superadmin: 403 },
+  },
+  {
+    method: 'POST',
+    url: '/api/me/email/confirm',
+    body: () => ({ token: 'x'.repeat(43) }),
+    expect: { anonymous: 400, user: 400, admin: 400, superadmin: 400 },
+  },
+  {
+    method: 'POST',
+    url: '/api/me/account/close',
+    body: () => ({ password: FACTORY_PASSWORD }),
+    expect: { anonymous: 401, user: 200, admin: 403, superadmin: 403 },
+  },
+  {
+    method: 'POST',
+    url: '/api/unsubscribe/reminders',
+    body: () => ({ token: `${randomUUID()}.${'x'.repeat(43)}` }),
+    expect: { anonymous: 400, user: 400, admin: 400, superadmin: 400 },
+  },
+  {
+    method: 'POST',
+    url: '/api/users',
+    body: () => ({
+      name: 'Cliente De Recepción',
+      email: uniqueEmail(),
+      phone: '5512345678',
+      noticeGiven: true,
+    }),
+    expect: { anonymous: 401, user: 403, admin: 201, superadmin: 201 },
+  },
+  { method: 'GET', url: '/api/privacy/requests', expect: superRead },
+  {
+    method: 'POST',
+    url: '/api/privacy/requests',
+    body: () => ({
+      userId: target.id,
+      kind: 'access',
+      channel: 'email',
+      detail: 'Pidió sus datos por correo.',
+    }),
+    expect: superWrite(201),
+  },
+  ...(
+    [
+      ['resolve', 'rectification', { status: 'done', resolution: 'Se corrigió su teléfono.' }],
+      ['close-account', 'cancellation', undefined],
+      ['opt-out', 'opposition', undefined],
+    ] as const
+  ).map(
+    ([action, kind, body]): Row => ({
+      method: 'POST',
+      url: `/api/privacy/requests/:id/${action}`,
+      // A request of its own (about a client of its own) for each call: each can be carried out once.
+      request: async () => ({ url: `/api/privacy/requests/${await privacyRequest(kind)}/${action}`, body }),
+      expect: superWrite(200),
+    }),
+  ),
+  {
+    method: 'GET',
+    url: '/api/privacy/requests/:id/export',
+    request: async () => ({ url: `/api/privacy/requests/${await privacyRequest('access')}/export` }),
+    expect: superWrite(200),
+  },
 ];
+
+/** An open privacy request of a kind, about a fresh client, as the super admin logs one that came by e-mail. */
+async function privacyRequest(kind: 'access' | 'rectification' | 'cancellation' | 'opposition') {
+  const client = await createUser(t.db, { role: 'user' });
+  const { cookie } = await loginAs(t, 'superadmin');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/privacy/requests',
+    headers: { cookie },
+    payload: { userId: client.id, kind, channel: 'email', detail: 'Llegó por correo.' },
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return res.json().id as string;
+}
 
 const saleBody = async () => ({
   idempotencyKey: randomUUID(),

@@ -73,9 +73,11 @@ describe('server process', () => {
     async (env, pattern) => {
       const server = startServer({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sala-cfg-')), ...env });
       expect(await server.exited).toBe(1);
+      // One line, and only one, says what is wrong.
       const lines = server.output().trim().split('\n');
-      expect(lines.at(-1)).toMatch(pattern);
-      expect(lines.at(-1)).toMatch(/^Configuración inválida/);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(pattern);
+      expect(lines[0]).toMatch(/^Configuración inválida/);
     },
     30_000,
   );

@@ -9,13 +9,16 @@ export type ReceivedMail = { raw: string; parsed: ParsedMail; messageId: string 
 
 /**
  * A real SMTP server on a local port (`smtp-server`), the peer nodemailer talks to in the tests. `answer`
- * decides each message (4xx, 5xx or 250); `delayMs` holds the answer (a slow server); `stop`/`restart` take the
+ * decides each message (4xx, 5xx or 250); `delayMs` holds the answer (a slow server), `hold` until
+ * released; `stop`/`restart` take the
  * port down and bring it back.
  */
 export async function startSmtpPeer(options: { port?: number } = {}) {
   const received: ReceivedMail[] = [];
   let answer: (mail: ParsedMail, raw: string) => PeerAnswer = () => ({ accept: true });
   let delayMs = 0;
+  /** While set, every answer waits for it: a server that has not answered yet, for as long as a test needs. */
+  let gate: Promise<void> | undefined;
   let waiters: (() => void)[] = [];
 
   const create = () =>
@@ -32,6 +35,7 @@ export async function startSmtpPeer(options: { port?: number } = {}) {
           const parsed = await simpleParser(raw, { keepCidLinks: true });
           const decision = answer(parsed, raw);
           if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+          await gate;
           if (!decision.accept) {
             const error = Object.assign(new Error(decision.message), { responseCode: decision.code });
             callback(error);
@@ -72,6 +76,17 @@ export async function startSmtpPeer(options: { port?: number } = {}) {
     },
     slowDown(ms: number) {
       delayMs = ms;
+    },
+    /** Holds every answer until the returned function is called. */
+    hold() {
+      let release!: () => void;
+      gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        gate = undefined;
+        release();
+      };
     },
     /** Resolves once `count` messages were accepted in all (or rejects after `timeoutMs`). */
     async waitFor(count: number, timeoutMs = 10_000) {

@@ -70,3 +70,26 @@ describe('TRUST_PROXY as two hops', () => {
     expect(seen).toEqual([CLIENT]);
   });
 });
+
+describe.each([
+  ["the proxy's address", PROXY],
+  ["the proxy's block", '10.20.0.0/24'],
+])('TRUST_PROXY as %s, reached without the proxy', (_case, trustProxy) => {
+  it('reads a client that connects directly by its own socket, whatever X-Forwarded-For it sends', async () => {
+    const seen: string[] = [];
+    const t = await appTrusting(trustProxy, (app) => {
+      app.addHook('onRequest', async (request) => {
+        seen.push(request.ip);
+      });
+    });
+    for (const forged of ['198.51.100.1', `198.51.100.1, ${PROXY}`]) {
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        remoteAddress: CLIENT,
+        headers: { 'x-forwarded-for': forged },
+      });
+    }
+    expect(seen).toEqual([CLIENT, CLIENT]);
+  });
+});

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createBranch, createCity } from '@sala/db/factories/factories';
+import { LEGAL_TOKENS } from '@sala/shared/legal/legal-view';
 import { INDEXABLE_PAGES } from '@sala/shared/web/pages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
@@ -26,6 +27,14 @@ writeFileSync(
   prerendered('Consultorios por hora para tu práctica'),
 );
 writeFileSync(path.join(webDist, 'prerender', 'nosotros', 'index.html'), prerendered('Nosotros'));
+// The privacy notice as the build writes it: the business's facts are tokens the server fills in.
+mkdirSync(path.join(webDist, 'prerender', 'aviso-de-privacidad'), { recursive: true });
+writeFileSync(
+  path.join(webDist, 'prerender', 'aviso-de-privacidad', 'index.html'),
+  prerendered(
+    `Responsable: ${LEGAL_TOKENS.legalName}, ${LEGAL_TOKENS.address}. <a href="mailto:${LEGAL_TOKENS.privacyEmail}">${LEGAL_TOKENS.privacyEmail}</a>; ${LEGAL_TOKENS.retention}.`,
+  ),
+);
 writeFileSync(path.join(webDist, 'assets', 'app-1a2b3c.js'), script);
 writeFileSync(path.join(webDist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync(script));
 writeFileSync(path.join(webDist, 'assets', 'app-1a2b3c.js.gz'), gzipSync(script));
@@ -99,7 +108,7 @@ describe('pages', () => {
     expect(plain.body).toBe(html);
     expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/" />`);
     expect(html).toContain(
-      `<script type="application/json" id="site-config">{"instagramUrl":"${INSTAGRAM_URL}","facebookUrl":null}</script>`,
+      `<script type="application/json" id="site-config">{"instagramUrl":"${INSTAGRAM_URL}","facebookUrl":null,"sendsEmail":false}</script>`,
     );
   });
 
@@ -206,5 +215,37 @@ describe('pickEncoding', () => {
     [undefined, null],
   ])('%s → %s', (header, expected) => {
     expect(pickEncoding(header)).toBe(expected);
+  });
+});
+
+describe('the privacy notice', () => {
+  it("prints the business's legal facts as they are now, escaped, and '(por definir)' before they are set", async () => {
+    const before = (await get('/aviso-de-privacidad')).body;
+    expect(before).toContain('Responsable: (por definir), (por definir).');
+    expect(before).toContain('cinco años');
+    expect(before).not.toContain('__LEGAL');
+
+    const { loginAs } = await import('./sessions');
+    const { cookie } = await loginAs(t, 'superadmin');
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/legal',
+      headers: { cookie },
+      payload: {
+        legalName: 'López & Hijos, S.C.',
+        address: 'Av. Juárez 10, Centro, 06000 Ciudad de México',
+        privacyEmail: 'privacidad@lopez.example.com',
+        retentionYears: 6,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = (await get('/aviso-de-privacidad')).body;
+    expect(after).toContain(
+      'Responsable: López &amp; Hijos, S.C., Av. Juárez 10, Centro, 06000 Ciudad de México.',
+    );
+    expect(after).toContain(
+      '<a href="mailto:privacidad@lopez.example.com">privacidad@lopez.example.com</a>; seis años.',
+    );
+    expect(after).not.toContain('__LEGAL');
   });
 });

@@ -19,6 +19,32 @@ if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.htm
 
 const OG_IMAGE = '/images/og-sala-comun.png';
 
+// The prerendered pages load the islands' script (src/islands.tsx, decision 016), not the app's: the shell's entry
+// script and its preloads are swapped for the islands' entry and, preloaded beside it, the chunks it imports
+// statically and the runtime it imports at once (React DOM: islands/runtime.tsx). Islands load when they wake.
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+const islandsEntry = manifest['src/islands.tsx'];
+const RUNTIME = 'src/islands/runtime.tsx';
+if (!islandsEntry?.isEntry || !manifest[RUNTIME])
+  throw new Error('the build has no islands entry (src/islands.tsx) or runtime (src/islands/runtime.tsx)');
+const staticImports = (key, seen = new Set()) => {
+  for (const imported of manifest[key]?.imports ?? []) {
+    if (seen.has(imported)) continue;
+    seen.add(imported);
+    staticImports(imported, seen);
+  }
+  return seen;
+};
+const islandsScripts = [
+  `<script type="module" crossorigin src="/${islandsEntry.file}"></script>`,
+  ...[...staticImports('src/islands.tsx'), RUNTIME, ...staticImports(RUNTIME)].map(
+    (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`,
+  ),
+].join('\n    ');
+const appScripts =
+  /(?:\s*<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="\/assets\/[^"]+\.js"><\/?(?:script)?>?)+/;
+if (!appScripts.test(template)) throw new Error('dist/index.html has no entry script');
+
 // The stylesheet goes inside each prerendered page (about 9 kB with brotli): the first paint waits for no
 // other request. Pages rendered in the browser (the SPA shell) keep the linked, cached file.
 const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(template);
@@ -66,6 +92,7 @@ for (const page of PRERENDERED_PAGES) {
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace('</head>', `  ${[head(page), ...extraPreloads].join('\n    ')}\n  </head>`)
     .replace(stylesheet[0], `<style>${css}</style>`)
+    .replace(appScripts, `\n    ${islandsScripts}`)
     .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
   const file = path.join(dist, 'prerender', page === '/' ? '' : page, 'index.html');
   mkdirSync(path.dirname(file), { recursive: true });

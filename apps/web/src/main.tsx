@@ -1,10 +1,11 @@
 import './styles.css';
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
+import { adoptCarriedState } from './lib/carried-state';
 
 /** Loads the lazy route modules of the page being opened, so the first render is the page itself. */
 async function resolveLazyRoutes(routeList: RouteObject[]) {
@@ -19,11 +20,10 @@ async function resolveLazyRoutes(routeList: RouteObject[]) {
 }
 
 async function start() {
-  const container = document.getElementById('root')!;
-  // The build prerenders the public pages as a visitor with no query string sees them (issue 14): those are
-  // hydrated. A query string (the booking wizard's choice) or a page without prerendered HTML renders anew.
-  const hydrate = container.firstElementChild !== null && window.location.search === '';
-  // Either way the router starts with the page's modules loaded: the first render is the page, not a fallback.
+  // A prerendered page may have sent state along (the way back after a login): it joins this history entry.
+  adoptCarriedState();
+  // The prerendered public pages load src/islands.tsx instead (decision 016): this is the app's shell, rendered in
+  // the browser. The router starts with the page's modules loaded: the first render is the page, not a fallback.
   await resolveLazyRoutes(routes);
   const app = (
     <StrictMode>
@@ -32,8 +32,7 @@ async function start() {
       </AppProviders>
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  createRoot(document.getElementById('root')!).render(app);
 }
 
 void start();

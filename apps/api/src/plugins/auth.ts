@@ -21,6 +21,11 @@ declare module 'fastify' {
     access?: Access;
     /** A public route whose answer still depends on the session (who is signed in): never cached either. */
     sessionDependent?: boolean;
+    /**
+     * 'token': a public write authorised by a signed token in the request, never by a cookie (a mail provider's
+     * RFC 8058 one-click unsubscribe comes from another site by design): cross-site writes are let through.
+     */
+    crossSiteWrite?: 'token';
   }
   interface FastifyInstance {
     /** 'METHOD /api/url' → who may call it: the permission table, as the routes declare it. */

@@ -53,7 +53,11 @@ export async function registerSecurity(
 ) {
   const publicOrigin = new URL(options.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (STATE_CHANGING.has(request.method) && !isSameSiteWrite(request, publicOrigin)) {
+    if (
+      STATE_CHANGING.has(request.method) &&
+      request.routeOptions.config?.crossSiteWrite !== 'token' &&
+      !isSameSiteWrite(request, publicOrigin)
+    ) {
       throw new AppError('permission-denied', commonMessages.crossSite);
     }
   });

@@ -2,12 +2,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { ADMIN_PREFIX, INDEXABLE_PAGES, PRERENDERED_PAGES, PUBLIC_PAGES } from '@sala/shared/web/pages';
+import { fillLegalTokens, legalView } from '@sala/shared/legal/legal-view';
+import {
+  ADMIN_PREFIX,
+  INDEXABLE_PAGES,
+  LEGAL_PAGES,
+  PRERENDERED_PAGES,
+  PUBLIC_PAGES,
+} from '@sala/shared/web/pages';
 import { branchesStructuredData } from '@sala/shared/web/structured-data';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from '../context';
 import { ttlCache } from '../lib/ttl-cache';
 import { getPublicBranches } from '../modules/catalog/catalog.service';
+import { legalFacts } from '../modules/legal/legal.service';
 
 /** Where the build keeps the prerendered public pages (apps/web/scripts/prerender.ts). */
 const PRERENDER_DIR = 'prerender';
@@ -18,6 +26,7 @@ const BRANCHES_LD_TOKEN = '<!--branches-ld-->';
 
 /** The pages whose HTML carries every branch as schema.org LocalBusiness data. */
 const PAGES_WITH_BRANCHES = new Set(['/', '/sucursales']);
+const PAGES_WITH_LEGAL_FACTS = new Set<string>(LEGAL_PAGES);
 
 /** Branch details change a few times a year: their LocalBusiness data may be a minute old. */
 const branchesCache = ttlCache(60_000, 4);
@@ -77,7 +86,7 @@ const escapeAttribute = (value: string) =>
  * Serves the built SPA: hashed assets with a year of immutable caching and precompressed (.br, .gz) when the
  * client accepts it, every HTML page with no-cache. Prerendered public pages (their hero and text paint before
  * the JavaScript runs) and the SPA shell get, once at start, the public URL and the site's configuration (the
- * footer's social links); pages that list the branches get the branches' LocalBusiness data on each request.
+ * footer's social links, whether e-mail is sent); pages that list the branches get the branches' LocalBusiness data on each request.
  */
 export async function registerWeb(app: FastifyInstance, distDir: string): Promise<WebPages | false> {
   const shellFile = path.join(distDir, 'index.html');
@@ -86,7 +95,9 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
     return false;
   }
   const publicUrl = app.config.publicUrl.replace(/\/+$/, '');
-  const siteConfig = `<script type="application/json" id="site-config">${escapeJsonForHtml(app.config.social)}</script>`;
+  // Whether the site sends e-mail at all: forms that promise one (forgot password) say the truth before they are sent.
+  const site = { ...app.config.social, sendsEmail: app.config.smtp !== null };
+  const siteConfig = `<script type="application/json" id="site-config">${escapeJsonForHtml(site)}</script>`;
   const prepare = (html: string) =>
     html.replaceAll(PUBLIC_URL_TOKEN, escapeAttribute(publicUrl)).replace('</head>', `${siteConfig}</head>`);
 
@@ -166,6 +177,9 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
   // Every page of the app (docs/business-rules.md §2) is a route; its HTML goes out compressed (from the cache above).
   const sendPage = async (page: string, request: FastifyRequest, reply: FastifyReply) => {
     let html = prerendered.get(page) ?? shell;
+    // The notice and the terms print the business's legal facts as they are now (docs/decisions/018).
+    if (PAGES_WITH_LEGAL_FACTS.has(page))
+      html = fillLegalTokens(html, legalView(await legalFacts(request.ctx.db)), escapeAttribute);
     if (PAGES_WITH_BRANCHES.has(page) && html.includes(BRANCHES_LD_TOKEN)) {
       // Without the data (the database down a moment) the page still goes out, just without it.
       const data = await branchesLd(request.ctx).catch((error: unknown) => {

@@ -52,6 +52,18 @@ export const PAGE_META: Record<PrerenderedPage, PageMetaInfo> = {
     description: 'Ingresa a tu cuenta de Sala Común para reservar salas, ver tus créditos y tus compras.',
     heroImage: '/images/hero.svg',
   },
+  '/aviso-de-privacidad': {
+    title: 'Aviso de privacidad · Sala Común',
+    description:
+      'Quién es responsable de tus datos en Sala Común, qué datos recabamos, para qué, con quién los compartimos y cómo ejercer tus derechos ARCO.',
+    heroImage: '/images/hero.svg',
+  },
+  '/terminos': {
+    title: 'Términos y condiciones · Sala Común',
+    description:
+      'Créditos, reservaciones y cancelaciones con 24 horas de anticipación, pagos, órdenes canceladas y cómo eliminar tu cuenta en Sala Común.',
+    heroImage: '/images/hero.svg',
+  },
 };
 
 function setHeadContent(selector: string, attribute: 'content' | 'href', value: string) {

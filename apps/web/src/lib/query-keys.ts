@@ -44,7 +44,14 @@ export const queryKeys = {
     day: (date: string, branchId?: string) => ['cash-summary', date, branchId ?? 'all'] as const,
   },
   costs: { all: ['costs'] as const },
-  me: { sessions: ['me', 'sessions'] as const, orders: ['me', 'orders'] as const },
+  me: {
+    sessions: ['me', 'sessions'] as const,
+    orders: ['me', 'orders'] as const,
+    privacy: ['me', 'privacy'] as const,
+  },
+  /** The business's legal facts (GET /api/legal). */
+  legal: ['legal'] as const,
+  privacyRequests: ['privacy-requests'] as const,
   blocks: {
     days: ['blocks', 'days'] as const,
     rooms: ['blocks', 'rooms'] as const,

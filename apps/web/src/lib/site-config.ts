@@ -1,9 +1,14 @@
 import { useSyncExternalStore } from 'react';
 
 /** What the server tells every page about the site (apps/api/src/plugins/web.ts, from its environment). */
-export type SiteConfig = { instagramUrl: string | null; facebookUrl: string | null };
+export type SiteConfig = {
+  instagramUrl: string | null;
+  facebookUrl: string | null;
+  /** The server has a mail server (SMTP_URL): e-mails reach people; without it they stay in Correos. */
+  sendsEmail: boolean;
+};
 
-const EMPTY: SiteConfig = { instagramUrl: null, facebookUrl: null };
+const EMPTY: SiteConfig = { instagramUrl: null, facebookUrl: null, sendsEmail: false };
 
 const httpsOrNull = (value: unknown) =>
   typeof value === 'string' && /^https:\/\/[^\s]+$/.test(value) ? value : null;
@@ -19,7 +24,11 @@ export function readSiteConfig(): SiteConfig {
   } catch {
     // A page without it (the development server) or a broken one: nothing configured.
   }
-  cached = { instagramUrl: httpsOrNull(parsed.instagramUrl), facebookUrl: httpsOrNull(parsed.facebookUrl) };
+  cached = {
+    instagramUrl: httpsOrNull(parsed.instagramUrl),
+    facebookUrl: httpsOrNull(parsed.facebookUrl),
+    sendsEmail: parsed.sendsEmail === true,
+  };
   return cached;
 }
 

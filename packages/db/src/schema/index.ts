@@ -7,5 +7,6 @@ export * from './infrastructure';
 export * from './ledger';
 export * from './locations';
 export * from './payments';
+export * from './privacy';
 export * from './sessions';
 export * from './users';

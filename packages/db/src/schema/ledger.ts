@@ -10,6 +10,7 @@ export const creditReasons = [
   'booking_refund',
   'order_cancel',
   'adjustment',
+  'account_closed',
 ] as const;
 export type CreditReason = (typeof creditReasons)[number];
 
@@ -35,7 +36,7 @@ export const creditLedger = pgTable(
     check('credit_ledger_balance_non_negative', sql`${t.balanceAfter} >= 0`),
     check(
       'credit_ledger_reason_valid',
-      sql`${t.reason} in ('purchase', 'pos', 'booking', 'booking_refund', 'order_cancel', 'adjustment')`,
+      sql`${t.reason} in ('purchase', 'pos', 'booking', 'booking_refund', 'order_cancel', 'adjustment', 'account_closed')`,
     ),
   ],
 );

@@ -1,3 +1,4 @@
+import { DEFAULT_SESSION_COST } from '@sala/shared/locations/branches.contract';
 import type { WeeklySchedule } from '@sala/shared/locations/schedule';
 import { sql } from 'drizzle-orm';
 import {
@@ -39,7 +40,7 @@ export const branches = pgTable(
     cityId: uuid('city_id')
       .notNull()
       .references(() => cities.id, { onDelete: 'restrict' }),
-    sessionCost: integer('session_cost').notNull().default(1),
+    sessionCost: integer('session_cost').notNull().default(DEFAULT_SESSION_COST),
     schedule: jsonb('schedule').$type<WeeklySchedule>().notNull(),
     // What the public site shows of a branch (issue 14). Existing rows start blank; staff fill them in Consultorios.
     address: text('address').notNull().default(''),

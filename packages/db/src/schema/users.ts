@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 export const userRoles = ['user', 'admin', 'superadmin'] as const;
@@ -16,6 +16,12 @@ export const users = pgTable(
     role: text('role', { enum: userRoles }).notNull().default('user'),
     isActive: boolean('is_active').notNull().default(false),
     passwordHash: text('password_hash').notNull(),
+    /** The 24-hour reminders are a voluntary purpose (docs/business-rules.md D§11): the client may turn them off. */
+    remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+    /** Closed by its owner (or for them): blocked at once, no login, out of staff lists and pickers. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Its personal fields suppressed, once the retention period after closing ended. */
+    suppressedAt: timestamp('suppressed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -33,6 +39,10 @@ export const users = pgTable(
       'gin',
       sql`(${t.name} || ' ' || ${t.email} || ' ' || ${t.phone}) gin_trgm_ops`,
     ),
+    // The retention poller's query: closed accounts not yet suppressed.
+    index('users_closed_idx')
+      .on(t.closedAt)
+      .where(sql`${t.closedAt} is not null and ${t.suppressedAt} is null`),
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
     check('users_role_valid', sql`${t.role} in ('user', 'admin', 'superadmin')`),
   ],

@@ -1,7 +1,8 @@
 // `npm run db:seed`: writes the demo business into the configured database (idempotent).
 import path from 'node:path';
 import { openDatabase } from '../client';
-import { describeDemoAccounts, seedDemoData } from './seed';
+import { seedDemoHistory } from './history';
+import { describeDemoAccounts, describeHistory, seedDemoData } from './seed';
 
 if (process.env.NODE_ENV === 'production') {
   console.error('No se cargan datos de demostración en producción (NODE_ENV=production).');
@@ -17,7 +18,10 @@ const database = await openDatabase(
 });
 try {
   const report = await seedDemoData(database.db);
+  // Eight weeks of the business's life, once (a database that has them already is left as it is).
+  const history = await database.db.transaction((tx) => seedDemoHistory(tx, { now: new Date() }));
   console.log(`Datos de demostración listos (${report.created} registros nuevos).`);
+  if (history.clients > 0) console.log(describeHistory(history));
   console.log(describeDemoAccounts());
 } finally {
   await database.close();

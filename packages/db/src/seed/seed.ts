@@ -1,14 +1,23 @@
 import { pesosToCents } from '@sala/shared/format/money';
+import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal.contract';
+import { currentVersion, PRIVACY_NOTICE_VERSIONS, TERMS_VERSIONS } from '@sala/shared/legal/legal.rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { hashPassword } from '../password';
 import { products } from '../schema/commerce';
 import { creditLedger } from '../schema/ledger';
 import { branches, cities, rooms } from '../schema/locations';
+import { businessSettings, consents } from '../schema/privacy';
 import { users } from '../schema/users';
 import { DEMO_PASSWORD, demoAccounts, demoLocations, demoProducts } from './demo-data';
+import { type HistoryReport, seedDemoHistory } from './history';
 
-export type SeedReport = { created: number; accounts: { email: string; role: string }[] };
+export type SeedReport = {
+  created: number;
+  accounts: { email: string; role: string }[];
+  /** The lived-in history, when this run wrote it (a first start; `npm run db:seed` once). */
+  history?: HistoryReport;
+};
 
 /** Any constant: every process that seeds takes the same lock, so two first starts never seed twice. */
 const SEED_LOCK_KEY = 7_310_042;
@@ -30,12 +39,17 @@ export async function seedDemoData(db: Db): Promise<SeedReport> {
   });
 }
 
-/** The first start of a demo install: seeds only a database nobody has used yet (no users). */
-export async function seedDemoDataIfEmpty(db: Db): Promise<SeedReport | null> {
+/**
+ * The first start of a demo install: seeds only a database nobody has used yet (no users), the business and eight
+ * weeks of its life up to `now` (history.ts), in one transaction.
+ */
+export async function seedDemoDataIfEmpty(db: Db, now = new Date()): Promise<SeedReport | null> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    return (await isEmpty(tx)) ? seedInTransaction(tx, passwordHash) : null;
+    if (!(await isEmpty(tx))) return null;
+    const report = await seedInTransaction(tx, passwordHash);
+    return { ...report, history: await seedDemoHistory(tx, { now }) };
   });
 }
 
@@ -126,6 +140,17 @@ async function seedInTransaction(tx: Tx, passwordHash: string): Promise<SeedRepo
         passwordHash,
       })
       .returning({ id: users.id });
+    // The demo's people accepted today's notice and terms when they signed up: no question at their first login.
+    const acceptedAt = new Date();
+    await tx.insert(consents).values(
+      (['privacy', 'terms'] as const).map((document) => ({
+        userId: user!.id,
+        document,
+        version: currentVersion(document === 'privacy' ? PRIVACY_NOTICE_VERSIONS : TERMS_VERSIONS).version,
+        way: 'registration' as const,
+        acceptedAt,
+      })),
+    );
     if (account.credits > 0) {
       await tx.insert(creditLedger).values({
         userId: user!.id,
@@ -138,6 +163,14 @@ async function seedInTransaction(tx: Tx, passwordHash: string): Promise<SeedRepo
     created++;
   }
 
+  // The business's legal facts, as obvious examples: /admin says so until a super admin writes the real ones.
+  const settings = await tx
+    .insert(businessSettings)
+    .values({ id: 1, ...EXAMPLE_LEGAL_FACTS })
+    .onConflictDoNothing()
+    .returning({ id: businessSettings.id });
+  created += settings.length;
+
   return { created, accounts: demoAccounts.map(({ email, role }) => ({ email, role })) };
 }
 
@@ -146,4 +179,9 @@ export function describeDemoAccounts(): string {
     (a) => `  ${a.email.padEnd(24)} ${a.role.padEnd(11)} contraseña: ${DEMO_PASSWORD}`,
   );
   return ['Cuentas de demostración:', ...lines].join('\n');
+}
+
+/** What the first start prints of the lived-in history. */
+export function describeHistory(history: HistoryReport): string {
+  return `Historia de demostración: ${history.clients} clientes, ${history.sessions} sesiones (${history.cancelled} canceladas), ${history.orders} ventas y ${history.costs} gastos de las últimas ocho semanas y los próximos días.`;
 }

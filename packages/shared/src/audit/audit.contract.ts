@@ -5,8 +5,12 @@ import { dateField } from '../time/time-fields';
 
 /** Every staff action the audit log records (issue 20: who, when, what, before → after). */
 export const AUDIT_ACTIONS = [
+  'user.create',
   'user.update',
   'user.status',
+  'user.close',
+  'legal.update',
+  'privacy.resolve',
   'city.create',
   'city.update',
   'city.delete',
@@ -31,8 +35,12 @@ export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** How /admin/auditoria names each action. */
 export const auditActionLabels: Record<TAuditAction, string> = {
+  'user.create': 'Cliente registrado por el personal',
   'user.update': 'Usuario editado',
   'user.status': 'Usuario activado o desactivado',
+  'user.close': 'Cuenta eliminada a petición del cliente',
+  'legal.update': 'Datos legales editados',
+  'privacy.resolve': 'Solicitud de privacidad atendida',
   'city.create': 'Zona creada',
   'city.update': 'Zona editada',
   'city.delete': 'Zona eliminada',

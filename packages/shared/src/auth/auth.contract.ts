@@ -64,7 +64,7 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.input<typeof ZLoginRequest>;
 
-export const ZLoginResponse = z.object({ user: ZSessionUser });
+export const ZLoginResponse = z.object({ user: ZSessionUser, consentNeeded: z.boolean() });
 
 /** POST /api/auth/forgot-password */
 export const ZForgotPasswordRequest = z.object({ email: emailField(m.emailRequired, m.invalidEmail) });

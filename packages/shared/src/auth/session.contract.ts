@@ -25,5 +25,7 @@ export type TSessionUser = z.infer<typeof ZSessionUser>;
 export const ZSessionResponse = z.object({
   user: ZSessionUser.nullable(),
   ended: z.enum(['account-disabled']).optional(),
+  /** The signed-in person has yet to accept today's privacy notice or terms (a version that asks again). */
+  consentNeeded: z.boolean().optional(),
 });
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;

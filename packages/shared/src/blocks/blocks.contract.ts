@@ -50,11 +50,30 @@ export type TDayBlockListQuery = z.output<typeof ZDayBlockListQuery>;
 export const ZDayBlockListResponse = withPastCount(ZDayBlock);
 export type TDayBlockListResponse = z.infer<typeof ZDayBlockListResponse>;
 
-/** GET /api/blocks/rooms — upcoming room blocks, by date and hour unless asked otherwise. */
+/**
+ * One room on one date with its blocked hours from now on: a whole day blocked is one row (issue 18), however the
+ * list is paged or sorted.
+ */
+export const ZRoomBlockDay = ZRoomBlock.pick({
+  cityId: true,
+  cityName: true,
+  branchId: true,
+  branchName: true,
+  roomId: true,
+  roomName: true,
+  date: true,
+  createdAt: true,
+}).extend({
+  /** In order; each one cancellable on its own. */
+  hours: z.array(ZRoomBlock.pick({ id: true, startsAt: true, hour: true })).min(1),
+});
+export type TRoomBlockDay = z.infer<typeof ZRoomBlockDay>;
+
+/** GET /api/blocks/rooms — upcoming room blocks, one row per room and day, by date and hour unless asked otherwise. */
 export const roomBlockSortable = ['startsAt', 'cityName', 'branchName', 'roomName', 'createdAt'] as const;
 export const ZRoomBlockListQuery = pageQuery(roomBlockSortable, 'startsAt');
 export type TRoomBlockListQuery = z.output<typeof ZRoomBlockListQuery>;
-export const ZRoomBlockListResponse = withPastCount(ZRoomBlock);
+export const ZRoomBlockListResponse = withPastCount(ZRoomBlockDay);
 export type TRoomBlockListResponse = z.infer<typeof ZRoomBlockListResponse>;
 
 /**

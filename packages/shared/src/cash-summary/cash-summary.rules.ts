@@ -1,3 +1,4 @@
+import { toCsv } from '../common/csv';
 import { orderStatusLabels, paymentMethodLabels } from '../orders/orders.messages';
 import { businessDate, businessTime } from '../time/business-time';
 import type { TCashMovement, TCashSummary, TCashSummaryTotals } from './cash-summary.contract';
@@ -49,13 +50,6 @@ export function sortMovements(movements: TCashMovement[]): TCashMovement[] {
       compareText(a.at, b.at) || (a.kind === b.kind ? compareText(a.id, b.id) : a.kind === 'order' ? -1 : 1),
   );
 }
-
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  // Quote what needs it, and neutralise a leading =, +, - or @ so a spreadsheet never runs a name as a formula.
-  const safe = /^[=+\-@]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
-  return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 const pesos = (cents: number) => (cents / 100).toFixed(2);
 
@@ -122,5 +116,5 @@ export function cashSummaryCsv(summary: TCashSummary, branchName: string | null)
     ['Gastos', pesos(t.expensesCents)],
     ['Neto', pesos(t.netCents)],
   );
-  return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return toCsv(rows);
 }

@@ -5,6 +5,8 @@ import { pageQuery, pageResponse } from '../table/table.contract';
 import { locationMessages as m } from './locations.messages';
 import type { WeeklySchedule } from './schedule';
 
+/** What a session costs at a new branch, in credits (the terms say so from this constant). */
+export const DEFAULT_SESSION_COST = 1;
 export const MIN_SESSION_COST = 1;
 export const MAX_SESSION_COST = 10;
 export const BRANCH_ADDRESS_MAX = 200;

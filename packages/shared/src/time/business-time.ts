@@ -7,9 +7,13 @@ export const BUSINESS_TIME_ZONE = 'America/Mexico_City';
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** docs/business-rules.md §5's date helpers, verbatim. */
-export const dateFormatMessage = 'Invalid date format. Expected YYYY-MM-DD.';
-export const timeFormatMessage = 'Invalid time format. Expected HH:mm.';
+/**
+ * A date or time that is not one (docs/business-rules.md §5's date helpers). The old app's helpers said it in
+ * English to developers; here it reaches people and API clients, so it is said in Spanish (decision 013).
+ */
+export const dateFormatMessage =
+  'La fecha no es válida: usa el formato AAAA-MM-DD (por ejemplo, 2030-01-07).';
+export const timeFormatMessage = 'La hora no es válida: usa el formato HH:mm (por ejemplo, 09:00).';
 
 /** The first and last days a YYYY-MM-DD date can spell. */
 export const FIRST_DATE = '0001-01-01';

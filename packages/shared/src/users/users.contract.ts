@@ -57,3 +57,15 @@ export const roleLabels = {
   admin: 'Administrador',
   superadmin: 'Super Administrador',
 } as const;
+
+/**
+ * POST /api/users — staff register a client at the desk (the point of sale): active at once, no credits. The
+ * client was shown the privacy notice and accepted the terms there; the account records it (docs/decisions/018).
+ */
+export const ZCreateClientRequest = z.object({
+  name: personNameField(m.allFieldsRequired),
+  email: emailField(m.allFieldsRequired, m.invalidEmail),
+  phone: phoneField(m.allFieldsRequired, m.phoneDigits),
+  noticeGiven: z.literal(true, { error: m.noticeRequired }),
+});
+export type TCreateClientRequest = z.input<typeof ZCreateClientRequest>;

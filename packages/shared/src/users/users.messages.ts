@@ -13,4 +13,7 @@ export const userMessages = {
   activated: 'Elemento activado con éxito',
   deactivated: 'Elemento desactivado con éxito',
   notFound: 'Usuario no encontrado',
+  closedAccount: 'Esta cuenta fue eliminada por su titular; no se puede reactivar ni editar.',
+  noticeRequired: 'Confirma que el cliente recibió el aviso de privacidad y aceptó los términos.',
+  clientCreated: 'Cliente registrado con éxito',
 } as const;

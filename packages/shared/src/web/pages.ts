@@ -20,6 +20,10 @@ export const PUBLIC_PAGES = [
   '/registro/restablecer',
   '/contacto',
   '/cowork-area',
+  '/aviso-de-privacidad',
+  '/terminos',
+  '/perfil/confirmar-correo',
+  '/baja-recordatorios',
 ] as const;
 
 /** The admin area: its router sends unknown sub-paths back to /admin, so every path under it is a page. */
@@ -37,7 +41,15 @@ export const PRERENDERED_PAGES = [
   '/sucursales',
   '/registro',
   '/registro/iniciar-sesion',
+  '/aviso-de-privacidad',
+  '/terminos',
 ] as const satisfies readonly (typeof PUBLIC_PAGES)[number][];
+
+/** The prerendered pages whose text carries the business's legal facts, put in by the server at serve time. */
+export const LEGAL_PAGES = [
+  '/aviso-de-privacidad',
+  '/terminos',
+] as const satisfies readonly (typeof PRERENDERED_PAGES)[number][];
 
 /** What sitemap.xml lists: the public pages worth finding in a search engine. */
 export const INDEXABLE_PAGES = [
@@ -47,4 +59,6 @@ export const INDEXABLE_PAGES = [
   '/sucursales',
   '/reserva',
   '/comprar',
+  '/aviso-de-privacidad',
+  '/terminos',
 ] as const satisfies readonly (typeof PUBLIC_PAGES)[number][];

@@ -20,6 +20,8 @@ export type MailMessage = {
   html: string;
   text: string;
   attachments: MailAttachment[];
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on a reminder, RFC 8058). */
+  headers?: Record<string, string>;
 };
 
 export interface Mailer {

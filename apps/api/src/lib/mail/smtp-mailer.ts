@@ -29,6 +29,7 @@ export function createSmtpMailer(url: string, options: SmtpMailerOptions = {}): 
         subject: message.subject,
         html: message.html,
         text: message.text,
+        headers: message.headers,
         attachments: message.attachments.map((attachment) => ({
           filename: attachment.filename,
           content: attachment.content,

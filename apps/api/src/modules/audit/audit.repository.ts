@@ -2,7 +2,7 @@ import type { DbOrTx } from '@sala/db/client';
 import { newId } from '@sala/db/ids';
 import { auditLog } from '@sala/db/schema/audit';
 import type { TAuditQuery } from '@sala/shared/audit/audit.contract';
-import { and, eq, gte, ilike, lt, or } from 'drizzle-orm';
+import { and, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 
 export type AuditRow = typeof auditLog.$inferInsert;
@@ -46,4 +46,20 @@ export function listAuditRows(db: DbOrTx, query: TAuditQuery & { fromInstant?: D
     .orderBy(orderBy(auditLog.at, query.dir), auditLog.id)
     .limit(query.pageSize)
     .offset(offsetOf(query.page, query.pageSize));
+}
+
+/**
+ * Suppression of a closed account (docs/decisions/018): the log keeps what was done and by whom, but the person's
+ * name, e-mail and phone in the rows about their account give way to a placeholder. The one update the log ever
+ * gets.
+ */
+export function suppressPersonInLog(db: DbOrTx, userId: string, placeholder: string) {
+  const scrub = (column: typeof auditLog.before | typeof auditLog.after) =>
+    sql`case when ${column} is null then null else ${column}
+      || (select coalesce(jsonb_object_agg(key, ${placeholder}::text), '{}'::jsonb)
+          from jsonb_object_keys(${column}) as key where key in ('name', 'email', 'phone')) end`;
+  return db
+    .update(auditLog)
+    .set({ label: placeholder, before: scrub(auditLog.before), after: scrub(auditLog.after) })
+    .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, userId)));
 }

@@ -4,7 +4,7 @@ import type { TPage } from '@sala/shared/table/table.contract';
 import { dayRange } from '@sala/shared/time/business-time';
 import type { ActingContext } from '../../context';
 import { toPage } from '../../lib/paging';
-import { insertAuditRows, listAuditRows } from './audit.repository';
+import { insertAuditRows, listAuditRows, suppressPersonInLog } from './audit.repository';
 
 /** A value as the log keeps it: text, a number, a yes/no or nothing (dates as ISO text). */
 export type AuditValue = string | number | boolean | null;
@@ -83,4 +83,9 @@ export async function listAuditPage({ db }: ActingContext, query: TAuditQuery): 
     before: (row.before as AuditFields | null) ?? null,
     after: (row.after as AuditFields | null) ?? null,
   }));
+}
+
+/** For the privacy module: a suppressed account's personal fields leave the log (what was done stays). */
+export async function forgetPersonInLog(tx: DbOrTx, userId: string) {
+  await suppressPersonInLog(tx, userId, 'Cuenta eliminada');
 }

@@ -11,6 +11,7 @@ import { ZSessionResponse } from '@sala/shared/auth/session.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from '../../plugins/auth';
+import { needsConsent } from '../legal/legal.service';
 import * as auth from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +25,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Usuario de la sesión actual', response: { 200: ZSessionResponse } },
     },
     async (request, reply) => {
-      if (!request.endedSession) return { user: request.user };
+      if (!request.endedSession) {
+        const user = request.user;
+        // A version of the notice or the terms this person has not accepted asks again (docs/decisions/018).
+        return user ? { user, consentNeeded: await needsConsent(request.ctx.db, user.id) } : { user: null };
+      }
       // The login of a deactivated account: said once, then gone.
       await auth.logout(request.ctx, { tokenHash: request.endedSession.tokenHash });
       clearSessionCookie(reply, secure);
@@ -56,14 +61,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Iniciar sesión', body: ZLoginRequest, response: { 200: ZLoginResponse } },
     },
     async (request, reply) => {
-      const { token, deviceToken, user } = await auth.login(request.ctx, {
+      const { token, deviceToken, user, consentNeeded } = await auth.login(request.ctx, {
         ...request.body,
         userAgent: request.headers['user-agent'],
         deviceToken: request.cookies[DEVICE_COOKIE],
       });
       setSessionCookie(reply, token, request.body.remember, secure);
       if (deviceToken) setDeviceCookie(reply, deviceToken, secure);
-      return { user };
+      return { user, consentNeeded };
     },
   );
 

@@ -6,10 +6,12 @@ import type {
   TResetPasswordRequest,
 } from '@sala/shared/auth/auth.contract';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
+import { privacyMessages as pm } from '@sala/shared/privacy/privacy.messages';
 import type { JobContext, RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { takeHit, type WindowLimit } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
+import { needsConsent, recordConsents } from '../legal/legal.service';
 import { toSessionUser } from '../users/user-views';
 import {
   createClientAccount,
@@ -79,10 +81,18 @@ export const TRUSTED_DEVICE_TTL_MS = 180 * 24 * 3_600_000;
 export async function register(ctx: RequestContext, input: TRegisterRequest) {
   const { db, notify } = ctx;
   await limitAddress(ctx, 'register');
-  if (await findAccountByEmail(db, input.email)) throw new AppError('aborted', m.emailTaken);
+  const existing = await findAccountByEmail(db, input.email);
+  if (existing) throw new AppError('aborted', existing.closedAt ? pm.accountGone : m.emailTaken);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await createClientAccount(tx, { name: input.name, email: input.email, phone: input.phone, passwordHash });
+    const account = await createClientAccount(tx, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      passwordHash,
+    });
+    // The form's checkbox accepted today's notice and terms (the contract requires it).
+    await recordConsents(tx, { userId: account.id, way: 'registration', at: ctx.now });
     await notify.clientRegistered(tx, { name: input.name, email: input.email, phone: input.phone });
   });
 }
@@ -128,6 +138,8 @@ export async function login(
   for (const entry of keys.filter((k) => k.scope === 'address')) {
     await undoAttempt(db, entry.key, THROTTLE_RULES.address);
   }
+  // A closed account (its owner's cancellation) is gone for good; an inactive one waits for a super admin.
+  if (user.closedAt) throw new AppError('permission-denied', pm.accountGone, { account: 'closed' });
   if (!user.isActive) throw new AppError('permission-denied', m.accountDisabled, { account: 'inactive' });
 
   const token = await openSession(db, {
@@ -146,7 +158,7 @@ export async function login(
       expiresAt: new Date(now.getTime() + TRUSTED_DEVICE_TTL_MS),
     });
   }
-  return { token, deviceToken, user: toSessionUser(user) };
+  return { token, deviceToken, user: toSessionUser(user), consentNeeded: await needsConsent(db, user.id) };
 }
 
 export async function logout({ db }: RequestContext, { tokenHash }: { tokenHash: string | null }) {

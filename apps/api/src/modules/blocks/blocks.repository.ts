@@ -2,7 +2,8 @@ import type { DbOrTx } from '@sala/db/client';
 import { dayBlocks, roomBlocks } from '@sala/db/schema/blocks';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
 import type { dayBlockSortable, roomBlockSortable } from '@sala/shared/blocks/blocks.contract';
-import { and, asc, count, eq, gte, ilike, lt, or } from 'drizzle-orm';
+import { BUSINESS_TIME_ZONE } from '@sala/shared/time/business-time';
+import { and, asc, count, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 
 type Page<TSort> = { page: number; pageSize: number; sort: TSort; dir: 'asc' | 'desc'; q?: string };
@@ -105,16 +106,24 @@ const roomBlockRow = {
   createdAt: roomBlocks.createdAt,
 };
 
+/** The Mexico City date of a room block, the day the list groups its hours under. */
+const blockDate = sql<string>`to_char(${roomBlocks.startsAt} at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
+const firstStartsAt = sql<Date>`min(${roomBlocks.startsAt})`;
+const firstCreatedAt = sql<Date>`min(${roomBlocks.createdAt})`;
+
 const roomSort = {
-  startsAt: roomBlocks.startsAt,
+  startsAt: firstStartsAt,
   cityName: cities.name,
   branchName: branches.name,
   roomName: rooms.position,
-  createdAt: roomBlocks.createdAt,
+  createdAt: firstCreatedAt,
 } as const;
 
-/** Room blocks from `now` on (a page), and how many are older. */
-export async function listRoomBlocksFrom(
+/**
+ * Room blocks from `now` on, one row per room and Mexico City date with its hours in order (a page of room-days,
+ * so a whole day is never split across pages), and how many hour blocks are older.
+ */
+export async function listRoomDaysFrom(
   db: DbOrTx,
   now: Date,
   page: Page<(typeof roomBlockSortable)[number]>,
@@ -122,7 +131,20 @@ export async function listRoomBlocksFrom(
   const pattern = page.q ? containsPattern(page.q) : undefined;
   const [rows, [past]] = await Promise.all([
     db
-      .select({ ...roomBlockRow, total: totalCount() })
+      .select({
+        cityId: roomBlocks.cityId,
+        cityName: cities.name,
+        branchId: roomBlocks.branchId,
+        branchName: branches.name,
+        roomId: roomBlocks.roomId,
+        roomName: rooms.name,
+        date: blockDate,
+        createdAt: firstCreatedAt,
+        hours: sql<
+          { id: string; startsAt: string }[]
+        >`json_agg(json_build_object('id', ${roomBlocks.id}, 'startsAt', ${roomBlocks.startsAt}) order by ${roomBlocks.startsAt})`,
+        total: totalCount(),
+      })
       .from(roomBlocks)
       .innerJoin(rooms, eq(rooms.id, roomBlocks.roomId))
       .innerJoin(branches, eq(branches.id, roomBlocks.branchId))
@@ -135,12 +157,22 @@ export async function listRoomBlocksFrom(
             : undefined,
         ),
       )
+      .groupBy(
+        roomBlocks.roomId,
+        blockDate,
+        roomBlocks.cityId,
+        cities.name,
+        roomBlocks.branchId,
+        branches.name,
+        rooms.name,
+        rooms.position,
+      )
       .orderBy(
         orderBy(roomSort[page.sort], page.dir),
-        asc(roomBlocks.startsAt),
+        asc(firstStartsAt),
         asc(branches.name),
         asc(rooms.position),
-        asc(roomBlocks.id),
+        asc(roomBlocks.roomId),
       )
       .limit(page.pageSize)
       .offset(offsetOf(page.page, page.pageSize)),

@@ -9,6 +9,7 @@ import type {
   TDayBlockListResponse,
   TDeleteRoomDayRequest,
   TRoomBlock,
+  TRoomBlockDay,
   TRoomBlockInput,
   TRoomBlockListQuery,
   TRoomBlockListResponse,
@@ -35,7 +36,7 @@ import {
   insertDayBlock,
   insertRoomBlocks,
   listDayBlocksFrom,
-  listRoomBlocksFrom,
+  listRoomDaysFrom,
   roomBlockStartsBetween,
 } from './blocks.repository';
 
@@ -50,6 +51,19 @@ const toRoomBlock = (row: Awaited<ReturnType<typeof findRoomBlockRows>>[number])
   date: businessDate(row.startsAt),
   hour: businessTime(row.startsAt),
   createdAt: row.createdAt.toISOString(),
+});
+
+const toRoomBlockDay = ({
+  hours,
+  createdAt,
+  ...row
+}: Omit<Awaited<ReturnType<typeof listRoomDaysFrom>>['rows'][number], 'total'>): TRoomBlockDay => ({
+  ...row,
+  createdAt: new Date(createdAt).toISOString(),
+  hours: hours.map(({ id, startsAt }) => {
+    const instant = new Date(startsAt);
+    return { id, startsAt: instant.toISOString(), hour: businessTime(instant) };
+  }),
 });
 
 /**
@@ -156,8 +170,8 @@ export async function listRoomBlocks(
   { db, now }: ActingContext,
   query: TRoomBlockListQuery,
 ): Promise<TRoomBlockListResponse> {
-  const { rows, pastCount } = await listRoomBlocksFrom(db, now, query);
-  return { ...toPage(rows, query, toRoomBlock), pastCount };
+  const { rows, pastCount } = await listRoomDaysFrom(db, now, query);
+  return { ...toPage(rows, query, toRoomBlockDay), pastCount };
 }
 
 /**

@@ -176,6 +176,8 @@ export async function claimDueReminders(tx: DbOrTx, now: Date, limit: number): P
         isNull(roomSessions.cancelledAt),
         isNull(roomSessions.remindedAt),
         isNotNull(roomSessions.userId),
+        // Reminders are a voluntary purpose: a client who turned them off gets none (docs/business-rules.md D§11).
+        sql`exists (select 1 from ${users} where ${users.id} = ${roomSessions.userId} and ${users.remindersEnabled})`,
         gt(roomSessions.startsAt, now),
         lte(roomSessions.startsAt, sql`${now.toISOString()}::timestamptz + ${REMINDER_LEAD}`),
         lte(roomSessions.createdAt, sql`${roomSessions.startsAt} - ${REMINDER_LEAD}`),
@@ -290,4 +292,40 @@ export function listStaffSessions(
     )
     .limit(options.pageSize)
     .offset(offsetOf(options.page, options.pageSize));
+}
+
+/** Every session of one client, cancelled ones too, oldest first (the data a client takes home). */
+export function allSessionsOfUser(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: roomSessions.id,
+      startsAt: roomSessions.startsAt,
+      cityName: cities.name,
+      branchName: branches.name,
+      roomName: rooms.name,
+      creditsCharged: roomSessions.creditsCharged,
+      bookedByName: booker.name,
+      createdAt: roomSessions.createdAt,
+      cancelledAt: roomSessions.cancelledAt,
+    })
+    .from(roomSessions)
+    .innerJoin(rooms, eq(rooms.id, roomSessions.roomId))
+    .innerJoin(branches, eq(branches.id, roomSessions.branchId))
+    .innerJoin(cities, eq(cities.id, roomSessions.cityId))
+    .leftJoin(booker, eq(booker.id, roomSessions.bookedBy))
+    .where(eq(roomSessions.userId, userId))
+    .orderBy(asc(roomSessions.startsAt), asc(roomSessions.id));
+}
+
+/** A client's active sessions that have not started yet, soonest first. */
+export function upcomingSessionsOfUser(db: DbOrTx, userId: string, now: Date) {
+  return db
+    .select({ startsAt: roomSessions.startsAt, branchName: branches.name, roomName: rooms.name })
+    .from(roomSessions)
+    .innerJoin(rooms, eq(rooms.id, roomSessions.roomId))
+    .innerJoin(branches, eq(branches.id, roomSessions.branchId))
+    .where(
+      and(eq(roomSessions.userId, userId), isNull(roomSessions.cancelledAt), gt(roomSessions.startsAt, now)),
+    )
+    .orderBy(asc(roomSessions.startsAt));
 }

@@ -27,6 +27,7 @@ import type { SessionFacts } from '../mail/notify';
 import { findAccount, lockAccount } from '../users/users.service';
 import {
   activeSessionsBetween,
+  allSessionsOfUser,
   claimDueReminders,
   findSessionByKey,
   findSessionDetail,
@@ -38,6 +39,7 @@ import {
   markCancelled,
   roomHasActiveSessionAfter,
   roomHasAnySession,
+  upcomingSessionsOfUser,
 } from './bookings.repository';
 
 type Slot = { branchId: string; roomId: string; date: string; hour: string };
@@ -422,4 +424,14 @@ export async function activeSessionsInPeriod(
     phone: row.isCourtesy ? null : row.phone,
     isCourtesy: row.isCourtesy,
   }));
+}
+
+/** For the privacy module: every session of a client (the data it takes home). */
+export function allSessionsOf(db: DbOrTx, userId: string) {
+  return allSessionsOfUser(db, userId);
+}
+
+/** For the privacy module: a client's sessions still to come (an account with one cannot be closed). */
+export function upcomingSessionsOf(db: DbOrTx, userId: string, now: Date) {
+  return upcomingSessionsOfUser(db, userId, now);
 }

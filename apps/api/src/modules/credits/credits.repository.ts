@@ -2,7 +2,7 @@ import type { DbOrTx } from '@sala/db/client';
 import { newId } from '@sala/db/ids';
 import { type CreditReason, creditLedger } from '@sala/db/schema/ledger';
 import { users } from '@sala/db/schema/users';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../lib/sql-rows';
 
 /**
@@ -49,4 +49,20 @@ export function lockBalance(tx: DbOrTx, userId: string): Promise<number | undefi
     .where(eq(users.id, userId))
     .for('update')
     .then((rows) => rows[0]?.credits);
+}
+
+/** Every movement of one account, oldest first (the data a client takes home). */
+export function ledgerRowsOf(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      createdAt: creditLedger.createdAt,
+      delta: creditLedger.delta,
+      balanceAfter: creditLedger.balanceAfter,
+      reason: creditLedger.reason,
+      referenceId: creditLedger.referenceId,
+      note: creditLedger.note,
+    })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .orderBy(asc(creditLedger.createdAt), asc(creditLedger.id));
 }

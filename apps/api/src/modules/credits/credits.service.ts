@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@sala/db/client';
 import type { CreditReason } from '@sala/db/schema/ledger';
-import { changeBalance, lockBalance } from './credits.repository';
+import { changeBalance, ledgerRowsOf, lockBalance } from './credits.repository';
 
 export type CreditChange = {
   userId: string;
@@ -68,4 +68,30 @@ export async function takeBackCredits(
     note: short > 0 ? `${change.note}; ${short} ya usados, no se pudieron descontar` : change.note,
   });
   return { taken, short, balance };
+}
+
+/**
+ * A closed account's credits end through the ledger (reason `account_closed`), so Σ ledger = balance still holds:
+ * the whole balance, under the account's row lock. Answers how many were closed.
+ */
+export async function closeAllCredits(
+  tx: DbOrTx,
+  change: { userId: string; actorId: string | null; referenceId: string | null },
+): Promise<number> {
+  const credits = await lockBalance(tx, change.userId);
+  if (credits === undefined) throw new Error(`user ${change.userId} not found for a credit change`);
+  if (credits > 0) {
+    await applyCreditChange(tx, {
+      ...change,
+      delta: -credits,
+      reason: 'account_closed',
+      note: 'Cuenta eliminada: los créditos quedan cancelados',
+    });
+  }
+  return credits;
+}
+
+/** One account's movements, oldest first. */
+export function ledgerOf(db: DbOrTx, userId: string) {
+  return ledgerRowsOf(db, userId);
 }

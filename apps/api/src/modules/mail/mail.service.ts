@@ -1,9 +1,10 @@
+import type { DbOrTx } from '@sala/db/client';
 import type { TOutboxEmail, TOutboxQuery, TOutboxResponse } from '@sala/shared/mail/outbox.contract';
 import { outboxMessages as m } from '@sala/shared/mail/outbox.messages';
 import type { ActingContext, RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/paging';
-import { findEmail, listOutbox, outboxDepth, requeueFailed } from './outbox.repository';
+import { findEmail, listOutbox, messagesTo, outboxDepth, requeueFailed } from './outbox.repository';
 
 type EmailRow = NonNullable<Awaited<ReturnType<typeof findEmail>>>;
 
@@ -52,4 +53,9 @@ export async function retryEmail(
 /** For the metrics: how many messages wait, how many failed for good, how long the oldest has waited. */
 export function outboxBacklog({ db, now }: Pick<RequestContext, 'db' | 'now'>) {
   return outboxDepth(db, now);
+}
+
+/** For the privacy module: what the business wrote to an address (subject, when, how it went, its text). */
+export function messagesWrittenTo(db: DbOrTx, address: string) {
+  return messagesTo(db, address);
 }

@@ -3,11 +3,20 @@ import { SESSION_MS } from '@sala/shared/bookings/session-timing';
 import { formatSessionWhen } from '@sala/shared/format/dates';
 import { formatMoney } from '@sala/shared/format/money';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
+import { signSubject } from '../../lib/signing';
 import { staffNoticeRecipients } from '../users/users.service';
 import { sessionInvite } from './calendar';
-import { deletePendingByKey, insertEmails, type OutgoingEmail, statusesByKey } from './outbox.repository';
+import {
+  deleteMessagesTo,
+  deletePendingByKey,
+  insertEmails,
+  type OutgoingEmail,
+  statusesByKey,
+} from './outbox.repository';
 import type { OutboxWorker } from './outbox.worker';
 import {
+  accountClosedEmail,
+  confirmNewEmailEmail,
   emailChangedEmail,
   newClientRegisteredEmail,
   newReservationAdminEmail,
@@ -20,6 +29,7 @@ import {
   reservationCancelledEmail,
   reservationConfirmedEmail,
   sessionReminderEmail,
+  welcomeClientEmail,
 } from './templates';
 
 export type { PosReceipt } from './templates';
@@ -36,6 +46,8 @@ export type SessionFacts = {
   email: string | null;
   /** Who booked it, when someone booked it for the holder. */
   bookedByName?: string | null;
+  /** The holder's account (a reminder's unsubscribe link is signed for it); none for a courtesy session. */
+  userId?: string | null;
 };
 
 /** An online purchase the store completed. */
@@ -72,6 +84,26 @@ export type Notify = {
   clientRegistered(tx: DbOrTx, client: { name: string; email: string; phone: string }): Promise<void>;
   passwordResetRequested(tx: DbOrTx, account: { name: string; email: string; token: string }): Promise<void>;
   emailChanged(tx: DbOrTx, account: { name: string; oldEmail: string; newEmail: string }): Promise<void>;
+  /** Rectification: the link that confirms a new e-mail, to that address. */
+  emailChangeRequested(
+    tx: DbOrTx,
+    account: { name: string; newEmail: string; token: string },
+  ): Promise<Queued>;
+  /** Cancellation: the account's owner hears that it is closed, and what happened to its credits. */
+  accountClosed(
+    tx: DbOrTx,
+    account: {
+      name: string;
+      email: string;
+      creditsClosed: number;
+      retentionYears: number;
+      privacyEmail: string | null;
+    },
+  ): Promise<void>;
+  /** A client registered at the desk: the account is ready, the password theirs to choose. */
+  clientCreatedAtDesk(tx: DbOrTx, client: { name: string; email: string }): Promise<void>;
+  /** Suppression: the messages kept for an address go (they hold the person's name and details). */
+  forgetMessagesTo(tx: DbOrTx, address: string): Promise<void>;
   purchaseCompleted(tx: DbOrTx, purchase: PurchaseFacts): Promise<void>;
   posSale(tx: DbOrTx, receipt: PosReceipt): Promise<void>;
   /** A session's calendar invitation (.ics), REQUEST while it stands and CANCEL once cancelled. */
@@ -174,14 +206,29 @@ export function createNotify(options: NotifyOptions): Notify {
       ]);
     },
     async remindersDue(tx, sessions) {
-      await write(
-        tx,
-        sessions.map((session) =>
-          session.email
-            ? sessionReminderEmail(session.email, reservation(session), session.id, url('/perfil'))
-            : null,
-        ),
-      );
+      const emails = [];
+      for (const session of sessions) {
+        if (!session.email) continue;
+        // A voluntary message: it says how to stop it, in one click and without a login (RFC 8058).
+        const token = session.userId
+          ? await signSubject(tx, 'unsubscribe-reminders', session.userId, options.db)
+          : null;
+        emails.push(
+          sessionReminderEmail(
+            session.email,
+            reservation(session),
+            session.id,
+            url('/perfil'),
+            token
+              ? {
+                  pageUrl: url(`/baja-recordatorios?token=${token}`),
+                  oneClickUrl: url(`/api/unsubscribe/reminders?token=${token}`),
+                }
+              : undefined,
+          ),
+        );
+      }
+      await write(tx, emails);
     },
     async clientRegistered(tx, client) {
       await write(
@@ -197,6 +244,32 @@ export function createNotify(options: NotifyOptions): Notify {
       await write(tx, [
         emailChangedEmail(account.oldEmail, { name: account.name, newEmail: account.newEmail }),
       ]);
+    },
+    async emailChangeRequested(tx, account) {
+      const emailIds = await write(tx, [
+        confirmNewEmailEmail(
+          account.newEmail,
+          account.name,
+          url(`/perfil/confirmar-correo?token=${account.token}`),
+        ),
+      ]);
+      return { emailIds };
+    },
+    async accountClosed(tx, account) {
+      await write(tx, [accountClosedEmail(account.email, account)]);
+    },
+    async clientCreatedAtDesk(tx, client) {
+      await write(tx, [
+        welcomeClientEmail(
+          client.email,
+          client.name,
+          url('/registro/iniciar-sesion'),
+          url('/aviso-de-privacidad'),
+        ),
+      ]);
+    },
+    async forgetMessagesTo(tx, address) {
+      await deleteMessagesTo(tx, address);
     },
     async purchaseCompleted(tx, purchase) {
       await write(tx, [

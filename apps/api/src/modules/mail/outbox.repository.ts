@@ -12,6 +12,8 @@ export type OutgoingEmail = {
   html: string;
   text: string;
   attachments?: EmailAttachment[];
+  /** Extra headers: a reminder's one-click unsubscribe (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
   /** At most one message per key, ever (a session's reminder). */
   dedupeKey?: string;
 };
@@ -24,6 +26,7 @@ export type ClaimedEmail = {
   html: string;
   text: string;
   attachments: EmailAttachment[];
+  headers: Record<string, string>;
   attempts: number;
 };
 
@@ -36,10 +39,10 @@ const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 export async function insertEmails(db: DbOrTx, emails: OutgoingEmail[]): Promise<string[]> {
   const rows = emails.map(
     (email) =>
-      sql`(${newId()}, ${email.to}, ${email.subject}, ${email.html}, ${email.text}, ${JSON.stringify(email.attachments ?? [])}::jsonb, ${email.dedupeKey ?? null})`,
+      sql`(${newId()}, ${email.to}, ${email.subject}, ${email.html}, ${email.text}, ${JSON.stringify(email.attachments ?? [])}::jsonb, ${JSON.stringify(email.headers ?? {})}::jsonb, ${email.dedupeKey ?? null})`,
   );
   const result = await db.execute(sql`
-    insert into ${emailOutbox} ("id", "to_address", "subject", "html", "text", "attachments", "dedupe_key")
+    insert into ${emailOutbox} ("id", "to_address", "subject", "html", "text", "attachments", "headers", "dedupe_key")
     values ${sql.join(rows, sql`, `)}
     on conflict do nothing
     returning "id"`);
@@ -72,7 +75,7 @@ export async function claimEmails(
       for update skip locked
     ) as due
     where o."id" = due."id"
-    returning o."id", o."to_address", o."subject", o."html", o."text", o."attachments", o."attempts"`);
+    returning o."id", o."to_address", o."subject", o."html", o."text", o."attachments", o."headers", o."attempts"`);
   return rowsOf<{
     id: string;
     to_address: string;
@@ -80,6 +83,7 @@ export async function claimEmails(
     html: string;
     text: string;
     attachments: EmailAttachment[] | string;
+    headers: Record<string, string> | string;
     attempts: number;
   }>(result).map((row) => ({
     id: row.id,
@@ -88,6 +92,7 @@ export async function claimEmails(
     html: row.html,
     text: row.text,
     attachments: typeof row.attachments === 'string' ? JSON.parse(row.attachments) : row.attachments,
+    headers: typeof row.headers === 'string' ? JSON.parse(row.headers) : row.headers,
     attempts: Number(row.attempts),
   }));
 }
@@ -210,6 +215,11 @@ export async function requeueFailed(db: DbOrTx, id: string, now: Date): Promise<
 }
 
 /** A message not yet sent is dropped (a reminder of a session cancelled before it went out). */
+/** Every message ever written to an address (a suppressed account's: they name the person). */
+export async function deleteMessagesTo(db: DbOrTx, address: string) {
+  await db.delete(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = lower(${address})`);
+}
+
 export async function deletePendingByKey(db: DbOrTx, dedupeKey: string) {
   await db
     .delete(emailOutbox)
@@ -255,4 +265,19 @@ export function listOutbox(
     .orderBy(orderBy(emailOutbox.createdAt, options.dir), emailOutbox.id)
     .limit(options.pageSize)
     .offset(offsetOf(options.page, options.pageSize));
+}
+
+/** The messages written to an address, oldest first (the data a client takes home). */
+export function messagesTo(db: DbOrTx, address: string) {
+  return db
+    .select({
+      createdAt: emailOutbox.createdAt,
+      subject: emailOutbox.subject,
+      status: emailOutbox.status,
+      sentAt: emailOutbox.sentAt,
+      text: emailOutbox.text,
+    })
+    .from(emailOutbox)
+    .where(sql`lower(${emailOutbox.toAddress}) = lower(${address})`)
+    .orderBy(emailOutbox.createdAt, emailOutbox.id);
 }

@@ -82,6 +82,7 @@ export function toMailMessage(row: ClaimedEmail, from: { name: string; email: st
     subject: row.subject,
     html: row.html,
     text: row.text,
+    headers: row.headers,
     attachments: [
       ...row.attachments,
       ...(row.html.includes(`cid:${LOGO_CID}`)

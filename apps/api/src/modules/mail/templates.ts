@@ -32,12 +32,14 @@ type Content = {
   lines?: Lines;
   after?: string[];
   action?: Action;
+  /** A voluntary message (a reminder): how to stop receiving it, in the small print. */
+  unsubscribe?: Action;
 };
 
 const cell = (value: string, align: 'left' | 'right', strong = false) =>
   `<td style="padding:6px 8px;border-bottom:1px solid #e6e0d6;text-align:${align};${strong ? 'font-weight:700;' : ''}">${escapeHtml(value)}</td>`;
 
-function html({ title, paragraphs, details, lines, after, action }: Content) {
+function html({ title, paragraphs, details, lines, after, action, unsubscribe }: Content) {
   const p = (text: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(text)}</p>`;
   const detailTable = details?.length
     ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;font-size:15px">${details
@@ -65,10 +67,14 @@ function html({ title, paragraphs, details, lines, after, action }: Content) {
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${BRAND};color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p>`
     : '';
-  return `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head><body style="margin:0;background:#fbf8f3;font-family:Arial,Helvetica,sans-serif;color:#1c2a30"><div style="max-width:560px;margin:0 auto;padding:32px 24px"><img src="cid:${LOGO_CID}" alt="Sala Común" width="180" height="40" style="display:block;border:0;margin:0 0 24px"><h1 style="font-size:22px;color:${BRAND};margin:0 0 16px">${escapeHtml(title)}</h1>${paragraphs.map(p).join('')}${detailTable}${lineTable}${(after ?? []).map(p).join('')}${button}<p style="margin-top:32px;font-size:12px;color:#52636b">Sala Común · Consultorios por hora</p></div></body></html>`;
+  return `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head><body style="margin:0;background:#fbf8f3;font-family:Arial,Helvetica,sans-serif;color:#1c2a30"><div style="max-width:560px;margin:0 auto;padding:32px 24px"><img src="cid:${LOGO_CID}" alt="Sala Común" width="180" height="40" style="display:block;border:0;margin:0 0 24px"><h1 style="font-size:22px;color:${BRAND};margin:0 0 16px">${escapeHtml(title)}</h1>${paragraphs.map(p).join('')}${detailTable}${lineTable}${(after ?? []).map(p).join('')}${button}<p style="margin-top:32px;font-size:12px;color:#52636b">Sala Común · Consultorios por hora</p>${
+    unsubscribe
+      ? `<p style="font-size:12px;color:#52636b">¿No quieres recibir más recordatorios? <a href="${escapeHtml(unsubscribe.url)}" style="color:#52636b">${escapeHtml(unsubscribe.label)}</a></p>`
+      : ''
+  }</div></body></html>`;
 }
 
-function text({ title, paragraphs, details, lines, after, action }: Content) {
+function text({ title, paragraphs, details, lines, after, action, unsubscribe }: Content) {
   return [
     title,
     '',
@@ -85,6 +91,9 @@ function text({ title, paragraphs, details, lines, after, action }: Content) {
     ...(action ? ['', `${action.label}: ${action.url}`] : []),
     '',
     'Sala Común',
+    ...(unsubscribe
+      ? ['', `¿No quieres recibir más recordatorios? ${unsubscribe.label}: ${unsubscribe.url}`]
+      : []),
   ].join('\n');
 }
 
@@ -228,11 +237,16 @@ export function reservationCancelledEmail(
 }
 
 /** 24 hours before an active session, once (the session's dedupe key): where and when. */
+/**
+ * The 24-hour reminder: a voluntary message (docs/business-rules.md D§11), so it carries a one-click unsubscribe
+ * (RFC 8058: List-Unsubscribe with the API's POST address, List-Unsubscribe-Post) and a link a person can open.
+ */
 export function sessionReminderEmail(
   to: string,
   reservation: ReservationFacts,
   sessionId: string,
   profileUrl: string,
+  unsubscribe?: { pageUrl: string; oneClickUrl: string },
 ): OutgoingEmail {
   return {
     ...email(to, 'Recordatorio: tu sesión es mañana', {
@@ -243,9 +257,68 @@ export function sessionReminderEmail(
         'Faltan menos de 24 horas, así que ya no se puede cancelar desde tu perfil. Si no puedes asistir, comunícate con la recepción.',
       ],
       action: { label: 'Ver mis sesiones', url: profileUrl },
+      unsubscribe: unsubscribe && { label: 'Dejar de recibir recordatorios', url: unsubscribe.pageUrl },
+    }),
+    ...(unsubscribe && {
+      headers: {
+        'List-Unsubscribe': `<${unsubscribe.oneClickUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
     }),
     dedupeKey: reminderKey(sessionId),
   };
+}
+
+/** Rectification: the link that confirms a new e-mail, sent to that address (the old one still works until then). */
+export function confirmNewEmailEmail(to: string, name: string, confirmUrl: string): OutgoingEmail {
+  return email(to, 'Confirma tu nuevo correo', {
+    title: 'Confirma tu nuevo correo',
+    paragraphs: [
+      `Hola, ${name}. Pediste que tu cuenta de Sala Común use este correo.`,
+      'Abre el enlace para confirmarlo. Vence en 24 horas; si no lo pediste tú, ignora este mensaje y tu cuenta seguirá igual.',
+    ],
+    action: { label: 'Confirmar mi nuevo correo', url: confirmUrl },
+  });
+}
+
+/** Cancellation: the account is closed; what happens to its data and credits. */
+export function accountClosedEmail(
+  to: string,
+  facts: { name: string; creditsClosed: number; retentionYears: number; privacyEmail: string | null },
+): OutgoingEmail {
+  return email(to, 'Tu cuenta de Sala Común fue eliminada', {
+    title: 'Tu cuenta fue eliminada',
+    paragraphs: [
+      `Hola, ${facts.name}. Eliminamos tu cuenta como lo pediste: ya no puedes iniciar sesión y el personal ya no la ve.`,
+      `Conservamos tus datos bloqueados ${facts.retentionYears === 1 ? 'un año' : `${facts.retentionYears} años`}, el plazo que la ley pide para los registros contables; después los suprimimos.`,
+    ],
+    after: [
+      ...(facts.creditsClosed > 0
+        ? [
+            `Los ${facts.creditsClosed === 1 ? 'crédito' : `${facts.creditsClosed} créditos`} que tenías quedaron cancelados.`,
+          ]
+        : []),
+      ...(facts.privacyEmail ? [`Dudas sobre tus datos: ${facts.privacyEmail}.`] : []),
+    ],
+  });
+}
+
+/** A client registered at the desk: the account is ready; the password is theirs to choose. */
+export function welcomeClientEmail(
+  to: string,
+  name: string,
+  loginUrl: string,
+  noticeUrl: string,
+): OutgoingEmail {
+  return email(to, 'Tu cuenta de Sala Común está lista', {
+    title: 'Bienvenido a Sala Común',
+    paragraphs: [
+      `Hola, ${name}. En recepción creamos tu cuenta con este correo.`,
+      'Para entrar, abre la página de inicio de sesión y elige «¿Olvidaste tu contraseña?»: te enviaremos un enlace para elegir la tuya.',
+      `Tus datos se tratan como dice nuestro aviso de privacidad: ${noticeUrl}`,
+    ],
+    action: { label: 'Iniciar sesión', url: loginUrl },
+  });
 }
 
 /** The one reminder a session may have. */

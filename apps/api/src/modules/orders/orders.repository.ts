@@ -4,7 +4,7 @@ import { branches } from '@sala/db/schema/locations';
 import { checkouts } from '@sala/db/schema/payments';
 import { users } from '@sala/db/schema/users';
 import type { TCashMovement } from '@sala/shared/cash-summary/cash-summary.contract';
-import { and, eq, exists, ilike, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 import { rowsOf } from '../../lib/sql-rows';
@@ -333,4 +333,38 @@ export async function orderMovementsBetween(
         ${range.branchId ? sql`and o.branch_id = ${range.branchId}` : sql``}`),
   );
   return row?.movements ?? [];
+}
+
+/** Every order of one client with its lines, oldest first (the data a client takes home). */
+export function allOrdersOfUser(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      isPos: orders.isPos,
+      method: orders.method,
+      totalCents: orders.totalCents,
+      branchName: branches.name,
+      cashierName: orders.cashierName,
+      cancelledAt: orders.cancelledAt,
+      lines: sql<
+        { name: string; quantity: number; unitPriceCents: number; creditsGranted: number }[]
+      >`coalesce((
+        select json_agg(json_build_object('name', i."name", 'quantity', i."quantity",
+          'unitPriceCents', i."unit_price_cents", 'creditsGranted', i."credits_granted") order by i."name")
+        from ${orderItems} i where i."order_id" = ${orders.id}), '[]'::json)`,
+    })
+    .from(orders)
+    .leftJoin(branches, eq(branches.id, orders.branchId))
+    .where(eq(orders.userId, userId))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+}
+
+/** A client's orders still waiting for their payment. */
+export function pendingOrdersOfUser(db: DbOrTx, userId: string) {
+  return db
+    .select({ createdAt: orders.createdAt, totalCents: orders.totalCents })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')));
 }

@@ -19,6 +19,7 @@ import { GatewayUnavailableError } from '../../lib/payments/gateway';
 import { recordAudit } from '../audit/audit.service';
 import { takeBackCredits } from '../credits/credits.service';
 import {
+  allOrdersOfUser,
   claimOrderCancel,
   countOrders,
   creditsGrantedBy,
@@ -32,6 +33,7 @@ import {
   lockOrder,
   markOrderCancelled,
   orderMovementsBetween,
+  pendingOrdersOfUser,
   releaseOrderCancel,
 } from './orders.repository';
 
@@ -330,4 +332,14 @@ export async function orderMovementsOfDay(
     ...movement,
     cashCents: cashKeptCents({ paidCashCents, changeCents }),
   }));
+}
+
+/** For the privacy module: every order of a client with its lines. */
+export function allOrdersOf(db: DbOrTx, userId: string) {
+  return allOrdersOfUser(db, userId);
+}
+
+/** For the privacy module: a client's orders waiting for their payment (an account with one cannot be closed). */
+export function pendingOrdersOf(db: DbOrTx, userId: string) {
+  return pendingOrdersOfUser(db, userId);
 }

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@sala/db/client';
 import { type CheckoutItem, checkouts, paymentEvents } from '@sala/db/schema/payments';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 
@@ -68,4 +68,19 @@ export async function recordEvent(db: DbOrTx, event: { id: string; type: string 
     .onConflictDoNothing({ target: paymentEvents.eventId })
     .returning({ eventId: paymentEvents.eventId });
   return rows.length > 0;
+}
+
+/** A client's card payments started after `since` and not settled yet (the gateway may still confirm them). */
+export function paymentsInProgressOfUser(db: DbOrTx, userId: string, since: Date) {
+  return db
+    .select({ createdAt: checkouts.createdAt, amountCents: checkouts.amountCents })
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.userId, userId),
+        eq(checkouts.status, 'pending'),
+        isNotNull(checkouts.paymentRef),
+        gt(checkouts.createdAt, since),
+      ),
+    );
 }

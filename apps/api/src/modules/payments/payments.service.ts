@@ -29,6 +29,7 @@ import {
   insertCheckout,
   markCheckoutPaid,
   noteCheckoutError,
+  paymentsInProgressOfUser,
   recordEvent,
   setPaymentRef,
 } from './payments.repository';
@@ -336,4 +337,12 @@ export async function handleWebhook(
     return (await completeIn(tx, ctx, checkoutId)).sold;
   });
   if (sold) ctx.metrics.sale('online');
+}
+
+/** How long a started card payment may still be confirmed by the gateway (a browser that closed mid-payment). */
+const PAYMENT_IN_PROGRESS_MS = 24 * 3_600_000;
+
+/** For the privacy module: a client's card payments that may still complete (an account with one stays open). */
+export function paymentsInProgressOf(db: DbOrTx, userId: string, now: Date) {
+  return paymentsInProgressOfUser(db, userId, new Date(now.getTime() - PAYMENT_IN_PROGRESS_MS));
 }

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@sala/db/client';
 import { type UserRole, users } from '@sala/db/schema/users';
 import type { userSortable } from '@sala/shared/users/users.contract';
-import { and, eq, ilike, sql } from 'drizzle-orm';
+import { and, eq, ilike, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { containsPattern, offsetOf, orderBy } from '../../lib/paging';
 
 type ListOptions = {
@@ -26,7 +26,11 @@ const sortColumns = {
 const searchable = sql`(${users.name} || ' ' || ${users.email} || ' ' || ${users.phone})`;
 
 export async function listUsers(db: DbOrTx, options: ListOptions) {
-  const where = options.q ? ilike(searchable, containsPattern(options.q)) : undefined;
+  // A closed account is blocked: no staff list shows it (docs/business-rules.md D§11).
+  const where = and(
+    isNull(users.closedAt),
+    options.q ? ilike(searchable, containsPattern(options.q)) : undefined,
+  );
   // Two cheap queries beat one with count(*) over (), which must read every match before the LIMIT.
   const [rows, [count]] = await Promise.all([
     db
@@ -111,4 +115,49 @@ export function searchActiveClients(db: DbOrTx, term: string, limit: number) {
     .where(and(eq(users.role, 'user'), eq(users.isActive, true), ilike(searchable, containsPattern(term))))
     .orderBy(users.name, users.id)
     .limit(limit);
+}
+
+/** Opposition: the 24-hour reminders on or off. */
+export function updateRemindersEnabled(db: DbOrTx, id: string, remindersEnabled: boolean) {
+  return db.update(users).set({ remindersEnabled, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** Cancellation: blocked at once (no login, out of every staff list and picker). */
+export function markClosed(db: DbOrTx, id: string, at: Date) {
+  return db
+    .update(users)
+    .set({ closedAt: at, isActive: false, updatedAt: at })
+    .where(and(eq(users.id, id), isNull(users.closedAt)))
+    .returning()
+    .then((rows) => rows[0]);
+}
+
+/** Closed accounts whose retention period ended before `closedBefore`, oldest first. */
+export function closedBefore(db: DbOrTx, closedBefore: Date, limit: number) {
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(isNotNull(users.closedAt), isNull(users.suppressedAt), lt(users.closedAt, closedBefore)))
+    .orderBy(users.closedAt)
+    .limit(limit);
+}
+
+/**
+ * Suppression: the personal fields give way to placeholders (the e-mail to one no mail can reach, kept unique), the
+ * password to one nobody knows. The row stays, so its orders, sessions and ledger keep their amounts.
+ */
+export function suppressRow(db: DbOrTx, id: string, at: Date, unusablePasswordHash: string) {
+  return db
+    .update(users)
+    .set({
+      name: 'Cuenta eliminada',
+      email: sql`'eliminada-' || ${users.id}::text || '@cuentas.invalid'`,
+      phone: '0000000000',
+      passwordHash: unusablePasswordHash,
+      remindersEnabled: false,
+      suppressedAt: at,
+      updatedAt: at,
+    })
+    .where(and(eq(users.id, id), isNull(users.suppressedAt)))
+    .returning({ id: users.id });
 }

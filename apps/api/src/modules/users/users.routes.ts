@@ -2,6 +2,7 @@ import { ZIdParams, ZSetActiveRequest } from '@sala/shared/common/fields';
 import {
   ZClientSearchQuery,
   ZClientSearchResponse,
+  ZCreateClientRequest,
   ZUpdateUserRequest,
   ZUser,
   ZUserListQuery,
@@ -26,6 +27,21 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => users.listUserPage(actingCtx(request), request.query),
+  );
+
+  app.post(
+    '/users',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Registrar a un cliente en recepción (recibió el aviso de privacidad)',
+        body: ZCreateClientRequest,
+        response: { 201: ZUser },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await users.createClientAtDesk(actingCtx(request), request.body)),
   );
 
   app.get(

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '@sala/db/client';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { TPage } from '@sala/shared/table/table.contract';
 import type {
   TClientOption,
+  TCreateClientRequest,
   TUpdateUserRequest,
   TUser,
   TUserListQuery,
@@ -10,19 +12,25 @@ import type {
 import { userMessages as m } from '@sala/shared/users/users.messages';
 import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { ttlCache } from '../../lib/ttl-cache';
 import { recordAudit } from '../audit/audit.service';
 import { applyCreditChange } from '../credits/credits.service';
+import { recordConsents } from '../legal/legal.service';
 import { toSessionUser, toUser, type UserRow } from './user-views';
 import {
   activeEmailsWithRole,
+  closedBefore,
   emailInUse,
   findUserByEmail,
   findUserById,
   insertUser,
   listUsers,
+  markClosed,
   searchActiveClients,
+  suppressRow,
   updatePasswordHash,
+  updateRemindersEnabled,
   updateUserFields,
 } from './users.repository';
 
@@ -59,6 +67,7 @@ export async function updateUser(
   return db.transaction(async (tx) => {
     const current = await findUserById(tx, id, { forUpdate: true });
     if (!current) throw new AppError('not-found', m.notFound);
+    if (current.closedAt) throw new AppError('aborted', m.closedAccount);
     if (isStaffRow(current) && !isSuper) throw new AppError('permission-denied', m.staffEditSuperAdminOnly);
 
     const email = input.email.toLowerCase();
@@ -134,6 +143,7 @@ export async function setUserActive(
   if (actor.id === id && !isActive) throw new AppError('permission-denied', m.cannotChangeSelf);
   return db.transaction(async (tx) => {
     const before = await findUserById(tx, id, { forUpdate: true });
+    if (before?.closedAt) throw new AppError('aborted', m.closedAccount);
     const row = before && (await updateUserFields(tx, id, { isActive }));
     if (!row) throw new AppError('not-found', m.notFound);
     // Deactivated, the user's logins are refused at once (and told why); reactivated, none comes back.
@@ -216,4 +226,83 @@ export async function updateOwnProfile(
   const row = await updateUserFields(db, actor.id, { name: input.name, phone: input.phone });
   if (!row) throw new AppError('not-found', m.notFound);
   return toSessionUser(row);
+}
+
+/**
+ * POST /api/users: staff register a client at the desk (the point of sale), active at once and with no credits.
+ * The client was shown the privacy notice and accepted the terms there (the form's checkbox): the account records
+ * it, with who recorded it. The client hears that the account exists and chooses a password through the reset link.
+ */
+export async function createClientAtDesk(ctx: ActingContext, input: TCreateClientRequest): Promise<TUser> {
+  const { db, actor, now, notify } = ctx;
+  const email = input.email.toLowerCase();
+  if (await findUserByEmail(db, email)) throw new AppError('aborted', m.emailTaken, { email: m.emailTaken });
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await insertUser(tx, {
+        name: input.name,
+        email,
+        phone: input.phone,
+        role: 'user',
+        credits: 0,
+        isActive: true,
+        // Nobody knows it: the client sets one through "¿Olvidaste tu contraseña?".
+        passwordHash: `!desk-${randomUUID()}`,
+      });
+      await recordConsents(tx, { userId: row.id, way: 'staff', actorId: actor.id, at: now });
+      await notify.clientCreatedAtDesk(tx, { name: row.name, email: row.email });
+      await recordAudit(tx, ctx, [
+        {
+          action: 'user.create',
+          entity: 'user',
+          entityId: row.id,
+          label: row.name,
+          before: null,
+          after: { name: row.name, email: row.email, phone: row.phone },
+        },
+      ]);
+      return toUser(row);
+    });
+  } catch (error) {
+    // The unique index decides between two desks registering one e-mail at once.
+    if (isUniqueViolation(error, 'users_email_lower_key')) {
+      throw new AppError('aborted', m.emailTaken, { email: m.emailTaken });
+    }
+    throw error;
+  }
+}
+
+// For the privacy module (the ARCO rights): opposition, rectification, cancellation, and suppression.
+
+export async function setRemindersEnabled(db: DbOrTx, userId: string, remindersEnabled: boolean) {
+  await updateRemindersEnabled(db, userId, remindersEnabled);
+}
+
+/** A person's own e-mail, confirmed from the new address; the unique index refuses one another account has. */
+export async function changeOwnEmail(
+  tx: DbOrTx,
+  userId: string,
+  email: string,
+): Promise<UserRow | undefined> {
+  try {
+    return await updateUserFields(tx, userId, { email: email.toLowerCase() });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_lower_key')) return undefined;
+    throw error;
+  }
+}
+
+/** Blocks a closing account (the caller holds its row lock and has checked that it may close). */
+export function closeAccountRow(tx: DbOrTx, userId: string, at: Date): Promise<UserRow | undefined> {
+  return markClosed(tx, userId, at);
+}
+
+/** Closed accounts whose retention period has ended. */
+export function accountsToSuppress(db: DbOrTx, closedBeforeAt: Date, limit: number) {
+  return closedBefore(db, closedBeforeAt, limit);
+}
+
+/** Suppresses an account's personal fields; true when this call did it (two processes may race). */
+export async function suppressAccount(tx: DbOrTx, userId: string, at: Date): Promise<boolean> {
+  return (await suppressRow(tx, userId, at, `!suppressed-${randomUUID()}`)).length > 0;
 }

@@ -8,6 +8,7 @@ import {
   ClipboardList,
   DoorOpen,
   History,
+  Landmark,
   LayoutDashboard,
   type LucideIcon,
   Mail,
@@ -16,6 +17,7 @@ import {
   Receipt,
   ReceiptText,
   ScrollText,
+  ShieldCheck,
   Store,
   Users,
 } from 'lucide-react';
@@ -48,6 +50,8 @@ export const adminSections: AdminSection[] = [
   { path: '/admin/bloquear-hora', label: 'Bloquear hora', level: 'superadmin', icon: Ban },
   { path: '/admin/correos', label: 'Correos', level: 'superadmin', icon: Mail },
   { path: '/admin/auditoria', label: 'Auditoría', level: 'superadmin', icon: ScrollText },
+  { path: '/admin/privacidad', label: 'Privacidad', level: 'superadmin', icon: ShieldCheck },
+  { path: '/admin/datos-legales', label: 'Datos legales', level: 'superadmin', icon: Landmark },
 ];
 
 export function canOpen(section: Pick<AdminSection, 'level'>, role: TRole): boolean {

@@ -3,9 +3,9 @@ import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import { formatCredits } from '@sala/shared/format/credits';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { Link, NavLink } from 'react-router';
 import { LOGIN_PATH } from '../../features/auth/api/login-return';
 import { useLogout } from '../../features/auth/api/logout';
+import { AppLink, AppNavLink } from '../../lib/navigation';
 import { publicNavLinks } from './nav-links';
 
 const linkClass = 'block rounded-lg px-4 py-3 text-xl font-medium transition hover:bg-white/10';
@@ -51,9 +51,9 @@ export default function MobileMenu({
             <ul className="space-y-1">
               {publicNavLinks.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end={link.to === '/'} className={linkClass} onClick={close}>
+                  <AppNavLink to={link.to} end={link.to === '/'} className={linkClass} onClick={close}>
                     {link.label}
-                  </NavLink>
+                  </AppNavLink>
                 </li>
               ))}
             </ul>
@@ -62,25 +62,25 @@ export default function MobileMenu({
               <ul className="space-y-1">
                 {isStaff(user.role) && (
                   <li>
-                    <Link to="/admin" className={linkClass} onClick={close}>
+                    <AppLink to="/admin" className={linkClass} onClick={close}>
                       Administracion
-                    </Link>
+                    </AppLink>
                   </li>
                 )}
                 <li>
-                  <Link to="/perfil" className={linkClass} onClick={close}>
+                  <AppLink to="/perfil" className={linkClass} onClick={close}>
                     Mi Perfil
-                  </Link>
+                  </AppLink>
                 </li>
                 <li>
-                  <Link to="/perfil/mis-pedidos" className={linkClass} onClick={close}>
+                  <AppLink to="/perfil/mis-pedidos" className={linkClass} onClick={close}>
                     Mis Pedidos
-                  </Link>
+                  </AppLink>
                 </li>
                 <li>
-                  <Link to="/mi-carrito" className={linkClass} onClick={close}>
+                  <AppLink to="/mi-carrito" className={linkClass} onClick={close}>
                     Mi carrito
-                  </Link>
+                  </AppLink>
                 </li>
                 <li>
                   <button
@@ -96,13 +96,13 @@ export default function MobileMenu({
                 </li>
               </ul>
             ) : (
-              <Link
+              <AppLink
                 to={LOGIN_PATH}
                 onClick={close}
                 className="block rounded-lg bg-white px-4 py-3 text-center text-lg font-bold tracking-wide text-brand-800"
               >
                 INGRESAR
-              </Link>
+              </AppLink>
             )}
           </nav>
         </Dialog.Content>

@@ -1,6 +1,7 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { type Location, Outlet, ScrollRestoration } from 'react-router';
 import { PageLoader } from '../../components/ui/spinner';
+import { Island } from '../../islands/island';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -11,7 +12,8 @@ import { SiteHeader } from './site-header';
  */
 const scrollKey = (location: Location) => (location.hash ? `${location.key}${location.hash}` : location.key);
 
-export function PublicLayout() {
+/** The frame of every public page: skip link, header, the page, footer. The build prerenders it (entry-server). */
+export function PublicFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -20,14 +22,29 @@ export function PublicLayout() {
       >
         Saltar al contenido
       </a>
-      <SiteHeader />
+      <Island name="site-header">
+        <SiteHeader />
+      </Island>
       <main id="contenido" className="flex-1">
+        {children}
+      </main>
+      <Island name="site-footer">
+        <SiteFooter />
+      </Island>
+    </div>
+  );
+}
+
+/** The public pages inside the app (a visitor who came from the store or the profile): the router's outlet. */
+export function PublicLayout() {
+  return (
+    <>
+      <PublicFrame>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
-      </main>
-      <SiteFooter />
+      </PublicFrame>
       <ScrollRestoration getKey={scrollKey} />
-    </div>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../lib/navigation';
 import { useSiteConfig } from '../../lib/site-config';
 import { publicNavLinks } from './nav-links';
 
@@ -42,9 +42,9 @@ export function SiteFooter() {
           <ul className="mt-3 grid grid-cols-2 gap-2 text-sm">
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:text-white hover:underline">
+                <AppLink to={link.to} className="hover:text-white hover:underline">
                   {link.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -83,11 +83,25 @@ export function SiteFooter() {
           </div>
         )}
       </div>
-      <p className="border-t border-white/10 py-5 text-center text-xs text-brand-200">
-        {/* The year the page was built and the visitor's year differ only around New Year. */}
-        <span suppressHydrationWarning>© {new Date().getFullYear()}</span> Sala Común. Todos los derechos
-        reservados.
-      </p>
+      <div className="flex flex-col items-center gap-2 border-t border-white/10 py-5 text-xs text-brand-200 sm:flex-row sm:justify-center sm:gap-6">
+        <p>
+          {/* The year the page was built and the visitor's year differ only around New Year. */}
+          <span suppressHydrationWarning>© {new Date().getFullYear()}</span> Sala Común. Todos los derechos
+          reservados.
+        </p>
+        <ul className="flex gap-4">
+          <li>
+            <AppLink to="/aviso-de-privacidad" className="underline hover:text-white">
+              Aviso de privacidad
+            </AppLink>
+          </li>
+          <li>
+            <AppLink to="/terminos" className="underline hover:text-white">
+              Términos y condiciones
+            </AppLink>
+          </li>
+        </ul>
+      </div>
     </footer>
   );
 }

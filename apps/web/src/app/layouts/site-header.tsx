@@ -1,13 +1,41 @@
 import { formatCredits } from '@sala/shared/format/credits';
-import { Coins, Menu, ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Glyph, type GlyphData } from '../../components/ui/glyph';
 import { useSession } from '../../features/auth/api/get-session';
 import { LOGIN_PATH } from '../../features/auth/api/login-return';
 import { useCart } from '../../features/tienda/hooks/use-cart';
-import { useHydrated } from '../../lib/use-hydrated';
+import { AppLink, AppNavLink } from '../../lib/navigation';
 import { publicNavLinks } from './nav-links';
 import { useScrolledPast } from './use-scrolled-past';
+
+// Lucide's coins, menu and shopping-cart (ISC), as data: the header hydrates at load on every public page, and
+// lucide-react's runtime would add 2 kB there (decision 016).
+const coins: GlyphData = {
+  name: 'coins',
+  node: [
+    ['path', { d: 'M13.744 17.736a6 6 0 1 1-7.48-7.48' }],
+    ['path', { d: 'M15 6h1v4' }],
+    ['path', { d: 'm6.134 14.768.866-.5 2 3.464' }],
+    ['circle', { cx: '16', cy: '8', r: '6' }],
+  ],
+};
+const menu: GlyphData = {
+  name: 'menu',
+  node: [
+    ['path', { d: 'M4 5h16' }],
+    ['path', { d: 'M4 12h16' }],
+    ['path', { d: 'M4 19h16' }],
+  ],
+};
+const cart: GlyphData = {
+  name: 'shopping-cart',
+  node: [
+    ['path', { d: 'm2.05 2.05 1.099-.028a1 1 0 0 1 1.008.815l2.69 14.347A1 1 0 0 0 7.83 18H18' }],
+    ['path', { d: 'M4.563 5h16.435a1 1 0 0 1 .981 1.204l-1.026 6.226A2 2 0 0 1 18.962 14H6.25' }],
+    ['circle', { cx: '18', cy: '20', r: '2' }],
+    ['circle', { cx: '8', cy: '20', r: '2' }],
+  ],
+};
 
 // Only logged-in users need the dropdown and only phones the side menu: both load on demand.
 const UserMenu = lazy(() => import('../../features/auth/components/user-menu'));
@@ -19,7 +47,6 @@ export function SiteHeader() {
   const [menuLoaded, setMenuLoaded] = useState(false);
   const { user } = useSession();
   const { itemCount } = useCart();
-  const hydrated = useHydrated();
 
   return (
     <header
@@ -29,14 +56,14 @@ export function SiteHeader() {
       }`}
     >
       <nav aria-label="Principal" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 text-white">
-        <Link to="/" className="shrink-0" aria-label="Sala Común, inicio">
+        <AppLink to="/" className="shrink-0" aria-label="Sala Común, inicio">
           <img src="/images/logo-light.svg" alt="" width={144} height={32} className="h-8 w-auto" />
-        </Link>
+        </AppLink>
 
         <ul className="mx-auto hidden items-center gap-1 lg:flex">
           {publicNavLinks.map((link) => (
             <li key={link.to}>
-              <NavLink
+              <AppNavLink
                 to={link.to}
                 end={link.to === '/'}
                 className={({ isActive }) =>
@@ -44,7 +71,7 @@ export function SiteHeader() {
                 }
               >
                 {link.label}
-              </NavLink>
+              </AppNavLink>
             </li>
           ))}
         </ul>
@@ -55,23 +82,23 @@ export function SiteHeader() {
               className="hidden items-center gap-1 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold sm:flex"
               title="Tus créditos"
             >
-              <Coins aria-hidden className="size-4 text-sand-400" />
+              <Glyph icon={coins} aria-hidden className="size-4 text-sand-400" />
               <span data-testid="nav-credits">{formatCredits(user.credits)}</span>
             </span>
           )}
-          <Link
+          <AppLink
             to="/mi-carrito"
             className="relative rounded-full p-2 transition hover:bg-white/15"
             aria-label={`Carrito, ${itemCount} ${itemCount === 1 ? 'producto' : 'productos'}`}
           >
-            <ShoppingCart aria-hidden className="size-5" />
+            <Glyph icon={cart} aria-hidden className="size-5" />
             <span
               data-testid="cart-count"
               className="absolute -top-0.5 -right-0.5 grid min-w-5 place-items-center rounded-full bg-sand-400 px-1 text-xs font-bold text-ink"
             >
               {itemCount}
             </span>
-          </Link>
+          </AppLink>
           {user ? (
             <div className="hidden lg:block">
               <Suspense fallback={<span className="block h-9 w-40 rounded-full bg-white/15" />}>
@@ -79,12 +106,12 @@ export function SiteHeader() {
               </Suspense>
             </div>
           ) : (
-            <Link
+            <AppLink
               to={LOGIN_PATH}
               className="hidden rounded-md bg-white px-4 py-2 text-sm font-bold tracking-wide text-brand-800 transition hover:bg-sand-100 lg:inline-block"
             >
               INGRESAR
-            </Link>
+            </AppLink>
           )}
           <button
             type="button"
@@ -92,14 +119,12 @@ export function SiteHeader() {
             aria-label="Abrir menú"
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
-            // Prerendered pages: the menu opens once the page is interactive.
-            disabled={!hydrated}
             onClick={() => {
               setMenuLoaded(true);
               setMenuOpen(true);
             }}
           >
-            <Menu aria-hidden className="size-6" />
+            <Glyph icon={menu} aria-hidden className="size-6" />
           </button>
           {menuLoaded && (
             <Suspense fallback={null}>

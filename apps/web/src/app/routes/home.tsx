@@ -3,6 +3,7 @@ import { LinkButton } from '../../components/ui/link-button';
 import { AboutSection } from '../../features/sitio/components/about-section';
 import { BranchesSection } from '../../features/sitio/components/branches-section';
 import { CatalogSections } from '../../features/tienda/components/catalog-sections';
+import { Island } from '../../islands/island';
 import { PageMeta } from '../page-meta';
 
 export default function HomePage() {
@@ -22,8 +23,12 @@ export default function HomePage() {
         </div>
       </HeroBanner>
       <AboutSection />
-      <BranchesSection />
-      <CatalogSections />
+      <Island name="branches">
+        <BranchesSection />
+      </Island>
+      <Island name="catalog">
+        <CatalogSections />
+      </Island>
     </>
   );
 }

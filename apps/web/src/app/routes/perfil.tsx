@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/link-button';
 import { useSession } from '../../features/auth/api/get-session';
 import { RequireSession } from '../../features/auth/components/require-session';
 import { EditProfileDialog } from '../../features/perfil/components/edit-profile-dialog';
+import { MyDataSection } from '../../features/perfil/components/my-data-section';
 import { PurchaseHistory } from '../../features/perfil/components/purchase-history';
 import { SessionHistory } from '../../features/perfil/components/session-history';
 
@@ -57,6 +58,7 @@ function Profile({ focus }: { focus?: 'pedidos' }) {
         </h2>
         <PurchaseHistory />
       </section>
+      <MyDataSection user={user} onEditProfile={() => setEditing(true)} />
       <EditProfileDialog user={user} open={editing} onOpenChange={setEditing} />
     </div>
   );

@@ -1,5 +1,6 @@
 import { HeroBanner } from '../../components/ui/hero-banner';
 import { BookingWizard } from '../../features/reservas/components/booking-wizard';
+import { Island } from '../../islands/island';
 import { PageMeta } from '../page-meta';
 
 export default function BookingPage() {
@@ -13,7 +14,9 @@ export default function BookingPage() {
       />
       {/* The wizard's steps load after the first paint: their space is kept so the footer does not jump. */}
       <div className="mx-auto min-h-[36rem] max-w-6xl px-4 py-10 sm:py-12">
-        <BookingWizard />
+        <Island name="booking-wizard">
+          <BookingWizard />
+        </Island>
       </div>
     </>
   );

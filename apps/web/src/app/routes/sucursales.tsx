@@ -1,5 +1,6 @@
 import { HeroBanner } from '../../components/ui/hero-banner';
 import { BranchesSection } from '../../features/sitio/components/branches-section';
+import { Island } from '../../islands/island';
 import { PageMeta } from '../page-meta';
 
 export default function BranchesPage() {
@@ -11,7 +12,9 @@ export default function BranchesPage() {
         title="Nuestras sucursales"
         subtitle="Consultorios en Ciudad de México y Guadalajara, cerca de donde atiendes."
       />
-      <BranchesSection />
+      <Island name="branches">
+        <BranchesSection />
+      </Island>
     </>
   );
 }

@@ -1,16 +1,17 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { TestRouter } from '../../test/router';
 import { Button, LinkButton } from './link-button';
 
 describe('LinkButton', () => {
   it('renders a link with the normal (brand) theme by default', () => {
     render(
-      <MemoryRouter>
+      <TestRouter>
         <LinkButton to="/reservar">Reservar</LinkButton>
-      </MemoryRouter>,
+      </TestRouter>,
     );
     const link = screen.getByRole('link', { name: 'Reservar' });
     expect(link).toHaveAttribute('href', '/reservar');
@@ -19,11 +20,11 @@ describe('LinkButton', () => {
 
   it('renders the black theme and keeps extra classes', () => {
     render(
-      <MemoryRouter>
+      <TestRouter>
         <LinkButton to="/salir" theme="black" className="w-full">
           Salir
         </LinkButton>
-      </MemoryRouter>,
+      </TestRouter>,
     );
     const link = screen.getByRole('link', { name: 'Salir' });
     expect(link).toHaveAttribute('data-theme', 'black');
@@ -34,12 +35,12 @@ describe('LinkButton', () => {
   it('navigates when clicked', async () => {
     const user = userEvent.setup();
     render(
-      <MemoryRouter initialEntries={['/']}>
+      <TestRouter initialEntries={['/']}>
         <Routes>
           <Route path="/" element={<LinkButton to="/consultorios">Ver consultorios</LinkButton>} />
           <Route path="/consultorios" element={<h1>Consultorios</h1>} />
         </Routes>
-      </MemoryRouter>,
+      </TestRouter>,
     );
     await user.click(screen.getByRole('link', { name: 'Ver consultorios' }));
     expect(screen.getByRole('heading', { name: 'Consultorios' })).toBeInTheDocument();

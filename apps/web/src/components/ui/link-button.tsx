@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { AppLink, type AppLinkProps } from '../../lib/navigation';
 import { cx } from './field-styles';
 import { Spinner } from './spinner';
 
@@ -21,15 +21,15 @@ const linkThemes = {
 
 export type LinkButtonTheme = keyof typeof linkThemes;
 
-export interface LinkButtonProps extends LinkProps {
+export interface LinkButtonProps extends AppLinkProps {
   theme?: LinkButtonTheme;
   size?: ButtonSize;
 }
 
-/** A react-router <Link> that looks like a button. */
+/** A link (the router's in the app, a plain one on a prerendered page) that looks like a button. */
 export function LinkButton({ theme = 'normal', size = 'md', className, ...linkProps }: LinkButtonProps) {
   return (
-    <Link
+    <AppLink
       {...linkProps}
       data-theme={theme}
       className={cx(base, sizes[size], linkThemes[theme], 'no-underline', className)}

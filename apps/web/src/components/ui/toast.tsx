@@ -1,5 +1,7 @@
 import { commonMessages } from '@sala/shared/errors/messages';
 import { type ComponentType, lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { setFlash } from '../../lib/flash';
+import { LEAVING_EVENT } from '../../lib/navigation';
 
 /** docs/business-rules.md §2: toasts disappear after 3000 ms with a 300 ms fade. */
 export const TOAST_DURATION_MS = 3000;
@@ -29,7 +31,17 @@ const sonnerReady = new Promise<Sonner>((resolve) => {
   markReady = resolve;
 });
 
+/** The last toast asked for, and when: one asked for just before a page gives way to another shows there. */
+let last: { tone: ToastTone; message: string; at: number } | undefined;
+const CARRIED_WITHIN_MS = 1000;
+if (typeof window !== 'undefined') {
+  window.addEventListener(LEAVING_EVENT, () => {
+    if (last && performance.now() - last.at < CARRIED_WITHIN_MS) setFlash(last.tone, last.message);
+  });
+}
+
 function show(tone: ToastTone, message: string) {
+  last = { tone, message, at: performance.now() };
   setToasterWanted(true);
   void sonnerReady.then(({ toast }) =>
     toast.custom(

@@ -1,4 +1,5 @@
 import type { TPublicBranch } from '@sala/shared/bookings/availability.contract';
+import { calendarDateNames } from '@sala/shared/format/dates';
 import { addHourLabel } from '@sala/shared/format/hours';
 
 type HourState = 'free' | 'past' | 'blocked' | 'full';
@@ -22,20 +23,10 @@ export function roomStateLabel(state: RoomState): string {
   return roomLabels[state];
 }
 
-const part = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('es-MX', { ...options, timeZone: 'UTC' });
-const weekdayShort = part({ weekday: 'short' });
-const monthShort = part({ month: 'short' });
-
 /** A calendar date (YYYY-MM-DD) as a day card shows it: { weekday: 'lun', day: '23', month: 'nov' }. */
 export function dayParts(date: string): { weekday: string; day: string; month: string } {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const instant = Date.UTC(y, m - 1, d);
-  return {
-    weekday: weekdayShort.format(instant).replace('.', ''),
-    day: String(d),
-    month: monthShort.format(instant).replace('.', ''),
-  };
+  const { weekday, day, month } = calendarDateNames(date);
+  return { weekday: weekday.slice(0, 3), day: String(day), month: month.slice(0, 3) };
 }
 
 /** 'lun 23 nov'. */

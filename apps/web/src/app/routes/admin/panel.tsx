@@ -1,6 +1,20 @@
 import { Link } from 'react-router';
 import { useSession } from '../../../features/auth/api/get-session';
+import { useLegal } from '../../../features/datos-legales/api/legal-api';
+import { LegalFactsNotice } from '../../../features/datos-legales/components/legal-facts-notice';
 import { adminSections, canOpen } from '../../layouts/admin-sections';
+
+/** While the notice and the terms show the demo's examples, or no business at all (docs/decisions/018). */
+function LegalFactsReminder() {
+  const legal = useLegal();
+  return (
+    <LegalFactsNotice legal={legal.data}>
+      <Link to="/admin/datos-legales" className="mt-1 inline-block font-semibold text-amber-900 underline">
+        Escribir los datos legales
+      </Link>
+    </LegalFactsNotice>
+  );
+}
 
 export default function AdminDashboardPage() {
   const { user } = useSession();
@@ -8,6 +22,8 @@ export default function AdminDashboardPage() {
   const shortcuts = adminSections.filter((s) => s.path !== '/admin' && canOpen(s, user.role));
   return (
     <div className="space-y-6">
+      {/* Only a super admin can write them; other staff are not asked. */}
+      {user.role === 'superadmin' && <LegalFactsReminder />}
       <div>
         <h1 className="font-display text-3xl font-semibold text-brand-800">
           Hola, {user.name.split(' ')[0]}

@@ -5,6 +5,7 @@ import type {
   TResetPasswordRequest,
 } from '@sala/shared/auth/auth.contract';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import type { TAcceptConsentsRequest } from '@sala/shared/legal/legal.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { storageKeys, writeStored } from '../../../lib/local-store';
@@ -14,7 +15,10 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TLoginRequest) =>
-      apiRequest<{ user: TSessionUser }>('/auth/login', { method: 'POST', body: input }),
+      apiRequest<{ user: TSessionUser; consentNeeded: boolean }>('/auth/login', {
+        method: 'POST',
+        body: input,
+      }),
     onSuccess: ({ user }) => {
       writeStored(storageKeys.userDetails, user);
       queryClient.setQueryData(sessionQuery().queryKey, user);
@@ -40,5 +44,13 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (input: TResetPasswordRequest) =>
       apiRequest<{ message: string }>('/auth/reset-password', { method: 'POST', body: input }),
+  });
+}
+
+/** The signed-in person accepts today's privacy notice and terms (asked at login when a version asks again). */
+export function useAcceptConsents() {
+  return useMutation({
+    mutationFn: (versions: TAcceptConsentsRequest) =>
+      apiRequest<{ message: string }>('/me/consents', { method: 'POST', body: versions }),
   });
 }

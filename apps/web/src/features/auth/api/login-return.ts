@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigation } from '../../../lib/navigation';
 
 export const LOGIN_PATH = '/registro/iniciar-sesion';
 
@@ -11,7 +11,9 @@ export const loginState = (from: string) => ({ from });
  * choice, the product a visitor was adding to the cart.
  */
 export function useSendToLogin() {
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
+  const {
+    navigate,
+    location: { pathname, search },
+  } = useNavigation();
   return (returnTo = pathname + search) => navigate(LOGIN_PATH, { state: loginState(returnTo) });
 }

@@ -7,6 +7,7 @@ import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { useSiteConfig } from '../../../lib/site-config';
 import { useForgotPassword } from '../api/auth-mutations';
 
 export function ForgotPasswordDialog({
@@ -17,6 +18,7 @@ export function ForgotPasswordDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const forgot = useForgotPassword();
+  const { sendsEmail } = useSiteConfig();
   const {
     register,
     handleSubmit,
@@ -47,7 +49,11 @@ export function ForgotPasswordDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Recuperar contraseña"
-      description="Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña."
+      description={
+        sendsEmail
+          ? 'Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña.'
+          : 'Escribe el correo de tu cuenta. Este sitio todavía no envía correos: el personal del consultorio podrá darte el enlace para elegir una nueva contraseña.'
+      }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField
@@ -62,7 +68,7 @@ export function ForgotPasswordDialog({
             Cancelar
           </Button>
           <Button type="submit" loading={forgot.isPending}>
-            Enviar enlace
+            {sendsEmail ? 'Enviar enlace' : 'Solicitar enlace'}
           </Button>
         </div>
       </form>

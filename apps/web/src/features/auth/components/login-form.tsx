@@ -3,13 +3,13 @@ import { authMessages as m } from '@sala/shared/auth/auth.messages';
 import { commonMessages } from '@sala/shared/errors/messages';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/link-button';
 import { RefusalNote } from '../../../components/ui/refusal-note';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/lazy-resolver';
+import { AppLink, useNavigation } from '../../../lib/navigation';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useLogin } from '../api/auth-mutations';
 import { returnPath } from './redirect-if-logged-in';
@@ -24,9 +24,10 @@ const loginResolver = lazyResolver<TLoginRequest>(() =>
 export function LoginForm() {
   const hydrated = useHydrated();
   const login = useLogin();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const { navigate, location } = useNavigation();
   const [disabledOpen, setDisabledOpen] = useState(false);
+  // A notice or terms this person has not accepted: asked before going on (docs/decisions/018).
+  const [consentOpen, setConsentOpen] = useState(false);
   // Why the API refused the login: said once, under the form (it stays while the person corrects it).
   const [refusal, setRefusal] = useState<string>();
   const [forgotOpen, setForgotOpen] = useState(false);
@@ -41,7 +42,11 @@ export function LoginForm() {
   const onSubmit = handleSubmit((values) => {
     setRefusal(undefined);
     login.mutate(values, {
-      onSuccess: () => {
+      onSuccess: ({ consentNeeded }) => {
+        if (consentNeeded) {
+          setConsentOpen(true);
+          return;
+        }
         notify.success(m.loggedIn);
         navigate(returnPath(location.state), { replace: true });
       },
@@ -94,20 +99,27 @@ export function LoginForm() {
           </Button>
           <p className="text-center text-sm text-muted">
             ¿No tienes cuenta?{' '}
-            <Link to="/registro" className="font-semibold text-brand-700 hover:underline">
+            <AppLink to="/registro" className="font-semibold text-brand-700 hover:underline">
               Regístrate
-            </Link>
+            </AppLink>
           </p>
         </fieldset>
       </form>
 
-      {(forgotOpen || disabledOpen || dialogsLoaded) && (
+      {(forgotOpen || disabledOpen || consentOpen || dialogsLoaded) && (
         <Suspense fallback={null}>
           <LoginDialogs
             forgotOpen={forgotOpen}
             onForgotOpenChange={setForgotOpen}
             disabledOpen={disabledOpen}
             onDisabledOpenChange={setDisabledOpen}
+            consentOpen={consentOpen}
+            onConsentDone={(accepted) => {
+              setConsentOpen(false);
+              if (!accepted) return;
+              notify.success(m.loggedIn);
+              navigate(returnPath(location.state), { replace: true });
+            }}
             onLoaded={() => setDialogsLoaded(true)}
           />
         </Suspense>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { AppRedirect, useAppLocation } from '../../../lib/navigation';
 import { useSession } from '../api/get-session';
 
 /** Where a login should return to: the page that sent the visitor here (same site only), else the profile. */
@@ -14,9 +14,9 @@ export function returnPath(state: unknown): string {
  */
 export function RedirectIfLoggedIn({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  const location = useLocation();
+  const location = useAppLocation();
   // While the session loads, the form shows (it is what most visitors see, and the prerendered page holds it):
   // a signed-in user is sent on as soon as the session answers.
-  if (user) return <Navigate to={returnPath(location.state)} replace />;
+  if (user) return <AppRedirect to={returnPath(location.state)} />;
   return children;
 }

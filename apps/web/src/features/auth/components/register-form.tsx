@@ -2,13 +2,14 @@ import type { TRegisterRequest } from '@sala/shared/auth/auth.contract';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/link-button';
+import { PrivacySummary } from '../../../components/ui/privacy-summary';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { storageKeys, writeStored } from '../../../lib/local-store';
+import { AppLink, useAppNavigate } from '../../../lib/navigation';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useRegister } from '../api/auth-mutations';
 import { sessionQuery } from '../api/get-session';
@@ -20,7 +21,7 @@ const registerResolver = lazyResolver<TRegisterRequest>(() =>
 export function RegisterForm() {
   const hydrated = useHydrated();
   const registerAccount = useRegister();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const queryClient = useQueryClient();
   const {
     register,
@@ -84,7 +85,9 @@ export function RegisterForm() {
           {...register('passwordConfirmation')}
           error={errors.passwordConfirmation?.message}
         />
-        <div>
+        <div className="space-y-3">
+          {/* The simplified notice, where the data are collected (LFPDPPP), with the way to the full one. */}
+          <PrivacySummary />
           <label className="flex items-start gap-2 text-sm">
             <input
               type="checkbox"
@@ -101,9 +104,9 @@ export function RegisterForm() {
         </Button>
         <p className="text-center text-sm text-muted">
           ¿Ya tienes cuenta?{' '}
-          <Link to="/registro/iniciar-sesion" className="font-semibold text-brand-700 hover:underline">
+          <AppLink to="/registro/iniciar-sesion" className="font-semibold text-brand-700 hover:underline">
             Inicia sesión
-          </Link>
+          </AppLink>
         </p>
       </fieldset>
     </form>

@@ -2,7 +2,7 @@ import { isStaff } from '@sala/shared/auth/roles';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import { ChevronDown, LayoutDashboard, LogOut, Package, ShoppingCart, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/navigation';
 import { useLogout } from '../api/logout';
 
 const itemClass =
@@ -33,25 +33,25 @@ export default function UserMenu({ user }: { user: TSessionUser }) {
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           {isStaff(user.role) && (
             <DropdownMenu.Item asChild className={itemClass}>
-              <Link to="/admin">
+              <AppLink to="/admin">
                 <LayoutDashboard aria-hidden className="size-4" /> Administracion
-              </Link>
+              </AppLink>
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/perfil">
+            <AppLink to="/perfil">
               <UserRound aria-hidden className="size-4" /> Mi Perfil
-            </Link>
+            </AppLink>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/perfil/mis-pedidos">
+            <AppLink to="/perfil/mis-pedidos">
               <Package aria-hidden className="size-4" /> Mis Pedidos
-            </Link>
+            </AppLink>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/mi-carrito">
+            <AppLink to="/mi-carrito">
               <ShoppingCart aria-hidden className="size-4" /> Mi carrito
-            </Link>
+            </AppLink>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item className={itemClass} onSelect={() => logout.mutate()}>

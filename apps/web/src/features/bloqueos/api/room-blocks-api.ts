@@ -2,6 +2,7 @@ import type {
   TCreateRoomBlockRequest,
   TDeleteRoomDayRequest,
   TRoomBlock,
+  TRoomBlockDay,
   TRoomBlockListResponse,
 } from '@sala/shared/blocks/blocks.contract';
 import type { TPageState } from '@sala/shared/table/table.contract';
@@ -13,9 +14,9 @@ import { deleteAt } from '../../../lib/resource-requests';
 
 const affected = [queryKeys.blocks.rooms, queryKeys.blocks.affectedSessions];
 
-/** Upcoming room blocks (from now on), with how many lie in the past. */
+/** Upcoming room blocks (from now on), one row per room and day, with how many hour blocks lie in the past. */
 export function useRoomBlocks(state: TPageState) {
-  return usePagedQuery<TRoomBlock, TRoomBlockListResponse>(queryKeys.blocks.rooms, '/blocks/rooms', state);
+  return usePagedQuery<TRoomBlockDay, TRoomBlockListResponse>(queryKeys.blocks.rooms, '/blocks/rooms', state);
 }
 
 /** One hour, or the whole day as one block per hour still open: the answer lists what was created. */

@@ -1,4 +1,4 @@
-import type { TRoomBlock } from '@sala/shared/blocks/blocks.contract';
+import type { TRoomBlockDay } from '@sala/shared/blocks/blocks.contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,29 +12,28 @@ const HOURS = ['08', '09', '10', '11', '12', '13', '14', '15', '16', '17', '18',
   (h) => `${h}:00`,
 );
 
-const block = (roomId: string, hour: string, n: number): TRoomBlock => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+const day = (roomId: string, hours: string[], first: number): TRoomBlockDay => ({
   cityId: 'c0000000-0000-4000-8000-000000000001',
   cityName: 'Guadalajara',
   branchId: 'b0000000-0000-4000-8000-000000000001',
   branchName: 'Providencia',
   roomId,
   roomName: roomId === SALA_1 ? 'Sala 1' : 'Sala 2',
-  startsAt: '2030-01-07T14:00:00.000Z',
   date: '2030-01-07',
-  hour,
   createdAt: '2030-01-01T00:00:00.000Z',
+  hours: hours.map((hour, i) => ({
+    id: `00000000-0000-4000-8000-${String(first + i).padStart(12, '0')}`,
+    startsAt: `2030-01-07T${String(Number(hour.slice(0, 2)) + 6).padStart(2, '0')}:00:00.000Z`,
+    hour,
+  })),
 });
 
-// As the API pages them, by start: Sala 1's whole day, with Sala 2's one hour between its rows.
-const rows = HOURS.flatMap((hour, i) => {
-  const own = block(SALA_1, hour, i + 1);
-  return hour === '10:00' ? [own, block(SALA_2, hour, 99)] : [own];
-});
+// As the API pages them: one row per room and day (Sala 1's whole day, Sala 2's one hour).
+const rows = [day(SALA_1, HOURS, 1), day(SALA_2, ['10:00'], 99)];
 
 function renderTable() {
   const fetch = vi.fn(async (_url: string) =>
-    jsonResponse({ rows, total: rows.length, page: 1, pageSize: 50, pastCount: 0 }),
+    jsonResponse({ rows, total: rows.length, page: 1, pageSize: 10, pastCount: 0 }),
   );
   vi.stubGlobal('fetch', fetch);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -57,10 +56,8 @@ afterEach(() => {
 
 describe('RoomBlocksTable', () => {
   it('shows a room blocked for a whole day as one row, its hours a click away', async () => {
-    const fetch = renderTable();
+    renderTable();
     await screen.findByText('Sala 2');
-    // The largest page of hours, so a whole day seldom straddles two pages.
-    expect(new URLSearchParams(fetch.mock.calls[0]![0].split('?')[1]).get('pageSize')).toBe('50');
     expect(bodyRows()).toHaveLength(2);
     const [day, hour] = bodyRows();
     expect(day).toHaveTextContent('Sala 1');
@@ -82,5 +79,10 @@ describe('RoomBlocksTable', () => {
       'Cancelar bloqueo: Sala 1 de Providencia, lunes 7 de enero de 2030, 18:00',
     );
     expect(within(day!).getAllByRole('button', { name: /^Cancelar todo el día/ })).toHaveLength(1);
+    // One hour is cancelled by its own id.
+    await user.click(cancelOne[10]!);
+    expect(await screen.findByRole('dialog', { name: 'Cancelar Bloqueo' })).toHaveTextContent(
+      'Sala 1 de Providencia el lunes 7 de enero de 2030 a las 18:00',
+    );
   });
 });

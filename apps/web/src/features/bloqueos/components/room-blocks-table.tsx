@@ -1,4 +1,4 @@
-import { BLOCK_PAGE_SIZES, roomBlockSortable, type TRoomBlock } from '@sala/shared/blocks/blocks.contract';
+import { BLOCK_PAGE_SIZES, roomBlockSortable, type TRoomBlockDay } from '@sala/shared/blocks/blocks.contract';
 import { blockMessages as m } from '@sala/shared/blocks/blocks.messages';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { CalendarX2, ChevronDown, X } from 'lucide-react';
@@ -11,26 +11,37 @@ import { IconButton } from '../../../components/ui/icon-button';
 import { notify } from '../../../components/ui/toast';
 import { reportFailure } from '../../../lib/form-errors';
 import { useDeleteRoomBlock, useRemoveRoomDay, useRoomBlocks } from '../api/room-blocks-api';
-import { describeHours, groupRoomDays, type RoomDay } from '../room-days';
+import { describeHours } from '../room-days';
 import { BlockListSection } from './block-sections';
 
+type Hour = TRoomBlockDay['hours'][number];
+
 /** 'Sala 2 de Providencia' */
-const roomLabel = (block: TRoomBlock) => `${block.roomName} de ${block.branchName}`;
+const roomLabel = (day: TRoomBlockDay) => `${day.roomName} de ${day.branchName}`;
 
 /** 'Sala 2 de Providencia, martes 8 de enero de 2030' */
-const roomDayLabel = (block: TRoomBlock) => `${roomLabel(block)}, ${formatCalendarDate(block.date)}`;
+const roomDayLabel = (day: TRoomBlockDay) => `${roomLabel(day)}, ${formatCalendarDate(day.date)}`;
 
-type Cancelling = { block: TRoomBlock; wholeDay: boolean };
-type CancelOne = ((block: TRoomBlock) => void) | undefined;
+/** The whole day, or one of its hours. */
+type Cancelling = { day: TRoomBlockDay; hour?: Hour };
+type CancelOne = ((day: TRoomBlockDay, hour: Hour) => void) | undefined;
 
 /** The button that cancels one hour's block through the 'Cancelar Bloqueo' modal. */
-function CancelHourButton({ block, onCancel }: { block: TRoomBlock; onCancel: (block: TRoomBlock) => void }) {
+function CancelHourButton({
+  day,
+  hour,
+  onCancel,
+}: {
+  day: TRoomBlockDay;
+  hour: Hour;
+  onCancel: NonNullable<CancelOne>;
+}) {
   return (
     <IconButton
       icon={X}
       tone="danger"
-      label={`Cancelar bloqueo: ${roomDayLabel(block)}, ${block.hour}`}
-      onClick={() => onCancel(block)}
+      label={`Cancelar bloqueo: ${roomDayLabel(day)}, ${hour.hour}`}
+      onClick={() => onCancel(day, hour)}
     />
   );
 }
@@ -39,14 +50,14 @@ function CancelHourButton({ block, onCancel }: { block: TRoomBlock; onCancel: (b
  * The hours a room is blocked on a day: one hour as it is; several as the time they cover ('08:00 a 21:00'), with a
  * button that opens the list of hours (each one cancellable on its own by a super admin).
  */
-function RoomDayHours({ day, onCancel }: { day: RoomDay; onCancel: CancelOne }) {
+function RoomDayHours({ day, onCancel }: { day: TRoomBlockDay; onCancel: CancelOne }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const count = day.blocks.length;
-  if (count === 1) return <span className="tabular-nums">{day.block.hour}</span>;
+  const count = day.hours.length;
+  if (count === 1) return <span className="tabular-nums">{day.hours[0]!.hour}</span>;
   return (
     <div className="space-y-1.5">
-      <p className="tabular-nums">{describeHours(day.blocks.map((block) => block.hour))}</p>
+      <p className="tabular-nums">{describeHours(day.hours.map((hour) => hour.hour))}</p>
       <button
         type="button"
         aria-expanded={open}
@@ -60,14 +71,14 @@ function RoomDayHours({ day, onCancel }: { day: RoomDay; onCancel: CancelOne }) 
       </button>
       {open && (
         <ul id={listId} className="flex flex-wrap gap-1.5">
-          {day.blocks.map((block) => (
+          {day.hours.map((hour) => (
             <li
-              key={block.id}
+              key={hour.id}
               className="inline-flex items-center rounded-full bg-sand-50 pl-2.5 text-xs tabular-nums ring-1 ring-slate-200"
             >
-              {block.hour}
+              {hour.hour}
               {onCancel ? (
-                <CancelHourButton block={block} onCancel={onCancel} />
+                <CancelHourButton day={day} hour={hour} onCancel={onCancel} />
               ) : (
                 <span className="pr-2.5" />
               )}
@@ -80,30 +91,25 @@ function RoomDayHours({ day, onCancel }: { day: RoomDay; onCancel: CancelOne }) 
 }
 
 /**
- * docs/business-rules.md §2: the room blocks from now on, by date and hour, one row per room and day (a whole day is one row, its
- * hours a click away). A super admin cancels one hour through the 'Cancelar Bloqueo' modal, or every block of
- * that room on that day at once.
+ * docs/business-rules.md §2: the room blocks from now on, by date and hour, one row per room and day as the API
+ * pages them (a whole day is one row, its hours a click away). A super admin cancels one hour through the
+ * 'Cancelar Bloqueo' modal, or every block of that room on that day at once.
  */
 export function RoomBlocksTable({ canEdit }: { canEdit: boolean }) {
-  // The API pages hours; 50 of them (the largest page) keep a whole day in one row unless it straddles a page.
-  const [state, setState] = useTableState({ sort: roomBlockSortable[0], pageSize: 50 });
+  const [state, setState] = useTableState({ sort: roomBlockSortable[0] });
   const blocks = useRoomBlocks(state);
   const removeOne = useDeleteRoomBlock();
   const removeDay = useRemoveRoomDay();
   const [cancelling, setCancelling] = useState<Cancelling | null>(null);
-  const page = useMemo(
-    () => blocks.data && { ...blocks.data, rows: groupRoomDays(blocks.data.rows) },
-    [blocks.data],
-  );
 
-  const columns = useMemo<DataTableColumn<RoomDay>[]>(() => {
-    const cancelOne: CancelOne = canEdit ? (block) => setCancelling({ block, wholeDay: false }) : undefined;
+  const columns = useMemo<DataTableColumn<TRoomBlockDay>[]>(() => {
+    const cancelOne: CancelOne = canEdit ? (day, hour) => setCancelling({ day, hour }) : undefined;
     return [
       {
         id: 'startsAt',
         header: 'Fecha',
         cell: ({ row }) => (
-          <span className="font-medium text-ink">{formatCalendarDate(row.original.block.date)}</span>
+          <span className="font-medium text-ink">{formatCalendarDate(row.original.date)}</span>
         ),
       },
       {
@@ -112,62 +118,65 @@ export function RoomBlocksTable({ canEdit }: { canEdit: boolean }) {
         enableSorting: false,
         cell: ({ row }) => <RoomDayHours day={row.original} onCancel={cancelOne} />,
       },
-      { id: 'roomName', header: 'Sala', cell: ({ row }) => row.original.block.roomName },
-      { id: 'branchName', header: 'Sucursal', cell: ({ row }) => row.original.block.branchName },
-      { id: 'cityName', header: 'Zona', cell: ({ row }) => row.original.block.cityName },
-      ...actionsColumn<RoomDay>(canEdit, ({ block, blocks: hours }) => (
+      { id: 'roomName', header: 'Sala', cell: ({ row }) => row.original.roomName },
+      { id: 'branchName', header: 'Sucursal', cell: ({ row }) => row.original.branchName },
+      { id: 'cityName', header: 'Zona', cell: ({ row }) => row.original.cityName },
+      ...actionsColumn<TRoomBlockDay>(canEdit, (day) => (
         <>
-          {hours.length === 1 && cancelOne && <CancelHourButton block={block} onCancel={cancelOne} />}
+          {day.hours.length === 1 && cancelOne && (
+            <CancelHourButton day={day} hour={day.hours[0]!} onCancel={cancelOne} />
+          )}
           <IconButton
             icon={CalendarX2}
             tone="danger"
-            label={`Cancelar todo el día: ${roomDayLabel(block)}`}
-            onClick={() => setCancelling({ block, wholeDay: true })}
+            label={`Cancelar todo el día: ${roomDayLabel(day)}`}
+            onClick={() => setCancelling({ day })}
           />
         </>
       )),
     ];
   }, [canEdit]);
 
-  const block = cancelling?.block;
-  const day = block ? formatCalendarDate(block.date) : '';
+  const day = cancelling?.day;
+  const hour = cancelling?.hour;
+  const date = day ? formatCalendarDate(day.date) : '';
 
   return (
     <BlockListSection title="Salas bloqueadas" pastCount={blocks.data?.pastCount}>
       <DataTable
         caption="Salas bloqueadas"
         columns={columns}
-        data={page}
+        data={blocks.data}
         isLoading={blocks.isFetching}
         state={state}
         onStateChange={setState}
         pageSizes={BLOCK_PAGE_SIZES}
-        getRowId={(row) => row.id}
+        getRowId={(row) => `${row.roomId}:${row.date}`}
       />
       <ConfirmDialog
-        open={cancelling?.wholeDay === false}
+        open={hour !== undefined}
         onOpenChange={(open) => !open && setCancelling(null)}
         title={m.cancelTitle}
         description={
-          block
-            ? `¿Seguro que deseas cancelar el bloqueo de ${roomLabel(block)} el ${day} a las ${block.hour}?`
+          day && hour
+            ? `¿Seguro que deseas cancelar el bloqueo de ${roomLabel(day)} el ${date} a las ${hour.hour}?`
             : ''
         }
         confirmLabel="Cancelar bloqueo"
         cancelLabel="Volver"
         tone="danger"
         onConfirm={async () => {
-          await reportFailure(() => removeOne.mutateAsync({ id: block!.id }), m.unexpected);
+          await reportFailure(() => removeOne.mutateAsync({ id: hour!.id }), m.unexpected);
           notify.success(m.removed);
         }}
       />
       <ConfirmDialog
-        open={cancelling?.wholeDay === true}
+        open={day !== undefined && hour === undefined}
         onOpenChange={(open) => !open && setCancelling(null)}
         title="Cancelar todo el día"
         description={
-          block
-            ? `¿Seguro que deseas cancelar todos los bloqueos de ${roomLabel(block)} el ${day}? La sala se podrá reservar de nuevo ese día.`
+          day
+            ? `¿Seguro que deseas cancelar todos los bloqueos de ${roomLabel(day)} el ${date}? La sala se podrá reservar de nuevo ese día.`
             : ''
         }
         confirmLabel="Cancelar todo el día"
@@ -175,7 +184,7 @@ export function RoomBlocksTable({ canEdit }: { canEdit: boolean }) {
         tone="danger"
         onConfirm={async () => {
           await reportFailure(
-            () => removeDay.mutateAsync({ roomId: block!.roomId, date: block!.date }),
+            () => removeDay.mutateAsync({ roomId: day!.roomId, date: day!.date }),
             m.unexpected,
           );
           notify.success(m.removed);

@@ -1,6 +1,5 @@
 import type { TCashSummary } from '@sala/shared/cash-summary/cash-summary.contract';
 import { summarizeMovements } from '@sala/shared/cash-summary/cash-summary.rules';
-import { businessDate } from '@sala/shared/time/business-time';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -91,20 +90,21 @@ const readBytes = (blob: Blob) =>
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe('the corte', () => {
   it('asks for today in Mexico City and every branch by default, then for the branch chosen', async () => {
+    // 23:30 of the 7th in Mexico City, already the 8th in UTC; a fixed clock straddles no midnight.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-08T05:30:00Z'));
     const fetch = renderScreen('/admin/corte');
     await screen.findByTestId('corte-net');
-    expect(fetch).toHaveBeenCalledWith(
-      `/api/cash-summary?date=${businessDate(new Date())}`,
-      expect.anything(),
-    );
+    expect(fetch).toHaveBeenCalledWith(`/api/cash-summary?date=${DATE}`, expect.anything());
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sucursal' }), 'Valle');
     await waitFor(() =>
       expect(fetch).toHaveBeenCalledWith(
-        `/api/cash-summary?date=${businessDate(new Date())}&branchId=${VALLE}`,
+        `/api/cash-summary?date=${DATE}&branchId=${VALLE}`,
         expect.anything(),
       ),
     );

@@ -1,5 +1,4 @@
 import { costMessages as m } from '@sala/shared/costs/costs.messages';
-import { businessDate } from '@sala/shared/time/business-time';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,8 +37,20 @@ function renderForm() {
 
 const saves = (fetch: ReturnType<typeof mockApi>) => fetch.mock.calls.filter(([url]) => url === '/api/costs');
 
-beforeEach(() => vi.clearAllMocks());
-afterEach(() => vi.unstubAllGlobals());
+// Monday 7 January 2030, 23:30 in Mexico City (already the 8th in UTC): the form's today is Mexico City's, and a
+// fixed clock keeps the test from straddling a midnight.
+const NOW = new Date('2030-01-08T05:30:00Z');
+const TODAY = '2030-01-07';
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('the cost form', () => {
   it('asks for the required fields and a numeric amount before saving', async () => {
@@ -57,7 +68,7 @@ describe('the cost form', () => {
   it('saves the amount in pesos, dated today in Mexico City by default', async () => {
     const fetch = mockApi();
     const { onClose } = renderForm();
-    expect(screen.getByLabelText('Fecha')).toHaveValue(businessDate(new Date()));
+    expect(screen.getByLabelText('Fecha')).toHaveValue(TODAY);
     await userEvent.type(screen.getByLabelText('Gasto'), 'Garrafones de agua');
     await userEvent.type(screen.getByLabelText('Monto (pesos)'), '350.50');
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Sucursal' }), 'Valle');
@@ -70,7 +81,7 @@ describe('the cost form', () => {
       description: null,
       total: 350.5,
       branchId: VALLE,
-      date: businessDate(new Date()),
+      date: TODAY,
     });
   });
 });

@@ -1,5 +1,5 @@
 import type { TPosOrderResponse } from '@sala/shared/pos/pos.contract';
-import { Eraser } from 'lucide-react';
+import { Eraser, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/link-button';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -8,6 +8,7 @@ import { usePosProducts } from '../api/pos-products-api';
 import { usePosSale } from '../hooks/use-pos-sale';
 import { AddProductForm } from './add-product-form';
 import { ConfirmSaleDialog } from './confirm-sale-dialog';
+import { NewClientDialog } from './new-client-dialog';
 import { PaymentPanel } from './payment-panel';
 import { SaleCompleted } from './sale-completed';
 import { SaleLinesTable } from './sale-lines-table';
@@ -18,6 +19,7 @@ export function PosScreen() {
   const products = usePosProducts();
   const branches = useAllBranchOptions();
   const [confirming, setConfirming] = useState(false);
+  const [addingClient, setAddingClient] = useState(false);
   const [completed, setCompleted] = useState<TPosOrderResponse | null>(null);
   const branchName = branches.data?.find((branch) => branch.id === sale.branchId)?.name ?? '';
 
@@ -38,9 +40,15 @@ export function PosScreen() {
           aria-labelledby="pos-venta-titulo"
           className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
         >
-          <h2 id="pos-venta-titulo" className="font-display text-xl font-semibold text-brand-800">
-            Venta
-          </h2>
+          {/* "Nuevo cliente" sits right above the client picker, the form's first field. */}
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="pos-venta-titulo" className="font-display text-xl font-semibold text-brand-800">
+              Venta
+            </h2>
+            <Button variant="secondary" size="sm" onClick={() => setAddingClient(true)}>
+              <UserPlus aria-hidden className="size-4" /> Nuevo cliente
+            </Button>
+          </div>
           <AddProductForm
             sale={sale}
             products={products.data ?? []}
@@ -51,6 +59,7 @@ export function PosScreen() {
         </section>
         <PaymentPanel sale={sale} onPay={() => setConfirming(true)} />
       </div>
+      {addingClient && <NewClientDialog onClose={() => setAddingClient(false)} onCreated={sale.setClient} />}
       {confirming && (
         <ConfirmSaleDialog
           sale={sale}

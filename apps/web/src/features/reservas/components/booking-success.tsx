@@ -4,8 +4,8 @@ import { formatCredits } from '@sala/shared/format/credits';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { CalendarPlus, CircleCheck, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 import { Button, LinkButton } from '../../../components/ui/link-button';
+import { AppLink } from '../../../lib/navigation';
 import { sessionHours } from '../booking-labels';
 
 /** What the booking's e-mails did, said truthfully (the server may have no mail server at all). */
@@ -124,12 +124,12 @@ export function StaffBookingDone({
             {session.isCourtesy ? 'cortesía' : formatCredits(session.creditsCharged)}
             {result.balance !== null && ` (saldo: ${formatCredits(result.balance)})`}
           </p>
-          <Link
+          <AppLink
             to={`/admin/reservaciones?fecha=${session.date}`}
             className="inline-block py-1 text-sm font-semibold text-emerald-800 underline underline-offset-2"
           >
             Ver reservaciones del día
-          </Link>
+          </AppLink>
         </div>
         <button
           type="button"

@@ -2,9 +2,9 @@ import { formatCredits } from '@sala/shared/format/credits';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { Building2, CalendarDays, Clock, DoorOpen, MapPin } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Link } from 'react-router';
 import { cx } from '../../../components/ui/field-styles';
 import { Button } from '../../../components/ui/link-button';
+import { AppLink } from '../../../lib/navigation';
 import { sessionHours } from '../booking-labels';
 import type { BookingRefusal } from '../booking-refusal';
 import { type BookingChoiceState, stepSectionId } from '../hooks/use-booking-choice';
@@ -161,9 +161,9 @@ function RefusalNotice({
         >
           {refusal ? <p className="font-medium">{refusal.message}</p> : <p>{short}</p>}
           {buy && (
-            <Link to="/comprar" className="mt-1 inline-block font-semibold underline underline-offset-2">
+            <AppLink to="/comprar" className="mt-1 inline-block font-semibold underline underline-offset-2">
               Comprar créditos
-            </Link>
+            </AppLink>
           )}
         </div>
       )}

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionClient } from '../../../test/fixtures';
+import { withNavigation } from '../../../test/router';
 import { BookingWizard } from './booking-wizard';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
@@ -154,11 +155,11 @@ function renderWizard({ mode = 'self', url = '/reserva' }: { mode?: 'self' | 'st
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const router = createMemoryRouter(
-    [
+    withNavigation([
       { path: '/reserva', element: <BookingWizard mode={mode} /> },
       { path: '/registro/iniciar-sesion', element: <LoginProbe /> },
       { path: '/perfil', element: <p>Perfil</p> },
-    ],
+    ]),
     { initialEntries: [url] },
   );
   render(

@@ -1,7 +1,7 @@
 import type { TCreateSessionRequest } from '@sala/shared/bookings/bookings.contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { notify } from '../../../components/ui/toast';
+import { useQueryParams } from '../../../lib/navigation';
 import { useSendToLogin } from '../../auth/api/login-return';
 import {
   useAvailableDays,
@@ -32,7 +32,7 @@ export const stepSectionId = (step: BookingStep | 'resumen') => `reserva-${step}
  * resets the later ones (docs/business-rules.md §4); the first choice of a step adds a history entry, changing it replaces it.
  */
 export function useBookingChoice() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const toLogin = useSendToLogin();
   const asked = useMemo(() => readChoice(params), [params]);
 
@@ -76,8 +76,7 @@ export function useBookingChoice() {
       section.scrollIntoView?.({ block: 'start' });
   });
 
-  const update = (next: BookingChoice, replace: boolean) =>
-    setParams(choiceToParams(next), { replace, preventScrollReset: true });
+  const update = (next: BookingChoice, replace: boolean) => setParams(choiceToParams(next), { replace });
 
   const select = (step: BookingStep, value: string) => {
     const next = chooseStep(choice, step, value);

@@ -4,8 +4,8 @@ import { openingHours } from '@sala/shared/locations/schedule';
 import { branchAnchor } from '@sala/shared/web/structured-data';
 import { Clock, Coins, DoorOpen, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Link } from 'react-router';
 import { cardGridColumns } from '../../../components/ui/card-grid';
+import { AppLink } from '../../../lib/navigation';
 import { usePublicBranches } from '../api/get-public-branches';
 import { bookHereHref, formatPhone, telHref, whatsappHref } from '../branch-contact';
 
@@ -92,12 +92,12 @@ export function BranchCard({ branch }: { branch: TPublicBranchInfo }) {
           {rooms(branch.roomCount)}
         </Detail>
       </dl>
-      <Link
+      <AppLink
         to={bookHereHref(branch)}
         className="mt-6 inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white transition hover:bg-brand-800"
       >
         Reservar aquí <span className="sr-only">en {branch.name}</span>
-      </Link>
+      </AppLink>
     </article>
   );
 }

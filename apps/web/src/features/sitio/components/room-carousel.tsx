@@ -1,6 +1,6 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export type CarouselSlide = { src: string; alt: string; caption: string };
 
@@ -14,18 +14,26 @@ export function RoomCarousel({ slides }: { slides: CarouselSlide[] }) {
     throw new Error(`El carrusel necesita al menos ${MIN_CAROUSEL_SLIDES} imágenes.`);
   }
 
+  // A tap that comes before the carousel is ready (a prerendered page hydrating) is kept and done once it is.
+  const waiting = useRef<(carousel: NonNullable<typeof embla>) => void>(null);
   useEffect(() => {
     if (!embla) return;
     const onSelect = () => setSelected(embla.selectedScrollSnap());
     onSelect();
     embla.on('select', onSelect);
+    waiting.current?.(embla);
+    waiting.current = null;
     return () => {
       embla.off('select', onSelect);
     };
   }, [embla]);
 
-  const previous = useCallback(() => embla?.scrollPrev(), [embla]);
-  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  const act = (move: (carousel: NonNullable<typeof embla>) => void) => {
+    if (embla) move(embla);
+    else waiting.current = move;
+  };
+  const previous = () => act((carousel) => carousel.scrollPrev());
+  const next = () => act((carousel) => carousel.scrollNext());
 
   return (
     <section aria-roledescription="carrusel" aria-label="Nuestras salas" className="relative">
@@ -58,7 +66,6 @@ export function RoomCarousel({ slides }: { slides: CarouselSlide[] }) {
         <button
           type="button"
           onClick={previous}
-          disabled={!embla}
           aria-label="Imagen anterior"
           className="grid size-11 place-items-center rounded-full bg-white text-brand-800 shadow ring-1 ring-slate-200 transition hover:bg-brand-50"
         >
@@ -69,8 +76,7 @@ export function RoomCarousel({ slides }: { slides: CarouselSlide[] }) {
             <button
               key={slide.src}
               type="button"
-              onClick={() => embla?.scrollTo(index)}
-              disabled={!embla}
+              onClick={() => act((carousel) => carousel.scrollTo(index))}
               aria-label={`Ir a la imagen ${index + 1}`}
               aria-current={selected === index}
               data-testid="carousel-dot"
@@ -86,7 +92,6 @@ export function RoomCarousel({ slides }: { slides: CarouselSlide[] }) {
         <button
           type="button"
           onClick={next}
-          disabled={!embla}
           aria-label="Imagen siguiente"
           className="grid size-11 place-items-center rounded-full bg-white text-brand-800 shadow ring-1 ring-slate-200 transition hover:bg-brand-50"
         >
@@ -95,4 +100,29 @@ export function RoomCarousel({ slides }: { slides: CarouselSlide[] }) {
       </div>
     </section>
   );
+}
+
+/** The rooms of /nosotros (docs/business-rules.md §2: at least three images). */
+export const ourRooms: CarouselSlide[] = [
+  {
+    src: '/images/carousel-1.svg',
+    alt: 'Sala de terapia individual con dos sillones',
+    caption: 'Terapia individual',
+  },
+  {
+    src: '/images/carousel-2.svg',
+    alt: 'Sala familiar con sofá y rincón de juego',
+    caption: 'Pareja y familia',
+  },
+  { src: '/images/carousel-3.svg', alt: 'Área de cowork con escritorios', caption: 'Área de cowork' },
+  {
+    src: '/images/carousel-4.svg',
+    alt: 'Sala tranquila con escritorio y librero',
+    caption: 'Sala de evaluación',
+  },
+];
+
+/** The carousel of /nosotros, an island of its own (islands/registry.ts). */
+export function OurRoomsCarousel() {
+  return <RoomCarousel slides={ourRooms} />;
 }

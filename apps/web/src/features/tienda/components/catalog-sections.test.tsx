@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionClient } from '../../../test/fixtures';
+import { withNavigation } from '../../../test/router';
 import { LoginForm } from '../../auth/components/login-form';
 import { basic, line, pro, product } from '../test-fixtures';
 import { CatalogSections } from './catalog-sections';
@@ -36,11 +37,11 @@ function fakeApi(initialUser: TSessionUser | null) {
 function renderStore(url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
-    [
+    withNavigation([
       { path: '/comprar', element: <CatalogSections /> },
       { path: '/registro/iniciar-sesion', element: <LoginForm /> },
       { path: '/perfil', element: <p>Perfil</p> },
-    ],
+    ]),
     { initialEntries: [url] },
   );
   render(

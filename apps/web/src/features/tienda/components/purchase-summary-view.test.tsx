@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { withNavigation } from '../../../test/router';
 import { type PurchaseSummary, usePurchaseSummary } from '../purchase-summary';
 import { PurchaseSummaryView } from './purchase-summary-view';
 
@@ -25,11 +26,11 @@ function Page() {
 function renderSummary(value: PurchaseSummary) {
   localStorage.setItem('pcSummary', JSON.stringify(value));
   const router = createMemoryRouter(
-    [
+    withNavigation([
       { path: '/resumen', element: <Page /> },
       { path: '/reserva', element: <p>Página de reserva</p> },
       { path: '/perfil', element: <p>Página de perfil</p> },
-    ],
+    ]),
     { initialEntries: ['/resumen'] },
   );
   render(<RouterProvider router={router} />);

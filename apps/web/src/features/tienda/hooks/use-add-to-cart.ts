@@ -1,8 +1,8 @@
 import { cartMessages } from '@sala/shared/cart/cart.messages';
 import type { TCatalogResponse, TPublicProduct } from '@sala/shared/catalog/catalog.contract';
 import { useEffect, useRef } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
 import { notify } from '../../../components/ui/toast';
+import { useAppLocation, useQueryParams } from '../../../lib/navigation';
 import { useSession } from '../../auth/api/get-session';
 import { useSendToLogin } from '../../auth/api/login-return';
 import { cartActions, MAX_CART_QUANTITY } from './use-cart';
@@ -20,8 +20,8 @@ export const ADD_PARAM = 'agregar';
 export function useAddToCart(catalog: TCatalogResponse | undefined) {
   const { user } = useSession();
   const toLogin = useSendToLogin();
-  const { pathname } = useLocation();
-  const [params, setParams] = useSearchParams();
+  const { pathname } = useAppLocation();
+  const [params, setParams] = useQueryParams();
   const pending = params.get(ADD_PARAM);
   const handled = useRef<string>(null);
 
@@ -46,7 +46,7 @@ export function useAddToCart(catalog: TCatalogResponse | undefined) {
     if (product) add(product);
     const rest = new URLSearchParams(params);
     rest.delete(ADD_PARAM);
-    setParams(rest, { replace: true, preventScrollReset: true });
+    setParams(rest, { replace: true });
   });
 
   return (product: TPublicProduct) => {

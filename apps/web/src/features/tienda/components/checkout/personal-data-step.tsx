@@ -3,6 +3,7 @@ import { AlertCircle, PencilLine } from 'lucide-react';
 import { useState } from 'react';
 import { DetailList } from '../../../../components/ui/detail-list';
 import { Button } from '../../../../components/ui/link-button';
+import { PrivacySummary } from '../../../../components/ui/privacy-summary';
 import { personalDataProblem } from '../../personal-data';
 
 /**
@@ -37,6 +38,7 @@ export function PersonalDataStep({
           { label: 'Teléfono', value: user.phone || '—' },
         ]}
       />
+      <PrivacySummary className="mt-4 text-xs leading-relaxed text-muted" />
       {tried && problem && (
         <p
           role="alert"

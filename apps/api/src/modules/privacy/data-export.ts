@@ -1,0 +1,183 @@
+import { toCsv } from '@sala/shared/common/csv';
+import {
+  privacyChannelLabels,
+  privacyKindLabels,
+  privacyStatusLabels,
+} from '@sala/shared/privacy/privacy.contract';
+import { businessDate, businessTime } from '@sala/shared/time/business-time';
+
+/** Everything the business holds on one person (ARCO access), as the modules that own it read it. */
+export type PersonalData = {
+  exportedAt: Date;
+  profile: {
+    id: string;
+    name: string;
+    email: string;
+    phone: string;
+    credits: number;
+    role: string;
+    isActive: boolean;
+    remindersEnabled: boolean;
+    createdAt: Date;
+    closedAt: Date | null;
+  };
+  consents: { document: string; version: string; way: string; acceptedAt: string }[];
+  sessions: {
+    id: string;
+    startsAt: Date;
+    cityName: string;
+    branchName: string;
+    roomName: string;
+    creditsCharged: number;
+    bookedByName: string | null;
+    createdAt: Date;
+    cancelledAt: Date | null;
+  }[];
+  orders: {
+    id: string;
+    createdAt: Date;
+    status: string;
+    isPos: boolean;
+    method: string;
+    totalCents: number;
+    branchName: string | null;
+    cashierName: string;
+    cancelledAt: Date | null;
+    lines: { name: string; quantity: number; unitPriceCents: number; creditsGranted: number }[];
+  }[];
+  ledger: {
+    createdAt: Date;
+    delta: number;
+    balanceAfter: number;
+    reason: string;
+    referenceId: string | null;
+    note: string | null;
+  }[];
+  emails: { createdAt: Date; subject: string; status: string; sentAt: Date | null; text: string }[];
+  privacyRequests: {
+    kind: 'access' | 'rectification' | 'cancellation' | 'opposition';
+    channel: 'web' | 'email' | 'in_person';
+    status: 'open' | 'done' | 'refused';
+    receivedAt: Date;
+    dueOn: string;
+    detail: string;
+    resolution: string | null;
+  }[];
+};
+
+export type ExportFile = { name: string; content: string };
+
+const iso = (at: Date | null) => at?.toISOString() ?? null;
+/** A Mexico City date and time, as people read them in a spreadsheet: '2026-11-25 10:00'. */
+const local = (at: Date | null) => (at ? `${businessDate(at)} ${businessTime(at)}` : '');
+const pesos = (cents: number) => (cents / 100).toFixed(2);
+
+const reasonLabels: Record<string, string> = {
+  purchase: 'Compra en línea',
+  pos: 'Compra en recepción',
+  booking: 'Reservación',
+  booking_refund: 'Cancelación de reservación',
+  order_cancel: 'Orden cancelada',
+  adjustment: 'Ajuste',
+  account_closed: 'Cuenta eliminada',
+};
+
+/**
+ * The files of the download: `datos.json` with everything (ISO instants, amounts in centavos, as stored), and one CSV
+ * per table for a spreadsheet (Mexico City times, pesos), with the corte's CSV conventions.
+ */
+export function personalDataFiles(data: PersonalData): ExportFile[] {
+  const json = {
+    generado: iso(data.exportedAt),
+    nota: 'Todo lo que Sala Común guarda sobre ti: tu perfil, tus consentimientos, tus sesiones, tus compras con sus líneas, tus movimientos de créditos, los correos que te escribimos y tus solicitudes de privacidad. Los importes están en centavos y las fechas en UTC.',
+    perfil: { ...data.profile, createdAt: iso(data.profile.createdAt), closedAt: iso(data.profile.closedAt) },
+    consentimientos: data.consents,
+    sesiones: data.sessions.map((s) => ({
+      ...s,
+      startsAt: iso(s.startsAt),
+      createdAt: iso(s.createdAt),
+      cancelledAt: iso(s.cancelledAt),
+    })),
+    pedidos: data.orders.map((o) => ({ ...o, createdAt: iso(o.createdAt), cancelledAt: iso(o.cancelledAt) })),
+    movimientosDeCreditos: data.ledger.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+    correos: data.emails.map((e) => ({ ...e, createdAt: iso(e.createdAt), sentAt: iso(e.sentAt) })),
+    solicitudesDePrivacidad: data.privacyRequests.map((r) => ({ ...r, receivedAt: iso(r.receivedAt) })),
+  };
+  return [
+    { name: 'datos.json', content: `${JSON.stringify(json, null, 2)}\n` },
+    {
+      name: 'sesiones.csv',
+      content: toCsv([
+        ['Fecha y hora', 'Zona', 'Sucursal', 'Sala', 'Créditos', 'Reservó', 'Reservada el', 'Cancelada el'],
+        ...data.sessions.map((s) => [
+          local(s.startsAt),
+          s.cityName,
+          s.branchName,
+          s.roomName,
+          s.creditsCharged,
+          s.bookedByName ?? '',
+          local(s.createdAt),
+          local(s.cancelledAt),
+        ]),
+      ]),
+    },
+    {
+      name: 'pedidos.csv',
+      content: toCsv([
+        ['Pedido', 'Fecha y hora', 'Dónde', 'Estado', 'Producto', 'Cantidad', 'Precio (pesos)', 'Créditos'],
+        ...data.orders.flatMap((o) =>
+          o.lines.map((line) => [
+            o.id,
+            local(o.createdAt),
+            o.isPos ? `Recepción${o.branchName ? ` (${o.branchName})` : ''}` : 'Tienda en línea',
+            o.status === 'cancelled' ? 'Cancelada' : o.status === 'completed' ? 'Completada' : 'Pendiente',
+            line.name,
+            line.quantity,
+            pesos(line.unitPriceCents),
+            line.creditsGranted,
+          ]),
+        ),
+      ]),
+    },
+    {
+      name: 'movimientos-de-creditos.csv',
+      content: toCsv([
+        ['Fecha y hora', 'Movimiento', 'Créditos', 'Saldo después', 'Nota'],
+        ...data.ledger.map((row) => [
+          local(row.createdAt),
+          reasonLabels[row.reason] ?? row.reason,
+          row.delta,
+          row.balanceAfter,
+          row.note ?? '',
+        ]),
+      ]),
+    },
+    {
+      name: 'correos.csv',
+      content: toCsv([
+        ['Escrito el', 'Asunto', 'Estado', 'Enviado el'],
+        ...data.emails.map((e) => [
+          local(e.createdAt),
+          e.subject,
+          e.status === 'sent' ? 'Enviado' : e.status === 'failed' ? 'No se pudo enviar' : 'Por enviar',
+          local(e.sentAt),
+        ]),
+      ]),
+    },
+    {
+      name: 'solicitudes-de-privacidad.csv',
+      content: toCsv([
+        ['Recibida el', 'Derecho', 'Medio', 'Estado', 'Vence el', 'Detalle', 'Respuesta'],
+        ...data.privacyRequests.map((r) => [
+          local(r.receivedAt),
+          privacyKindLabels[r.kind],
+          privacyChannelLabels[r.channel],
+          privacyStatusLabels[r.status],
+          r.dueOn,
+          r.detail,
+          r.resolution ?? '',
+        ]),
+      ]),
+    },
+  ];
+}

@@ -1,0 +1,23 @@
+import { privacyMessages as m } from '@sala/shared/privacy/privacy.messages';
+import { HeroBanner } from '../../components/ui/hero-banner';
+import { useUnsubscribeReminders } from '../../features/perfil/api/my-privacy';
+import { TokenAction } from '../../features/perfil/components/token-action';
+
+/** /baja-recordatorios?token=…: the link of every reminder (opposition, issue 27); no login needed. */
+export default function UnsubscribeRemindersPage() {
+  const unsubscribe = useUnsubscribeReminders();
+  return (
+    <>
+      <title>Dejar de recibir recordatorios · Sala Común</title>
+      <HeroBanner image="/images/hero.svg" title="Recordatorios" />
+      <div className="mx-auto max-w-xl px-4 py-12">
+        <TokenAction
+          intro="¿Ya no quieres que te recordemos tus sesiones un día antes? Las confirmaciones de tus reservaciones y tus recibos te seguirán llegando."
+          actionLabel="Dejar de recibir recordatorios"
+          invalidMessage={m.unsubscribeInvalid}
+          mutation={unsubscribe}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import { EXAMPLE_LEGAL_FACTS, type TLegalResponse } from '@sala/shared/legal/legal.contract';
+import { legalMessages as m } from '@sala/shared/legal/legal.messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/fixtures';
+import { LegalFactsForm } from './legal-facts-form';
+
+const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
+vi.mock('../../../components/ui/toast', () => ({ notify }));
+
+const legal = (over: Partial<TLegalResponse> = {}): TLegalResponse => ({
+  facts: EXAMPLE_LEGAL_FACTS,
+  isExample: true,
+  privacyVersion: '2026-11',
+  termsVersion: '2026-11',
+  ...over,
+});
+
+const realFacts = {
+  legalName: 'Consultorios Roble, S.C.',
+  address: 'Av. Chapultepec 480, Col. Americana, 44160 Guadalajara, Jal.',
+  privacyEmail: 'privacidad@roble.mx',
+  retentionYears: 6,
+};
+
+/** GET answers `current` (what a PUT saved, once it did); PUT answers the saved facts. */
+function mockApi(initial: TLegalResponse) {
+  let current = initial;
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/api/legal' && init?.method === 'PUT') {
+      current = legal({ facts: JSON.parse(String(init.body)), isExample: false });
+      return jsonResponse(current);
+    }
+    if (url === '/api/legal') return jsonResponse(current);
+    throw new Error(`unexpected ${url}`);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const puts = (fetch: ReturnType<typeof mockApi>) =>
+  fetch.mock.calls
+    .filter(([, init]) => init?.method === 'PUT')
+    .map(([, init]) => JSON.parse(String(init!.body)));
+
+function renderForm() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <LegalFactsForm />
+    </QueryClientProvider>,
+  );
+}
+
+const user = userEvent.setup();
+
+async function fill(label: string, value: string) {
+  const field = screen.getByLabelText(label);
+  await user.clear(field);
+  await user.type(field, value);
+}
+
+beforeEach(() => vi.clearAllMocks());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the legal facts form (/admin/datos-legales)', () => {
+  it('says the documents still show the examples, with the examples in the fields and links to the pages', async () => {
+    mockApi(legal());
+    renderForm();
+    expect(await screen.findByText(m.stillExample)).toBeVisible();
+    expect(await screen.findByLabelText('Razón social')).toHaveValue(EXAMPLE_LEGAL_FACTS.legalName);
+    expect(screen.getByLabelText('Domicilio')).toHaveValue(EXAMPLE_LEGAL_FACTS.address);
+    expect(screen.getByLabelText('Años de conservación de los datos de una cuenta eliminada')).toHaveValue(5);
+    // Each field says what it is for.
+    expect(
+      screen.getByLabelText('Años de conservación de los datos de una cuenta eliminada'),
+    ).toHaveAccessibleDescription(/5 años es el plazo de las leyes fiscales/);
+    expect(screen.getByLabelText('Domicilio')).toHaveAccessibleDescription(/recibir notificaciones/);
+
+    const notice = screen.getByRole('link', { name: /Ver el aviso de privacidad/ });
+    expect(notice).toHaveAttribute('href', '/aviso-de-privacidad');
+    expect(notice).toHaveAttribute('target', '_blank');
+    const terms = screen.getByRole('link', { name: /Ver los términos/ });
+    expect(terms).toHaveAttribute('href', '/terminos');
+    expect(terms).toHaveAttribute('target', '_blank');
+  });
+
+  it('says when no facts are set, starting from empty fields and 5 years', async () => {
+    mockApi(legal({ facts: null, isExample: false }));
+    renderForm();
+    expect(await screen.findByText(m.notSet)).toBeVisible();
+    expect(screen.queryByText(m.stillExample)).toBeNull();
+    expect(screen.getByLabelText('Razón social')).toHaveValue('');
+    expect(screen.getByLabelText('Años de conservación de los datos de una cuenta eliminada')).toHaveValue(5);
+  });
+
+  it('saves the facts typed, and the notice goes once they are the business’s', async () => {
+    const fetch = mockApi(legal());
+    renderForm();
+    await screen.findByText(m.stillExample);
+    await fill('Razón social', realFacts.legalName);
+    await fill('Domicilio', realFacts.address);
+    await fill('Correo para asuntos de privacidad', realFacts.privacyEmail);
+    await fill('Años de conservación de los datos de una cuenta eliminada', '6');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(m.saved));
+    expect(puts(fetch)).toEqual([realFacts]);
+    await waitFor(() => expect(screen.queryByText(m.stillExample)).toBeNull());
+  });
+
+  it('refuses a retention period outside 1–20 years, and a blank one', async () => {
+    const fetch = mockApi(legal());
+    renderForm();
+    await screen.findByText(m.stillExample);
+    await fill('Años de conservación de los datos de una cuenta eliminada', '25');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(m.retentionInvalid)).toBeVisible();
+
+    await user.clear(screen.getByLabelText('Años de conservación de los datos de una cuenta eliminada'));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(m.retentionInvalid)).toBeVisible();
+    expect(puts(fetch)).toEqual([]);
+  });
+
+  it('asks for every field and a valid privacy e-mail', async () => {
+    const fetch = mockApi(legal({ facts: null, isExample: false }));
+    renderForm();
+    await screen.findByText(m.notSet);
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findAllByText(m.allFieldsRequired)).toHaveLength(3);
+    await fill('Correo para asuntos de privacidad', 'privacidad');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(m.invalidEmail)).toBeVisible();
+    expect(puts(fetch)).toEqual([]);
+  });
+});

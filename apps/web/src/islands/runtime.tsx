@@ -1,0 +1,36 @@
+// What hydrating an island takes (decision 016): React DOM, the page's query cache and the toaster. Loaded by the
+// islands' entry (src/islands.tsx) right after it starts watching for taps, in a task of its own.
+import { useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppToaster, notify } from '../components/ui/toast';
+import { takeFlash } from '../lib/flash';
+import { createQueryClient } from '../lib/query-client';
+import { IslandProviders } from './providers';
+
+const queryClient = createQueryClient();
+
+// Toasts (and the message a previous page left, like 'Has cerrado sesion') have a root of their own.
+const toaster = document.createElement('div');
+document.body.append(toaster);
+createRoot(toaster).render(<AppToaster />);
+const flash = takeFlash();
+if (flash) notify[flash.tone](flash.message);
+
+/** Says when the island has committed: effects run after it, when its handlers are live. */
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit, [onCommit]);
+  return null;
+}
+
+/** Hydrates one island's prerendered HTML as a root of its own; resolves once it has committed. */
+export function hydrateIsland(element: HTMLElement, Island: React.ComponentType) {
+  return new Promise<void>((committed) => {
+    hydrateRoot(
+      element,
+      <IslandProviders client={queryClient}>
+        <Island />
+        <Committed onCommit={committed} />
+      </IslandProviders>,
+    );
+  });
+}

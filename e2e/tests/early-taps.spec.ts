@@ -1,0 +1,91 @@
+import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import { loginAs } from './fixtures';
+
+// Issue 25, decisions 012 and 016: on a phone's slower CPU (Lighthouse's mobile throttling: scripts run 4× slower),
+// the first tap made while a public page is still loading does what it says. Each test holds back the code of the
+// island it taps until after the tap, so the tap certainly comes before that island is hydrated.
+
+async function throttle(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return cdp;
+}
+
+/** Holds an island's chunk (its file name starts with `chunk`) until release(); says when it was asked for. */
+async function holdChunk(page: Page, chunk: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  return { release, wasAsked: () => asked };
+}
+
+/** True once an island has its React root (hydrated, or hydrating). */
+const hydrated = (page: Page, island: string) =>
+  page
+    .locator(`[data-island="${island}"]`)
+    .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactContainer')));
+
+test.describe('a first tap during load', () => {
+  test.afterEach(async ({ page }) => {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
+  test('opens the phone menu', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'the menu button is for phones');
+    await throttle(page);
+    const header = await holdChunk(page, 'site-header');
+    await page.goto('/', { waitUntil: 'commit' });
+    const button = page.getByRole('button', { name: 'Abrir menú' });
+    await button.click();
+    expect(await hydrated(page, 'site-header')).toBe(false);
+    header.release();
+    await expect(page.getByRole('dialog', { name: 'Menú' })).toBeVisible();
+  });
+
+  test('moves the carousel', async ({ page }) => {
+    await throttle(page);
+    const carousel = await holdChunk(page, 'room-carousel');
+    await page.goto('/nosotros', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Imagen siguiente' }).click();
+    expect(await hydrated(page, 'rooms-carousel')).toBe(false);
+    carousel.release();
+    const dots = page.getByRole('button', { name: /Ir a la imagen/ });
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+  });
+
+  test('adds a package to the cart', async ({ page }) => {
+    await loginAs(page, 'client');
+    await throttle(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    // The packages come with the catalogue: the first tap is made the moment its button is there.
+    await page.getByRole('button', { name: 'Agregar al carrito (Paquete Básico)' }).click();
+    await expect(page.getByText('Paquete agregado al carrito')).toBeVisible();
+    await expect(page.getByTestId('cart-count')).toHaveText(/^[1-9]/);
+  });
+
+  test("chooses the wizard's zone", async ({ page }) => {
+    await throttle(page);
+    await page.goto('/reserva', { waitUntil: 'commit' });
+    const zone = page.getByRole('radiogroup', { name: 'Zona', exact: true }).getByRole('radio').first();
+    await zone.click();
+    await expect(zone).toBeChecked();
+    await expect(page).toHaveURL(/[?&]zona=/);
+  });
+
+  test('a tap on a link still works natively before anything is hydrated', async ({ page }) => {
+    await throttle(page);
+    const header = await holdChunk(page, 'site-header');
+    await page.goto('/equipo', { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Sala Común, inicio' }).click();
+    await expect(page).toHaveURL('/');
+    expect(header.wasAsked()).toBe(true);
+    header.release();
+  });
+});

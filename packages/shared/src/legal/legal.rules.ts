@@ -1,0 +1,36 @@
+/**
+ * The versions of the privacy notice and of the terms, oldest first. A version that adds purposes (or changes the
+ * rules a client agreed to) `asksAgain`: whoever accepted an older one is asked again at their next login
+ * (docs/business-rules.md D§11). Publishing a new version is adding an entry here.
+ */
+export type LegalVersion = { version: string; date: string; asksAgain: boolean; summary: string };
+
+export const PRIVACY_NOTICE_VERSIONS: readonly LegalVersion[] = [
+  {
+    version: '2026-11-24',
+    date: '2026-11-24',
+    asksAgain: true,
+    summary:
+      'Primer aviso de privacidad integral: datos, finalidades necesarias y voluntarias, derechos ARCO.',
+  },
+];
+
+export const TERMS_VERSIONS: readonly LegalVersion[] = [
+  {
+    version: '2026-11-24',
+    date: '2026-11-24',
+    asksAgain: true,
+    summary: 'Primeros términos y condiciones: créditos, cancelaciones, pagos y órdenes canceladas.',
+  },
+];
+
+export const currentVersion = (versions: readonly LegalVersion[]): LegalVersion => versions.at(-1)!;
+
+/**
+ * Whether a person who accepted `accepted` (null: never) must accept again: when some later version asks again.
+ * An accepted version the list no longer knows is treated as never accepted.
+ */
+export function consentNeeded(versions: readonly LegalVersion[], accepted: string | null): boolean {
+  const at = accepted === null ? -1 : versions.findIndex((v) => v.version === accepted);
+  return versions.slice(at + 1).some((v) => v.asksAgain) || at === -1;
+}
