@@ -13,11 +13,22 @@ export async function loginAs(page: Page, who: keyof typeof demo) {
 }
 
 let counter = 0;
-export function uniqueClient() {
+/**
+ * Letters only, so it is a valid name anywhere, and unique in a run without chance: the worker's process id and a
+ * counter tell the specs apart (each run has a fresh database; the clock only separates runs that share one).
+ */
+export function uniqueTag() {
   counter += 1;
-  const id = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`.replace(
+    /[0-9]/g,
+    (d) => 'abcdefghij'[Number(d)]!,
+  );
+}
+
+export function uniqueClient() {
+  const id = uniqueTag();
   return {
-    name: `Paciente Prueba ${id.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!)}`,
+    name: `Paciente Prueba ${id}`,
     email: `e2e-${id}@example.test`,
     phone: '5544332211',
     password: 'clave123',

@@ -1,13 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loginAs } from './fixtures';
+import { loginAs, uniqueTag } from './fixtures';
 import { toast } from './page-checks';
-
-/** Letters only, so it is a valid name anywhere and unique per run. */
-const tag = () =>
-  `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.replace(
-    /[0-9]/g,
-    (d) => 'abcdefghij'[Number(d)]!,
-  );
 
 /** Types into the shared table's search box and waits for its 1000 ms debounce to land. */
 async function search(page: Page, term: string) {
@@ -22,7 +15,7 @@ test.describe('zones, branches, rooms and products', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    const id = tag();
+    const id = uniqueTag();
     const zone = `Zona ${id}`;
     const branch = `Sucursal ${id}`;
     const pack = `Paquete ${id}`;

@@ -1,12 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { loginAs } from './fixtures';
-import { expectNoSeriousViolations } from './page-checks';
-
-/** The page scrolls only vertically: nothing sticks out past the window's right edge. */
-async function expectNoHorizontalScroll(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
+import { expectNoHorizontalScroll, expectNoSeriousViolations } from './page-checks';
 
 /** Scrolls the window (and only the window, not an inner scroll box) so the element is near the top. */
 async function scrollWindowTo(target: Locator) {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /** A toast (the shared toaster's status or alert) with a text. */
 export const toast = (page: Page, text: string | RegExp) =>
@@ -27,4 +27,15 @@ export async function expectNoSeriousViolations(
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(serious).toEqual([]);
+}
+
+/** The page scrolls only vertically: nothing sticks out past the window's right edge. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+/** A full-page picture of the screen at this project's width (1280 or 375 px), kept with the run's results. */
+export async function keepPicture(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }

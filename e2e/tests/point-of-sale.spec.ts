@@ -1,13 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { createClient, loginAs } from './fixtures';
-import { expectNoSeriousViolations, toast } from './page-checks';
-
-/** Letters only, so it is a valid name anywhere and unique per run. */
-const tag = () =>
-  `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(
-    /[0-9]/g,
-    (d) => 'abcdefghij'[Number(d)]!,
-  );
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { createClient, loginAs, uniqueTag } from './fixtures';
+import { expectNoHorizontalScroll, expectNoSeriousViolations, toast } from './page-checks';
 
 const weekdays = { firstHour: 8, lastHour: 20 };
 const schedule = [null, weekdays, weekdays, weekdays, weekdays, weekdays, { firstHour: 8, lastHour: 14 }];
@@ -50,11 +43,6 @@ async function sellThroughApi(request: APIRequestContext, clientId: string, bran
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { order: { id: string } }).order.id;
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
 test.describe('point of sale, orders, costs and corte', () => {
@@ -134,7 +122,7 @@ test.describe('point of sale, orders, costs and corte', () => {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const id = tag();
+    const id = uniqueTag();
     const branch = `Sucursal ${id}`;
     const expense = `Papelería ${id}`;
     await loginAs(page, 'superadmin');

@@ -6,7 +6,7 @@ import { addDays, weekdayOf } from '@sala/shared/time/business-time';
 import { unzipSync } from 'fflate';
 import { mexicoToday, spokenDate } from './dates';
 import { createClient, demo, loginAs, uniqueClient } from './fixtures';
-import { expectNoSeriousViolations, toast } from './page-checks';
+import { expectNoSeriousViolations, keepPicture, toast } from './page-checks';
 
 // Issue 27: the privacy notice and the terms, and the client's rights over their data (ARCO), as a person uses them.
 
@@ -70,6 +70,7 @@ test.describe('privacy and the ARCO rights', () => {
     await page.getByLabel('Contraseña', { exact: true }).fill(client.password);
     await page.getByLabel('Confirmar contraseña').fill(client.password);
     await page.getByLabel('Acepto los términos y condiciones y el aviso de privacidad.').check();
+    await keepPicture(page, 'registro');
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await expect(toast(page, 'Registrado con exito')).toBeVisible();
   });
@@ -82,8 +83,10 @@ test.describe('privacy and the ARCO rights', () => {
     // The rules the code enforces, as the terms state them.
     await expect(page.getByText('más de 24 horas de anticipación')).toBeVisible();
     await expectNoSeriousViolations(page);
+    await keepPicture(page, 'terminos');
     await page.goto('/aviso-de-privacidad');
     await expectNoSeriousViolations(page);
+    await keepPicture(page, 'aviso-de-privacidad');
   });
 
   test('a client downloads their data and finds their sessions and credit movements in it', async ({
@@ -106,6 +109,7 @@ test.describe('privacy and the ARCO rights', () => {
     expect(files['sesiones.csv']!.split('\r\n').length).toBeGreaterThan(2);
     expect(files['movimientos-de-creditos.csv']).toContain('Reservación');
     await expectNoSeriousViolations(page);
+    await keepPicture(page, 'perfil');
   });
 
   test('a client turns the reminders off, and it stays off', async ({ page, playwright, baseURL }) => {
