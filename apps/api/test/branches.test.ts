@@ -36,6 +36,26 @@ describe('branches', () => {
     expect(edited.json()).toMatchObject({ sessionCost: 1, schedule: closedSaturday });
   });
 
+  it('keeps its "semanas máximas de reserva fija": 8 unless told, 0 turns standing slots off, an edit without it keeps it', async () => {
+    const city = await createCity(h.t.db);
+    const created = await call('POST', '/api/branches', branchBody(city.id));
+    expect(created.json()).toMatchObject({ standingWeeksMax: 8 });
+    const id = created.json().id;
+    const off = await call('PATCH', `/api/branches/${id}`, { ...branchBody(city.id), standingWeeksMax: 0 });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ standingWeeksMax: 0 });
+    const kept = await call('PATCH', `/api/branches/${id}`, branchBody(city.id));
+    expect(kept.json()).toMatchObject({ standingWeeksMax: 0 });
+    for (const wrong of [-1, 53, 2.5, '8']) {
+      const res = await call('PATCH', `/api/branches/${id}`, {
+        ...branchBody(city.id),
+        standingWeeksMax: wrong,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(m.standingWeeksInvalid);
+    }
+  });
+
   it('keeps what the public site shows: address, phone, optional WhatsApp and map link, description', async () => {
     const city = await createCity(h.t.db);
     const body = branchBody(city.id);
@@ -177,6 +197,7 @@ describe('branches', () => {
         name: branch.name,
         cityId: city.id,
         sessionCost: 1,
+        standingWeeksMax: 8,
         schedule: DEFAULT_WEEKLY_SCHEDULE,
       },
     ]);

@@ -19,14 +19,15 @@ import { createTestApp, type TestApp } from './test-app';
 let t: TestApp;
 let boss: { cookie: string };
 let client: { cookie: string };
-let fx: { cityId: string; branchId: string; roomId: string; costId: string };
+let fx: { cityId: string; branchId: string; roomId: string; costId: string; clientId: string };
 beforeAll(async () => {
   t = await createTestApp();
   boss = await loginAs(t, 'superadmin');
   client = await loginAs(t, 'user', { credits: 5 });
+  const clientId = (await loginAs(t, 'user')).user.id;
   const room = await createRoom(t.db);
   const cost = await createCost(t.db, { branchId: room.branchId });
-  fx = { cityId: room.cityId, branchId: room.branchId, roomId: room.id, costId: cost.id };
+  fx = { cityId: room.cityId, branchId: room.branchId, roomId: room.id, costId: cost.id, clientId };
 });
 afterAll(async () => {
   await t.close();
@@ -46,6 +47,7 @@ type DateRoute = {
 };
 
 const slot = (date: string) => ({ branchId: fx.branchId, roomId: fx.roomId, date, hour: '10:00' });
+const series = (date: string) => ({ ...slot(date), everyWeeks: 1, count: 2 });
 const period = (date: string) => ({ cityId: fx.cityId, branchId: fx.branchId, date, wholeDay: true });
 const cost = (date: string) => ({ name: 'Luz', total: 350, branchId: fx.branchId, date });
 
@@ -76,6 +78,41 @@ const dateRoutes: DateRoute[] = [
     request: (date) => ({
       url: '/api/staff/sessions',
       payload: { ...slot(date), for: 'courtesy', courtesyName: 'Visita Cortesía' },
+    }),
+    before: bookingMessages.cannotBook,
+    after: bookingMessages.cannotBook,
+  },
+  {
+    route: 'POST /api/sessions/series/preview',
+    request: (date) => ({ url: '/api/sessions/series/preview', payload: series(date) }),
+    forClients: true,
+    before: bookingMessages.cannotBook,
+    after: bookingMessages.cannotBook,
+  },
+  {
+    route: 'POST /api/sessions/series',
+    request: (date) => ({
+      url: '/api/sessions/series',
+      payload: { ...series(date), occurrences: [{ date, roomId: fx.roomId }] },
+    }),
+    forClients: true,
+    before: bookingMessages.cannotBook,
+    after: bookingMessages.cannotBook,
+  },
+  {
+    route: 'POST /api/staff/sessions/series/preview',
+    request: (date) => ({
+      url: '/api/staff/sessions/series/preview',
+      payload: { ...series(date), clientId: fx.clientId },
+    }),
+    before: bookingMessages.cannotBook,
+    after: bookingMessages.cannotBook,
+  },
+  {
+    route: 'POST /api/staff/sessions/series',
+    request: (date) => ({
+      url: '/api/staff/sessions/series',
+      payload: { ...series(date), clientId: fx.clientId, occurrences: [{ date, roomId: fx.roomId }] },
     }),
     before: bookingMessages.cannotBook,
     after: bookingMessages.cannotBook,

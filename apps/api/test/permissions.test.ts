@@ -312,6 +312,50 @@ const table = (): Row[] => [
     },
     expect: superWrite(201),
   },
+  // Standing slots (issue 21): the preview reads; a confirmation whose dates changed since is refused (409).
+  {
+    method: 'POST',
+    url: '/api/sessions/series/preview',
+    request: async () => ({ url: '/api/sessions/series/preview', body: await seriesBody() }),
+    expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
+  },
+  {
+    method: 'POST',
+    url: '/api/sessions/series',
+    request: async () => {
+      const body = await seriesBody();
+      return {
+        url: '/api/sessions/series',
+        body: { ...body, occurrences: [{ date: body.date, roomId: body.roomId }] },
+      };
+    },
+    expect: { anonymous: 401, user: 409, admin: 409, superadmin: 409 },
+  },
+  {
+    method: 'POST',
+    url: '/api/staff/sessions/series/preview',
+    request: async () => ({
+      url: '/api/staff/sessions/series/preview',
+      body: { ...(await seriesBody()), clientId: (await createUser(t.db)).id },
+    }),
+    expect: superWrite(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/staff/sessions/series',
+    request: async () => {
+      const body = await seriesBody();
+      return {
+        url: '/api/staff/sessions/series',
+        body: {
+          ...body,
+          clientId: (await createUser(t.db)).id,
+          occurrences: [{ date: body.date, roomId: body.roomId }],
+        },
+      };
+    },
+    expect: superWrite(409),
+  },
   {
     method: 'GET',
     url: '/api/staff/sessions',
@@ -648,6 +692,18 @@ const staffRead = { anonymous: 401, user: 403, admin: 200, superadmin: 200 };
 const superRead = { anonymous: 401, user: 403, admin: 403, superadmin: 200 };
 const everyone = (status: number) => ({ anonymous: status, user: status, admin: status, superadmin: status });
 /** A weekday a few days ahead (the block forms refuse Sundays and past days). */
+/** Two weeks of a standing slot from a day of the booking window, in a room of its own. */
+const seriesBody = async () => {
+  const room = await createRoom(t.db);
+  return {
+    branchId: room.branchId,
+    roomId: room.id,
+    date: aheadDate(),
+    hour: '12:00',
+    everyWeeks: 1,
+    count: 2,
+  };
+};
 const aheadDate = () => {
   const date = addDays(businessDate(new Date()), 3);
   return weekdayOf(date) === 0 ? addDays(date, 1) : date;

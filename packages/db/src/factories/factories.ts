@@ -74,6 +74,7 @@ export async function createBranch(
     name: string;
     cityId: string;
     sessionCost: number;
+    standingWeeksMax: number;
     schedule: WeeklySchedule;
     address: string;
     phone: string;

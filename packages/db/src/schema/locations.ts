@@ -1,4 +1,4 @@
-import { DEFAULT_SESSION_COST } from '@sala/shared/locations/branches.contract';
+import { DEFAULT_SESSION_COST, DEFAULT_STANDING_WEEKS_MAX } from '@sala/shared/locations/branches.contract';
 import type { WeeklySchedule } from '@sala/shared/locations/schedule';
 import { sql } from 'drizzle-orm';
 import {
@@ -41,6 +41,8 @@ export const branches = pgTable(
       .notNull()
       .references(() => cities.id, { onDelete: 'restrict' }),
     sessionCost: integer('session_cost').notNull().default(DEFAULT_SESSION_COST),
+    /** How many weeks a standing slot may hold (docs/decisions/019); 0 offers none. */
+    standingWeeksMax: smallint('standing_weeks_max').notNull().default(DEFAULT_STANDING_WEEKS_MAX),
     schedule: jsonb('schedule').$type<WeeklySchedule>().notNull(),
     // What the public site shows of a branch (issue 14). Existing rows start blank; staff fill them in Consultorios.
     address: text('address').notNull().default(''),
@@ -57,6 +59,7 @@ export const branches = pgTable(
     unique('branches_id_city_key').on(t.id, t.cityId),
     uniqueIndex('branches_city_name_lower_key').on(t.cityId, sql`lower(${t.name})`),
     check('branches_session_cost_positive', sql`${t.sessionCost} >= 1`),
+    check('branches_standing_weeks_range', sql`${t.standingWeeksMax} between 0 and 52`),
   ],
 );
 

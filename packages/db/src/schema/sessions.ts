@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -14,6 +15,43 @@ import {
 import { createdAt, id, updatedAt } from './columns';
 import { branches, rooms } from './locations';
 import { users } from './users';
+
+/**
+ * A standing slot (docs/decisions/019): the same hour every week or every two weeks, booked at once as ordinary
+ * sessions that carry its id. The row keeps what the client asked for; its sessions are what was booked.
+ */
+export const sessionSeries = pgTable(
+  'session_series',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'restrict' }),
+    /** The room asked for (an occurrence may have had another free room of the branch). */
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'restrict' }),
+    hour: text('hour').notNull(),
+    everyWeeks: smallint('every_weeks').notNull(),
+    /** How many dates the client asked for; the sessions are the bookable ones among them. */
+    count: smallint('count').notNull(),
+    bookedBy: uuid('booked_by').references(() => users.id, { onDelete: 'set null' }),
+    idempotencyKey: uuid('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('session_series_user_idx').on(t.userId),
+    // One series per key and booker: a double click or a retried confirmation books once.
+    uniqueIndex('session_series_idempotency_key')
+      .on(t.bookedBy, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    check('session_series_every_weeks', sql`${t.everyWeeks} in (1, 2)`),
+    check('session_series_count', sql`${t.count} between 2 and 52`),
+  ],
+);
 
 /** A booked hour in a room. Cancelled sessions stay as history (cancelled_at set). */
 export const roomSessions = pgTable(
@@ -38,10 +76,13 @@ export const roomSessions = pgTable(
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     /** The booking form's key: a retried request (its answer lost) finds this session instead of a 409. */
     idempotencyKey: uuid('idempotency_key'),
+    /** The standing slot it belongs to, if any. */
+    seriesId: uuid('series_id').references(() => sessionSeries.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('room_sessions_series_idx').on(t.seriesId).where(sql`${t.seriesId} is not null`),
     // The database, not the code, makes double booking impossible.
     uniqueIndex('room_sessions_room_starts_at_active_key')
       .on(t.roomId, t.startsAt)

@@ -18,6 +18,8 @@ export const ZPublicBranch = z.object({
   cityId: z.uuid(),
   cityName: z.string(),
   sessionCost: z.int().positive(),
+  /** The most weeks a standing slot may hold here; 0 when the branch offers none. */
+  standingWeeksMax: z.int().nonnegative(),
 });
 export type TPublicBranch = z.infer<typeof ZPublicBranch>;
 export const ZPublicBranchesResponse = z.array(ZPublicBranch);

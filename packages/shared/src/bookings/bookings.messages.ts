@@ -28,4 +28,24 @@ export const bookingMessages = {
   cannotCancel: 'No puedes cancelar esta sesión.',
   clientInactive: 'El cliente está desactivado; actívalo antes de reservar por él.',
   keyReused: 'Esta reservación ya se registró con otros datos. Recarga la página para reservar de nuevo.',
+  // Standing slots (reserva fija), docs/decisions/019.
+  seriesDisabled: 'Esta sucursal no ofrece reservas fijas.',
+  seriesCount: (max: number) => `En esta sucursal una reserva fija es de 2 a ${max} sesiones.`,
+  seriesCountInvalid: 'Elige cuántas sesiones: de 2 en adelante.',
+  everyWeeksInvalid: 'Elige si se repite cada semana o cada dos semanas.',
+  seriesNothingBookable: 'Ninguna de esas fechas se puede reservar. Elige otra hora o sala.',
+  seriesChanged: (dates: string[]) =>
+    `La disponibilidad cambió ${dates.length === 1 ? 'para el' : 'para los días'} ${dates.join(', ')}: no se reservó ninguna fecha. Revisa las fechas y confirma de nuevo.`,
+  seriesNoCredits: (total: number, balance: number) =>
+    `Las sesiones de esta reserva fija cuestan ${total} créditos y ${balance === 1 ? 'tienes 1' : `tienes ${balance}`}. Compra créditos o elige menos semanas.`,
+  seriesCreated: (count: number) => `Reserva fija creada: ${count} sesiones.`,
+} as const;
+
+/** Why a date of a standing slot cannot be booked, as the preview says it. */
+export const occurrenceReasons = {
+  closed: 'La sucursal no abre ese día a esa hora.',
+  past: 'Esa hora ya pasó.',
+  blocked: 'El consultorio bloqueó esa fecha.',
+  full: 'Todas las salas están ocupadas a esa hora.',
+  'same-time': 'Ya tienes una sesión a esa hora.',
 } as const;

@@ -9,6 +9,9 @@ import type { WeeklySchedule } from './schedule';
 export const DEFAULT_SESSION_COST = 1;
 export const MIN_SESSION_COST = 1;
 export const MAX_SESSION_COST = 10;
+/** How many weeks a standing slot may hold at a new branch (docs/decisions/019); 0 offers none. */
+export const DEFAULT_STANDING_WEEKS_MAX = 8;
+export const MAX_STANDING_WEEKS = 52;
 export const BRANCH_ADDRESS_MAX = 200;
 export const BRANCH_DESCRIPTION_MAX = 300;
 
@@ -33,6 +36,7 @@ export const ZBranch = z.object({
   cityId: z.uuid(),
   cityName: z.string(),
   sessionCost: z.int().positive(),
+  standingWeeksMax: z.int().nonnegative(),
   schedule: ZWeeklySchedule,
   address: z.string(),
   phone: z.string(),
@@ -59,6 +63,7 @@ export const ZBranchOption = z.object({
   name: z.string(),
   cityId: z.uuid(),
   sessionCost: z.int().positive(),
+  standingWeeksMax: z.int().nonnegative(),
   /** The forms offer the hours of the chosen day from it. */
   schedule: ZWeeklySchedule,
 });
@@ -73,6 +78,12 @@ export const ZSaveBranchRequest = z.object({
     .int({ error: m.sessionCostInvalid })
     .min(MIN_SESSION_COST, m.sessionCostInvalid)
     .max(MAX_SESSION_COST, m.sessionCostInvalid),
+  /** "Semanas máximas de reserva fija": left out, a new branch gets the default and an edit keeps its value. */
+  standingWeeksMax: z
+    .int({ error: m.standingWeeksInvalid })
+    .min(0, m.standingWeeksInvalid)
+    .max(MAX_STANDING_WEEKS, m.standingWeeksInvalid)
+    .optional(),
   schedule: ZWeeklySchedule,
   /** What the public site shows (issue 14): where the branch is and how to reach it. */
   address: freeTextField(m.allFieldsRequired, BRANCH_ADDRESS_MAX),

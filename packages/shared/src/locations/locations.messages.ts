@@ -10,6 +10,8 @@ export const locationMessages = {
   allFieldsRequired: 'Todos los campos son obligatorios',
   selectCity: 'Seleccione una ciudad',
   sessionCostInvalid: 'El costo por sesión debe ser un número entero de 1 a 10 créditos.',
+  standingWeeksInvalid:
+    'Las semanas máximas de reserva fija deben ser un número entero de 0 a 52 (0 la desactiva).',
   scheduleInvalid: 'Revisa el horario: la primera hora debe ser igual o anterior a la última (de 0 a 23).',
   branchCreated: 'Sucursal creada con exito',
   branchUpdated: 'Sucursal actualizada con exito',

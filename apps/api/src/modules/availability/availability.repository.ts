@@ -82,6 +82,7 @@ export function listPublicBranches(db: DbOrTx) {
       cityId: branches.cityId,
       cityName: cities.name,
       sessionCost: branches.sessionCost,
+      standingWeeksMax: branches.standingWeeksMax,
     })
     .from(branches)
     .innerJoin(cities, eq(cities.id, branches.cityId))
@@ -138,5 +139,65 @@ export async function findSlot(db: DbOrTx, branchId: string, date: string, roomI
         : [{ id: roomId, name: row.room_name, position: row.room_position!, isActive: row.room_active! }],
     sessions: row.busy ? [{ roomId, startsAt }] : [],
     roomBlocks: row.blocked ? [{ roomId, startsAt }] : [],
+  };
+}
+
+/**
+ * What a standing slot needs to know, in one query: the branch, its zone and limits, its rooms, the day blocks of
+ * the series' dates, and the active sessions and room blocks at the series' instants.
+ */
+export async function findBranchAtInstants(db: DbOrTx, branchId: string, dates: string[], instants: Date[]) {
+  const at = sql`array[${sql.join(
+    instants.map((instant) => sql`${instant.toISOString()}::timestamptz`),
+    sql`, `,
+  )}]::timestamptz[]`;
+  const days = sql`array[${sql.join(
+    dates.map((date) => sql`${date}`),
+    sql`, `,
+  )}]::date[]`;
+  const [row] = rowsOf<{
+    id: string;
+    name: string;
+    city_id: string;
+    city_name: string;
+    schedule: WeeklySchedule;
+    session_cost: number;
+    standing_weeks_max: number;
+    rooms: { id: string; name: string; position: number; isActive: boolean }[];
+    day_blocks: { date: string; hour: string | null }[];
+    sessions: JsonSession[];
+    room_blocks: JsonSession[];
+  }>(
+    await db.execute(sql`
+    select b."id", b."name", b."city_id", c."name" as city_name, b."schedule", b."session_cost",
+      b."standing_weeks_max",
+      coalesce((select json_agg(json_build_object('id', r."id", 'name', r."name", 'position', r."position",
+          'isActive', r."is_active") order by r."position")
+        from "rooms" r where r."branch_id" = b."id"), '[]'::json) as rooms,
+      coalesce((select json_agg(json_build_object('date', d."date", 'hour', d."hour"))
+        from "day_blocks" d where d."branch_id" = b."id" and d."date" = any(${days})), '[]'::json) as day_blocks,
+      coalesce((select json_agg(json_build_object('roomId', s."room_id", 'startsAt', s."starts_at"))
+        from "room_sessions" s where s."branch_id" = b."id" and s."starts_at" = any(${at})
+          and s."cancelled_at" is null), '[]'::json) as sessions,
+      coalesce((select json_agg(json_build_object('roomId', rb."room_id", 'startsAt', rb."starts_at"))
+        from "room_blocks" rb where rb."branch_id" = b."id" and rb."starts_at" = any(${at})), '[]'::json)
+        as room_blocks
+    from "branches" b
+    join "cities" c on c."id" = b."city_id"
+    where b."id" = ${branchId}`),
+  );
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    cityId: row.city_id,
+    cityName: row.city_name,
+    schedule: row.schedule,
+    sessionCost: row.session_cost,
+    standingWeeksMax: row.standing_weeks_max,
+    rooms: row.rooms,
+    dayBlocks: row.day_blocks.map((b) => ({ date: String(b.date).slice(0, 10), hour: b.hour })),
+    sessions: row.sessions.map((s) => ({ roomId: s.roomId, startsAt: new Date(s.startsAt) })),
+    roomBlocks: row.room_blocks.map((b) => ({ roomId: b.roomId, startsAt: new Date(b.startsAt) })),
   };
 }

@@ -19,7 +19,13 @@ import { locationMessages } from '@sala/shared/locations/locations.messages';
 import { businessInstant, dayRange } from '@sala/shared/time/business-time';
 import type { RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { findBranchCalendar, findBranchDay, findSlot, listPublicBranches } from './availability.repository';
+import {
+  findBranchAtInstants,
+  findBranchCalendar,
+  findBranchDay,
+  findSlot,
+  listPublicBranches,
+} from './availability.repository';
 import { forgetBranch, remembered } from './day-cache';
 
 const branchNotFound = () => new AppError('not-found', locationMessages.branchNotFound);
@@ -106,4 +112,12 @@ export function loadSlot(
   | undefined
 > {
   return findSlot(db, slot.branchId, slot.date, slot.roomId, businessInstant(slot.date, slot.hour));
+}
+
+/**
+ * A branch as a standing slot's dates find it, read now (inside the series' transaction): its rooms, the day blocks
+ * of those dates, and the sessions and room blocks at those instants. `planSeries` decides on it.
+ */
+export function loadBranchAtInstants(db: DbOrTx, branchId: string, dates: string[], instants: Date[]) {
+  return findBranchAtInstants(db, branchId, dates, instants);
 }

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@sala/db/client';
 import { newId } from '@sala/db/ids';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
-import { roomSessions } from '@sala/db/schema/sessions';
+import { roomSessions, sessionSeries } from '@sala/db/schema/sessions';
 import { users } from '@sala/db/schema/users';
 import type { staffSessionSortable } from '@sala/shared/bookings/bookings.contract';
 import { and, asc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
@@ -112,16 +112,57 @@ export async function insertSession(
     courtesyName: string | null;
     bookedBy: string;
     idempotencyKey: string | null;
+    seriesId?: string | null;
   },
 ): Promise<{ id: string }> {
   const id = newId();
   await tx.execute(sql`
     insert into ${roomSessions} ("id", "user_id", "room_id", "branch_id", "city_id", "starts_at", "credits_charged",
-      "is_courtesy", "courtesy_name", "booked_by", "idempotency_key")
+      "is_courtesy", "courtesy_name", "booked_by", "idempotency_key", "series_id")
     values (${id}, ${values.userId}, ${values.roomId}, ${values.branchId}, ${values.cityId},
       ${values.startsAt.toISOString()}::timestamptz, ${values.creditsCharged}, ${values.isCourtesy},
-      ${values.courtesyName}, ${values.bookedBy}, ${values.idempotencyKey}::uuid)`);
+      ${values.courtesyName}, ${values.bookedBy}, ${values.idempotencyKey}::uuid, ${values.seriesId ?? null}::uuid)`);
   return { id };
+}
+
+/** A standing slot's row: what was asked for (its sessions are inserted with its id). */
+export function insertSeries(tx: DbOrTx, values: typeof sessionSeries.$inferInsert) {
+  return tx
+    .insert(sessionSeries)
+    .values(values)
+    .returning({ id: sessionSeries.id })
+    .then((rows) => rows[0]!);
+}
+
+/** The series a booker's idempotency key made, with its sessions' ids by start: what a retried request answers. */
+export async function findSeriesByKey(db: DbOrTx, bookedBy: string, key: string) {
+  const [series] = await db
+    .select()
+    .from(sessionSeries)
+    .where(and(eq(sessionSeries.bookedBy, bookedBy), eq(sessionSeries.idempotencyKey, key)));
+  if (!series) return undefined;
+  const sessions = await db
+    .select({ id: roomSessions.id })
+    .from(roomSessions)
+    .where(eq(roomSessions.seriesId, series.id))
+    .orderBy(asc(roomSessions.startsAt));
+  return { ...series, sessionIds: sessions.map((row) => row.id) };
+}
+
+/** The instants, among some, at which a client already holds an active session (any branch). */
+export function activeInstantsOfUser(db: DbOrTx, userId: string, instants: Date[]): Promise<Date[]> {
+  if (instants.length === 0) return Promise.resolve([]);
+  return db
+    .select({ startsAt: roomSessions.startsAt })
+    .from(roomSessions)
+    .where(
+      and(
+        eq(roomSessions.userId, userId),
+        isNull(roomSessions.cancelledAt),
+        inArray(roomSessions.startsAt, instants),
+      ),
+    )
+    .then((rows) => rows.map((row) => row.startsAt));
 }
 
 /** The session a booker's idempotency key made, if any: what the retried request must match. */

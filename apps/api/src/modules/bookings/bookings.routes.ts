@@ -8,10 +8,19 @@ import {
   ZStaffSessionsQuery,
   ZStaffSessionsResponse,
 } from '@sala/shared/bookings/bookings.contract';
+import {
+  ZCreateSeriesRequest,
+  ZCreateSeriesResponse,
+  ZSeriesPreviewRequest,
+  ZSeriesPreviewResponse,
+  ZStaffCreateSeriesRequest,
+  ZStaffSeriesPreviewRequest,
+} from '@sala/shared/bookings/series.contract';
 import { ZIdParams } from '@sala/shared/common/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingCtx } from '../../plugins/context';
 import * as service from './bookings.service';
+import * as series from './series.service';
 
 /** Sessions (spec's "sessions"): clients book and cancel their own; staff see the days; the super admin acts for others. */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,6 +39,72 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await service.bookForSelf(actingCtx(request), request.body)),
+  );
+
+  app.post(
+    '/sessions/series/preview',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Reserva fija: cada fecha de la serie con su estado (no reserva nada)',
+        body: ZSeriesPreviewRequest,
+        response: { 200: ZSeriesPreviewResponse },
+      },
+    },
+    async (request) => series.previewSeries(actingCtx(request), request.body, { kind: 'self' }),
+  );
+
+  app.post(
+    '/sessions/series',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Reserva fija: reserva las fechas que la vista previa mostró como disponibles, todas o ninguna',
+        body: ZCreateSeriesRequest,
+        response: { 201: ZCreateSeriesResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await series.createSeries(actingCtx(request), request.body, { kind: 'self' })),
+  );
+
+  app.post(
+    '/staff/sessions/series/preview',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary: 'Reserva fija por un cliente: cada fecha con su estado',
+        body: ZStaffSeriesPreviewRequest,
+        response: { 200: ZSeriesPreviewResponse },
+      },
+    },
+    async (request) => {
+      const { clientId, ...ask } = request.body;
+      return series.previewSeries(actingCtx(request), ask, { kind: 'client', userId: clientId });
+    },
+  );
+
+  app.post(
+    '/staff/sessions/series',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary: 'Reserva fija por un cliente (con sus créditos)',
+        body: ZStaffCreateSeriesRequest,
+        response: { 201: ZCreateSeriesResponse },
+      },
+    },
+    async (request, reply) => {
+      const { clientId, ...input } = request.body;
+      return reply
+        .status(201)
+        .send(await series.createSeries(actingCtx(request), input, { kind: 'client', userId: clientId }));
+    },
   );
 
   app.post(

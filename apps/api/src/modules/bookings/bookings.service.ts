@@ -45,7 +45,31 @@ import {
 type Slot = { branchId: string; roomId: string; date: string; hour: string };
 /** Who a session is for: the signed-in client itself, a client the super admin books for, or a courtesy guest. */
 type Holder = { kind: 'self' } | { kind: 'client'; userId: string } | { kind: 'courtesy'; name: string };
-function toDetail(facts: SessionFacts, creditsCharged: number, isCourtesy: boolean): TSessionDetail {
+export type ClientHolder = Exclude<Holder, { kind: 'courtesy' }>;
+
+/**
+ * The account a booking charges: the signed-in client itself (active, or it would have no session), or a client
+ * the super admin books for, read and locked here (inactive or unknown clients are refused). `lock: true` locks
+ * the client's own account too (a series reads its balance); `lock: false` only reads.
+ */
+export async function holderAccount(
+  tx: DbOrTx,
+  actor: ActingContext['actor'],
+  holder: ClientHolder,
+  options: { lock?: boolean } = {},
+): Promise<{ id: string; name: string; email: string; credits?: number }> {
+  if (holder.kind === 'self' && !options.lock) return actor;
+  const id = holder.kind === 'self' ? actor.id : holder.userId;
+  // A preview only reads (lock: false); a booking holds the account until it commits.
+  const account = options.lock === false ? await findAccount(tx, id) : await lockAccount(tx, id);
+  if (!account || (account.role !== 'user' && account.id !== actor.id)) {
+    throw new AppError('not-found', m.userNotFound, { clientId: m.userNotFound });
+  }
+  if (!account.isActive) throw new AppError('aborted', m.clientInactive, { clientId: m.clientInactive });
+  return account;
+}
+
+export function toDetail(facts: SessionFacts, creditsCharged: number, isCourtesy: boolean): TSessionDetail {
   return {
     id: facts.id,
     startsAt: facts.startsAt.toISOString(),
@@ -61,13 +85,13 @@ function toDetail(facts: SessionFacts, creditsCharged: number, isCourtesy: boole
 }
 
 /** docs/business-rules.md §8's answers to a slot that cannot be booked; the taken room has its own. */
-function slotRefusal(reason: SlotRefusal): AppError {
+export function slotRefusal(reason: SlotRefusal): AppError {
   if (reason === 'busy') return new AppError('aborted', m.sessionTaken, { roomId: m.sessionTaken });
   return new AppError('aborted', m.cannotBook, { hour: m.cannotBook });
 }
 
 /** docs/business-rules.md §8: short of credits; at a branch that costs more than one, the sentence names its cost. */
-function creditsRefusal(cost: number): AppError {
+export function creditsRefusal(cost: number): AppError {
   const message = cost > 1 ? m.needsCredits(cost) : m.noCredits;
   return new AppError('aborted', message, { credits: message });
 }
@@ -91,19 +115,7 @@ async function book(
   // costs no extra query.
   try {
     const booked = await db.transaction(async (tx) => {
-      // A client booking for itself is the session's user (active, or it would have no session); a client booked
-      // for by the super admin is read (and locked) here.
-      let person: { id: string; name: string; email: string } | undefined;
-      if (holder.kind === 'self') person = actor;
-      if (holder.kind === 'client') {
-        const account = await lockAccount(tx, holder.userId);
-        if (!account || (account.role !== 'user' && account.id !== actor.id)) {
-          throw new AppError('not-found', m.userNotFound, { clientId: m.userNotFound });
-        }
-        if (!account.isActive)
-          throw new AppError('aborted', m.clientInactive, { clientId: m.clientInactive });
-        person = account;
-      }
+      const person = holder.kind === 'courtesy' ? undefined : await holderAccount(tx, actor, holder);
       const day = await loadSlot(tx, slot);
       if (!day) throw new AppError('not-found', locationMessages.branchNotFound);
       const check = checkSlot({ now }, day, slot);

@@ -32,6 +32,7 @@ const branchRow = {
   cityId: branches.cityId,
   cityName: cities.name,
   sessionCost: branches.sessionCost,
+  standingWeeksMax: branches.standingWeeksMax,
   schedule: branches.schedule,
   address: branches.address,
   phone: branches.phone,
@@ -71,6 +72,7 @@ export function listBranchOptions(db: DbOrTx, cityId?: string) {
       name: branches.name,
       cityId: branches.cityId,
       sessionCost: branches.sessionCost,
+      standingWeeksMax: branches.standingWeeksMax,
       schedule: branches.schedule,
     })
     .from(branches)

@@ -83,6 +83,7 @@ const auditedBranch = (branch: TBranch) => ({
   name: branch.name,
   zone: branch.cityName,
   sessionCost: branch.sessionCost,
+  standingWeeksMax: branch.standingWeeksMax,
   schedule: JSON.stringify(branch.schedule),
   address: branch.address,
   phone: branch.phone,

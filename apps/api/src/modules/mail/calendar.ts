@@ -120,14 +120,21 @@ export function sessionInvite(
   timeZone = BUSINESS_TIME_ZONE,
   now = new Date(),
 ): string {
-  const cancelled = invite.method === 'CANCEL';
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Sala Común//Reservas//ES',
-    'CALSCALE:GREGORIAN',
-    `METHOD:${invite.method}`,
-    ...vtimezone(timeZone, invite.startsAt),
+  return calendarInvite(invite.method, [invite], timeZone, now);
+}
+
+/**
+ * One calendar file with an event per session (a standing slot's confirmation: every booked date, each with the UID
+ * of its session, so a later cancellation of one date updates that one event).
+ */
+export function calendarInvite(
+  method: SessionInvite['method'],
+  invites: Omit<SessionInvite, 'method'>[],
+  timeZone = BUSINESS_TIME_ZONE,
+  now = new Date(),
+): string {
+  const cancelled = method === 'CANCEL';
+  const event = (invite: Omit<SessionInvite, 'method'>) => [
     'BEGIN:VEVENT',
     `UID:${invite.uid}`,
     `SEQUENCE:${cancelled ? 1 : 0}`,
@@ -146,6 +153,15 @@ export function sessionInvite(
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'TRANSP:OPAQUE',
     'END:VEVENT',
+  ];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Sala Común//Reservas//ES',
+    'CALSCALE:GREGORIAN',
+    `METHOD:${method}`,
+    ...vtimezone(timeZone, invites[0]?.startsAt ?? now),
+    ...invites.flatMap(event),
     'END:VCALENDAR',
   ];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;

@@ -1,11 +1,12 @@
 import type { Db, DbOrTx } from '@sala/db/client';
 import { SESSION_MS } from '@sala/shared/bookings/session-timing';
-import { formatSessionWhen } from '@sala/shared/format/dates';
+import { calendarDateNames, formatCalendarDate, formatSessionWhen } from '@sala/shared/format/dates';
+import { addHourLabel } from '@sala/shared/format/hours';
 import { formatMoney } from '@sala/shared/format/money';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
 import { signSubject } from '../../lib/signing';
 import { staffNoticeRecipients } from '../users/users.service';
-import { sessionInvite } from './calendar';
+import { calendarInvite, sessionInvite } from './calendar';
 import {
   deleteMessagesTo,
   deletePendingByKey,
@@ -20,6 +21,7 @@ import {
   emailChangedEmail,
   newClientRegisteredEmail,
   newReservationAdminEmail,
+  newSeriesAdminEmail,
   type PosReceipt,
   passwordResetEmail,
   posReceiptEmail,
@@ -28,6 +30,7 @@ import {
   reminderKey,
   reservationCancelledEmail,
   reservationConfirmedEmail,
+  seriesConfirmedEmail,
   sessionReminderEmail,
   welcomeClientEmail,
 } from './templates';
@@ -76,6 +79,13 @@ export type Notify = {
   /** Whether this process sends mail at all (a mail server is configured); otherwise the outbox only keeps it. */
   readonly mailServer: boolean;
   sessionBooked(tx: DbOrTx, session: SessionFacts): Promise<Queued>;
+  /** A standing slot: one confirmation listing every date, one calendar file with an event per session. */
+  seriesBooked(
+    tx: DbOrTx,
+    series: { id: string; everyWeeks: 1 | 2; sessions: SessionFacts[] },
+  ): Promise<Queued>;
+  /** How a series' messages stand now (a retried confirmation's answer). */
+  seriesBookedDelivery(db: DbOrTx, series: { id: string; email: string | null }): Promise<MailDelivery>;
   /** How a booking's messages stand now (a retried booking's answer): sent only when every one of them is. */
   sessionBookedDelivery(db: DbOrTx, session: { id: string; email: string | null }): Promise<MailDelivery>;
   /** Also drops the session's reminder if it has not gone out. */
@@ -128,6 +138,8 @@ export type NotifyOptions = {
 
 /** A booking's message to one address: written once, found again by a retried booking. */
 const bookedKey = (sessionId: string, to: string) => `booked:${sessionId}:${to.toLowerCase()}`;
+/** A standing slot's message to one address. */
+const seriesKey = (seriesId: string, to: string) => `series:${seriesId}:${to.toLowerCase()}`;
 
 /** Built once at boot (plugins/mailer.ts): addressing and links are read here, never by the callers. */
 export function createNotify(options: NotifyOptions): Notify {
@@ -143,18 +155,18 @@ export function createNotify(options: NotifyOptions): Notify {
     roomName: session.roomName,
     when: formatSessionWhen(businessDate(session.startsAt), businessTime(session.startsAt)),
   });
+  const event = (session: SessionFacts) => ({
+    uid: session.id,
+    startsAt: session.startsAt,
+    endsAt: new Date(session.startsAt.getTime() + SESSION_MS),
+    summary: `Sesión en ${session.branchName} · ${session.roomName}`,
+    location: `${session.roomName}, ${session.branchName}, ${session.cityName}`,
+    description: `Reservación de ${session.holderName} en Sala Común.`,
+    organizer: options.mailFrom,
+    attendee: session.email ? { name: session.holderName, email: session.email } : undefined,
+  });
   const invite = (session: SessionFacts, method: 'REQUEST' | 'CANCEL') =>
-    sessionInvite({
-      uid: session.id,
-      method,
-      startsAt: session.startsAt,
-      endsAt: new Date(session.startsAt.getTime() + SESSION_MS),
-      summary: `Sesión en ${session.branchName} · ${session.roomName}`,
-      location: `${session.roomName}, ${session.branchName}, ${session.cityName}`,
-      description: `Reservación de ${session.holderName} en Sala Común.`,
-      organizer: options.mailFrom,
-      attendee: session.email ? { name: session.holderName, email: session.email } : undefined,
-    });
+    sessionInvite({ ...event(session), method });
   const staff = (tx: DbOrTx) =>
     staffNoticeRecipients(tx, { adminEmail: options.adminEmail, cacheOf: options.db });
 
@@ -184,6 +196,49 @@ export function createNotify(options: NotifyOptions): Notify {
         })),
       ]);
       return { emailIds };
+    },
+    async seriesBooked(tx, series) {
+      const first = series.sessions[0]!;
+      const hour = businessTime(first.startsAt);
+      const { weekday } = calendarDateNames(businessDate(first.startsAt));
+      const facts = {
+        holderName: first.holderName,
+        cityName: first.cityName,
+        branchName: first.branchName,
+        cadence: `${series.everyWeeks === 1 ? 'Cada semana' : 'Cada dos semanas'}, ${weekday} de ${hour} a ${addHourLabel(hour)}`,
+        dates: series.sessions.map((session) => ({
+          when: formatCalendarDate(businessDate(session.startsAt)),
+          roomName: session.roomName,
+        })),
+      };
+      const ics = calendarInvite('REQUEST', series.sessions.map(event));
+      const emailIds = await write(tx, [
+        first.email
+          ? {
+              ...seriesConfirmedEmail(first.email, facts, ics, url('/perfil')),
+              dedupeKey: seriesKey(series.id, first.email),
+            }
+          : null,
+        ...(await staff(tx)).map((to) => ({
+          ...newSeriesAdminEmail(
+            to,
+            { ...facts, bookedBy: first.bookedByName ?? null },
+            ics,
+            url(`/admin/reservaciones?fecha=${businessDate(first.startsAt)}`),
+          ),
+          dedupeKey: seriesKey(series.id, to),
+        })),
+      ]);
+      return { emailIds };
+    },
+    async seriesBookedDelivery(db, series) {
+      if (!options.outbox.enabled) return 'off';
+      const recipients = [...(series.email ? [series.email] : []), ...(await staff(db))];
+      const states = await statusesByKey(
+        db,
+        recipients.map((to) => seriesKey(series.id, to)),
+      );
+      return states.every((status) => status === 'sent') ? 'sent' : 'delayed';
     },
     async sessionBookedDelivery(db, session) {
       if (!options.outbox.enabled) return 'off';

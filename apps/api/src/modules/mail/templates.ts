@@ -194,6 +194,72 @@ export function reservationConfirmedEmail(
   };
 }
 
+/** A standing slot as its e-mails state it: where, how often, and each booked date with its room. */
+export type SeriesFacts = {
+  holderName: string;
+  cityName: string;
+  branchName: string;
+  /** 'Cada semana' or 'Cada dos semanas', with the hour: 'Cada semana, martes de 10:00 a 11:00'. */
+  cadence: string;
+  /** Each booked date in words, with its room. */
+  dates: { when: string; roomName: string }[];
+};
+
+const seriesLines = (series: SeriesFacts): Lines => ({
+  header: ['Fecha (hora del centro de México)', 'Sala'],
+  rows: series.dates.map((date) => [date.when, date.roomName]),
+});
+
+/** The client's confirmation of a standing slot: every booked date, and one calendar file with all of them. */
+export function seriesConfirmedEmail(
+  to: string,
+  series: SeriesFacts,
+  ics: string,
+  profileUrl: string,
+): OutgoingEmail {
+  return {
+    ...email(to, 'Reserva fija confirmada', {
+      title: 'Tu reserva fija está confirmada',
+      paragraphs: [`Hola, ${series.holderName}. Reservamos ${series.dates.length} sesiones:`],
+      details: [
+        ['Zona', series.cityName],
+        ['Sucursal', series.branchName],
+        ['Se repite', series.cadence],
+      ],
+      lines: seriesLines(series),
+      after: [
+        'El archivo adjunto agrega todas las fechas a tu calendario. Puedes cancelar cada sesión desde tu perfil hasta 24 horas antes; sus créditos vuelven a tu cuenta.',
+      ],
+      action: { label: 'Ver mis sesiones', url: profileUrl },
+    }),
+    attachments: [calendarFile(ics, 'REQUEST')],
+  };
+}
+
+/** The staff's notice of a standing slot: who, where, how often, every date. */
+export function newSeriesAdminEmail(
+  to: string,
+  series: SeriesFacts & { bookedBy: string | null },
+  ics: string,
+  adminUrl: string,
+): OutgoingEmail {
+  return {
+    ...email(to, `Nueva reserva fija de ${series.holderName}`, {
+      title: `Nueva reserva fija de ${series.holderName}`,
+      paragraphs: [],
+      details: [
+        ['Zona', series.cityName],
+        ['Sucursal', series.branchName],
+        ['Se repite', series.cadence],
+        ...(series.bookedBy ? [['Reservó', series.bookedBy] as Detail] : []),
+      ],
+      lines: seriesLines(series),
+      action: { label: 'Abrir reservaciones', url: adminUrl },
+    }),
+    attachments: [calendarFile(ics, 'REQUEST')],
+  };
+}
+
 /** docs/business-rules.md §7: the business admin's notice, 'Nueva reservacion de {name}'. */
 export function newReservationAdminEmail(
   to: string,

@@ -51,6 +51,7 @@ describe('groupByZone', () => {
     cityId,
     cityName,
     sessionCost: 1,
+    standingWeeksMax: 8,
   });
 
   it('groups the branches under their zone, both alphabetically', () => {

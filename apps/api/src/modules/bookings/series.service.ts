@@ -1,0 +1,241 @@
+import type { DbOrTx } from '@sala/db/client';
+import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
+import {
+  bookableOccurrences,
+  changedDates,
+  type EveryWeeks,
+  type Occurrence,
+  planSeries,
+  seriesAskRefusal,
+  seriesDates,
+} from '@sala/shared/bookings/series';
+import type { TCreateSeriesResponse, TSeriesPreviewResponse } from '@sala/shared/bookings/series.contract';
+import { formatCalendarDate } from '@sala/shared/format/dates';
+import { locationMessages } from '@sala/shared/locations/locations.messages';
+import { businessInstant } from '@sala/shared/time/business-time';
+import type { ActingContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { availabilityChanged, loadBranchAtInstants } from '../availability/availability.service';
+import { chargeCredits } from '../credits/credits.service';
+import type { SessionFacts } from '../mail/notify';
+import { findAccount } from '../users/users.service';
+import {
+  activeInstantsOfUser,
+  findSeriesByKey,
+  findSessionDetails,
+  insertSeries,
+  insertSession,
+} from './bookings.repository';
+import { type ClientHolder, holderAccount, slotRefusal, toDetail } from './bookings.service';
+
+/**
+ * Standing slots (design §7, docs/decisions/019): a preview of every date, then a confirmation that books exactly
+ * the dates the preview showed as bookable, in one transaction, each an ordinary session (the same partial unique
+ * indexes decide a race for a room or for the client's hour, the same ledger charges it) carrying the series id.
+ */
+
+export type SeriesAsk = {
+  branchId: string;
+  roomId: string;
+  date: string;
+  hour: string;
+  everyWeeks: EveryWeeks;
+  count: number;
+};
+
+/** The branch and the client as the series' dates find them now, and the plan the rules make of them. */
+async function planNow(db: DbOrTx, now: Date, ask: SeriesAsk, clientId: string) {
+  const dates = seriesDates(ask.date, ask.everyWeeks, ask.count);
+  const instants = dates.map((date) => businessInstant(date, ask.hour));
+  const branch = await loadBranchAtInstants(db, ask.branchId, dates, instants);
+  if (!branch)
+    throw new AppError('not-found', locationMessages.branchNotFound, {
+      branchId: locationMessages.branchNotFound,
+    });
+  const refusal = seriesAskRefusal({ now }, branch.standingWeeksMax, ask);
+  if (refusal === 'disabled')
+    throw new AppError('aborted', m.seriesDisabled, { everyWeeks: m.seriesDisabled });
+  if (refusal === 'count') {
+    const message = m.seriesCount(branch.standingWeeksMax);
+    throw new AppError('invalid-argument', message, { count: message });
+  }
+  if (refusal === 'first-date' || !branch.rooms.some((room) => room.id === ask.roomId)) {
+    throw slotRefusal('unknown-room');
+  }
+  const clientBusy = await activeInstantsOfUser(db, clientId, instants);
+  return { branch, plan: planSeries({ now }, { ...branch, clientBusy }, ask) };
+}
+
+const dateList = (dates: string[]) => dates.map((date) => formatCalendarDate(date));
+
+function changedRefusal(dates: string[]): AppError {
+  const message = m.seriesChanged(dateList(dates));
+  return new AppError('aborted', message, { occurrences: message });
+}
+
+const toOccurrence = (hour: string) => (occurrence: Occurrence) => ({ ...occurrence, hour });
+
+/** POST /api/sessions/series/preview and its staff twin: every date with its state; nothing is written. */
+export async function previewSeries(
+  ctx: ActingContext,
+  ask: SeriesAsk,
+  holder: ClientHolder,
+): Promise<TSeriesPreviewResponse> {
+  const { db, actor, now } = ctx;
+  const person = await holderAccount(db, actor, holder, { lock: false });
+  const account = await findAccount(db, person.id);
+  const { branch, plan } = await planNow(db, now, ask, person.id);
+  return {
+    occurrences: plan.map(toOccurrence(ask.hour)),
+    sessionCost: branch.sessionCost,
+    totalCost: bookableOccurrences(plan).length * branch.sessionCost,
+    balance: account?.credits ?? 0,
+    maxCount: branch.standingWeeksMax,
+  };
+}
+
+/**
+ * POST /api/sessions/series and its staff twin: books the dates shown, all or none. The account's row lock
+ * serialises one client's confirmations; the room and client-hour unique indexes decide against everyone else (a
+ * refusal rolls the whole series back and names the dates that changed).
+ */
+export async function createSeries(
+  ctx: ActingContext,
+  input: SeriesAsk & { occurrences: { date: string; roomId: string }[]; idempotencyKey?: string },
+  holder: ClientHolder,
+): Promise<TCreateSeriesResponse> {
+  const { db, actor, now, notify } = ctx;
+  const { occurrences: shown, idempotencyKey: key, ...ask } = input;
+  let clientId: string | undefined;
+  try {
+    const booked = await db.transaction(async (tx) => {
+      const person = await holderAccount(tx, actor, holder, { lock: true });
+      clientId = person.id;
+      const { branch, plan } = await planNow(tx, now, ask, person.id);
+      const changed = changedDates(shown, plan);
+      if (changed.length > 0) throw changedRefusal(changed);
+      const bookable = bookableOccurrences(plan);
+      if (bookable.length === 0) {
+        throw new AppError('aborted', m.seriesNothingBookable, { occurrences: m.seriesNothingBookable });
+      }
+      const total = bookable.length * branch.sessionCost;
+      if ((person.credits ?? 0) < total) {
+        const message = m.seriesNoCredits(total, person.credits ?? 0);
+        throw new AppError('aborted', message, { credits: message });
+      }
+
+      const series = await insertSeries(tx, {
+        userId: person.id,
+        branchId: branch.id,
+        roomId: ask.roomId,
+        hour: ask.hour,
+        everyWeeks: ask.everyWeeks,
+        count: ask.count,
+        bookedBy: actor.id,
+        idempotencyKey: key ?? null,
+      });
+      const sessions: SessionFacts[] = [];
+      let balance = person.credits ?? 0;
+      for (const occurrence of bookable) {
+        const startsAt = businessInstant(occurrence.date, ask.hour);
+        const { id } = await insertSession(tx, {
+          userId: person.id,
+          roomId: occurrence.roomId!,
+          branchId: branch.id,
+          cityId: branch.cityId,
+          startsAt,
+          creditsCharged: branch.sessionCost,
+          isCourtesy: false,
+          courtesyName: null,
+          bookedBy: actor.id,
+          idempotencyKey: null,
+          seriesId: series.id,
+        });
+        const after = await chargeCredits(tx, {
+          userId: person.id,
+          amount: branch.sessionCost,
+          reason: 'booking',
+          referenceId: id,
+          actorId: actor.id,
+          note: `Reserva fija: sesión ${occurrence.date} ${ask.hour}`,
+        });
+        // Covered above under the account's lock; a null here would mean the balance moved under the lock.
+        if (after === null) throw new Error('series charge not covered under the account lock');
+        balance = after;
+        sessions.push({
+          id,
+          startsAt,
+          cityName: branch.cityName,
+          branchName: branch.name,
+          roomName: occurrence.roomName!,
+          holderName: person.name,
+          email: person.email,
+          bookedByName: actor.name,
+          userId: person.id,
+        });
+      }
+      const queued = await notify.seriesBooked(tx, { id: series.id, everyWeeks: ask.everyWeeks, sessions });
+      return {
+        seriesId: series.id,
+        sessions: sessions.map((facts) => toDetail(facts, branch.sessionCost, false)),
+        balance,
+        queued,
+      };
+    });
+    availabilityChanged(db, ask.branchId);
+    for (const _ of booked.sessions) ctx.metrics.sessionBooked(holder.kind === 'self' ? 'client' : 'staff');
+    const { queued, ...answer } = booked;
+    const mailDelivery = await notify.sendNow(queued);
+    return { ...answer, mailDelivery, mailWarning: mailDelivery === 'delayed' };
+  } catch (error) {
+    if (key) {
+      const earlier = await replaySeries(ctx, key, { ...ask, clientId });
+      if (earlier) return earlier;
+    }
+    // Someone took a room (or the client's hour) between this plan and its insert: say which dates changed.
+    if (
+      clientId &&
+      (isUniqueViolation(error, 'room_sessions_room_starts_at_active_key') ||
+        isUniqueViolation(error, 'room_sessions_user_starts_at_active_key'))
+    ) {
+      const { plan } = await planNow(db, now, ask, clientId);
+      const changed = changedDates(shown, plan);
+      throw changed.length > 0 ? changedRefusal(changed) : slotRefusal('busy');
+    }
+    throw error;
+  }
+}
+
+/** The series a confirmation's key already booked (a retry whose answer was lost), as it stands now. */
+async function replaySeries(
+  ctx: ActingContext,
+  key: string,
+  ask: SeriesAsk & { clientId: string | undefined },
+): Promise<TCreateSeriesResponse | undefined> {
+  const { db, actor, notify } = ctx;
+  const series = await findSeriesByKey(db, actor.id, key);
+  if (!series) return undefined;
+  const same =
+    series.branchId === ask.branchId &&
+    series.roomId === ask.roomId &&
+    series.hour === ask.hour &&
+    series.everyWeeks === ask.everyWeeks &&
+    series.count === ask.count &&
+    (ask.clientId === undefined || series.userId === ask.clientId);
+  if (!same) throw new AppError('aborted', m.keyReused);
+  const details = await findSessionDetails(db, series.sessionIds);
+  details.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  const balance = (await findAccount(db, series.userId))?.credits ?? 0;
+  const mailDelivery = await notify.seriesBookedDelivery(db, {
+    id: series.id,
+    email: details[0]?.email ?? null,
+  });
+  return {
+    seriesId: series.id,
+    sessions: details.map((facts) => toDetail(facts, facts.creditsCharged, false)),
+    balance,
+    mailDelivery,
+    mailWarning: mailDelivery === 'delayed',
+  };
+}
