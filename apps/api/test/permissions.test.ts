@@ -332,6 +332,17 @@ const table = (): Row[] => [
     expect: { anonymous: 401, user: 409, admin: 409, superadmin: 409 },
   },
   {
+    method: 'GET',
+    url: '/api/me/series',
+    expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
+  },
+  {
+    method: 'POST',
+    url: '/api/me/series/:id/cancel',
+    request: async () => ({ url: `/api/me/series/${randomUUID()}/cancel` }),
+    expect: { anonymous: 401, user: 404, admin: 404, superadmin: 404 },
+  },
+  {
     method: 'POST',
     url: '/api/staff/sessions/series/preview',
     request: async () => ({

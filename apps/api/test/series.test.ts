@@ -339,3 +339,100 @@ describe('the race (design §7)', () => {
     }
   });
 });
+
+describe('a client’s standing slots in /perfil', () => {
+  async function booked(credits: number, count: number) {
+    const p = await place();
+    const client = await loginAs(t, 'user', { credits });
+    const shown = shownOf(await preview(client.cookie, ask(p, { count })));
+    const res = await post('/api/sessions/series', client.cookie, {
+      ...ask(p, { count }),
+      occurrences: shown,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return {
+      p,
+      ...client,
+      seriesId: res.json().seriesId as string,
+      sessionIds: res.json().sessions.map((s: { id: string }) => s.id) as string[],
+    };
+  }
+  const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  it('lists each series with how many it booked, how many stand and which can still be cancelled', async () => {
+    const { p, cookie, sessionIds } = await booked(10, 4);
+    // One occurrence cancelled on its own, like any session.
+    expect((await post(`/api/sessions/${sessionIds[1]}/cancel`, cookie, {})).statusCode).toBe(200);
+    // Tuesday 8 January 10:00 is within 24 hours on Monday 7 at 11:00.
+    vi.setSystemTime(new Date('2030-01-07T17:00:00Z'));
+    const res = await get('/api/me/series', cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        id: expect.any(String),
+        everyWeeks: 1,
+        weekday: 'martes',
+        hour: '10:00',
+        cityName: expect.any(String),
+        branchName: p.branch.name,
+        roomName: 'Sala 1',
+        booked: 4,
+        standing: 3,
+        cancellable: 2,
+        nextDate: '2030-01-08',
+      },
+    ]);
+    const sessions = await get('/api/me/sessions?pageSize=10', cookie);
+    expect(sessions.json().rows.every((row: { seriesId: string | null }) => row.seriesId !== null)).toBe(
+      true,
+    );
+  });
+
+  it('cancels the rest: only the sessions more than 24 hours ahead, one refund each, one e-mail', async () => {
+    const { user, cookie, seriesId, sessionIds } = await booked(10, 4);
+    vi.setSystemTime(new Date('2030-01-07T17:00:00Z'));
+    const res = await post(`/api/me/series/${seriesId}/cancel`, cookie, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ cancelled: 3, refunded: 3, balance: 9 });
+    const active = await activeOf(user.id);
+    expect(active.map((s) => s.id)).toEqual([sessionIds[0]]);
+    expect(await balance(user.id)).toBe(await ledgerSum(user.id));
+    const refunds = await t.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, user.id), eq(creditLedger.reason, 'booking_refund')));
+    expect(refunds.map((r) => r.referenceId).sort()).toEqual(sessionIds.slice(1).sort());
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, user.email), eq(emailOutbox.subject, 'Reserva fija cancelada')));
+    const events = readEvents(mail!.attachments[0]!.content);
+    expect(events.map((e) => e.uid).sort()).toEqual(sessionIds.slice(1).sort());
+    // Nothing left to cancel: said so.
+    const again = await post(`/api/me/series/${seriesId}/cancel`, cookie, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(m.seriesNothingToCancel);
+  });
+
+  it('is someone else’s business to no one: another client gets 404', async () => {
+    const { seriesId } = await booked(10, 2);
+    const other = await loginAs(t, 'user');
+    const res = await post(`/api/me/series/${seriesId}/cancel`, other.cookie, {});
+    expect(res.statusCode).toBe(404);
+    expect((await get('/api/me/series', other.cookie)).json()).toEqual([]);
+  });
+
+  it('refunds once when the rest and one of its sessions are cancelled at the same time', async () => {
+    const { user, cookie, seriesId, sessionIds } = await booked(10, 3);
+    const results = await Promise.all([
+      post(`/api/me/series/${seriesId}/cancel`, cookie, {}),
+      post(`/api/sessions/${sessionIds[2]}/cancel`, cookie, {}),
+      post(`/api/me/series/${seriesId}/cancel`, cookie, {}),
+    ]);
+    expect(results.some((r) => r.statusCode === 200)).toBe(true);
+    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    expect(await activeOf(user.id)).toHaveLength(0);
+    expect(await balance(user.id)).toBe(10);
+    expect(await ledgerSum(user.id)).toBe(10);
+  });
+});

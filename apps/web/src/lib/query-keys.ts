@@ -17,6 +17,8 @@ export const queryKeys = {
     hours: (branchId?: string, date?: string) => ['availability', 'hours', branchId, date] as const,
     rooms: (branchId?: string, date?: string, hour?: string) =>
       ['availability', 'rooms', branchId, date, hour] as const,
+    /** A standing slot's preview: every date with its state (changes with any booking, like the rest). */
+    series: (ask: object | undefined) => ['availability', 'series', ask] as const,
   },
   cities: { all: ['cities'] as const, options: ['cities', 'options'] as const },
   branches: {

@@ -39,6 +39,11 @@ export const bookingMessages = {
   seriesNoCredits: (total: number, balance: number) =>
     `Las sesiones de esta reserva fija cuestan ${total} créditos y ${balance === 1 ? 'tienes 1' : `tienes ${balance}`}. Compra créditos o elige menos semanas.`,
   seriesCreated: (count: number) => `Reserva fija creada: ${count} sesiones.`,
+  seriesNotFound: 'La reserva fija no existe.',
+  seriesNothingToCancel:
+    'No quedan sesiones de esta reserva fija que se puedan cancelar: las que faltan empiezan en menos de 24 horas.',
+  seriesCancelled: (count: number, refunded: number) =>
+    `Cancelamos ${count === 1 ? '1 sesión' : `${count} sesiones`} de tu reserva fija y te devolvimos ${refunded === 1 ? '1 crédito' : `${refunded} créditos`}.`,
 } as const;
 
 /** Why a date of a standing slot cannot be booked, as the preview says it. */

@@ -90,3 +90,33 @@ export const ZCreateSeriesResponse = ZCreateSessionResponse.omit({ session: true
   sessions: z.array(ZSessionDetail),
 });
 export type TCreateSeriesResponse = z.infer<typeof ZCreateSeriesResponse>;
+
+/** GET /api/me/series — the client's standing slots that still have sessions ahead, soonest first. */
+export const ZMySeries = z.object({
+  id: z.uuid(),
+  everyWeeks: z.union([z.literal(1), z.literal(2)]),
+  /** 'martes' */
+  weekday: z.string(),
+  hour: z.string(),
+  cityName: z.string(),
+  branchName: z.string(),
+  /** The room asked for (a date may have had another). */
+  roomName: z.string(),
+  /** Sessions the series booked, and how many of them still stand (not cancelled). */
+  booked: z.int().nonnegative(),
+  standing: z.int().nonnegative(),
+  /** Sessions still ahead and more than 24 hours away: "Cancelar las que faltan" cancels these. */
+  cancellable: z.int().nonnegative(),
+  /** The next session still standing, YYYY-MM-DD. */
+  nextDate: z.string().nullable(),
+});
+export type TMySeries = z.infer<typeof ZMySeries>;
+export const ZMySeriesResponse = z.array(ZMySeries);
+
+/** POST /api/me/series/:id/cancel — cancels the remaining 'beyond' sessions, each refunded through the ledger. */
+export const ZCancelSeriesResponse = z.object({
+  cancelled: z.int().nonnegative(),
+  refunded: z.int().nonnegative(),
+  balance: z.int().nonnegative(),
+});
+export type TCancelSeriesResponse = z.infer<typeof ZCancelSeriesResponse>;

@@ -18,6 +18,8 @@ export const ZMySession = z.object({
   timing: z.enum(['past', 'almost', 'beyond']),
   /** Active and beyond: the client may cancel it (its credits come back). */
   canCancel: z.boolean(),
+  /** Part of a standing slot (reserva fija). */
+  seriesId: z.uuid().nullable(),
 });
 export type TMySession = z.infer<typeof ZMySession>;
 export const ZMySessionsResponse = pageResponse(ZMySession);

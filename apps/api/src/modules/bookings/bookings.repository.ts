@@ -24,6 +24,7 @@ export function listSessionsOfUser(db: DbOrTx, userId: string, page: Page) {
       roomName: rooms.name,
       creditsCharged: roomSessions.creditsCharged,
       cancelledAt: roomSessions.cancelledAt,
+      seriesId: roomSessions.seriesId,
       total: totalCount(),
     })
     .from(roomSessions)
@@ -369,4 +370,65 @@ export function upcomingSessionsOfUser(db: DbOrTx, userId: string, now: Date) {
       and(eq(roomSessions.userId, userId), isNull(roomSessions.cancelledAt), gt(roomSessions.startsAt, now)),
     )
     .orderBy(asc(roomSessions.startsAt));
+}
+
+/**
+ * A client's standing slots with a session still ahead: what was asked, how many sessions it booked and still
+ * has, how many can still be cancelled (more than 24 hours ahead), and the next one.
+ */
+export function listSeriesOfUser(db: DbOrTx, userId: string, now: Date) {
+  const at = now.toISOString();
+  return db
+    .select({
+      id: sessionSeries.id,
+      everyWeeks: sessionSeries.everyWeeks,
+      hour: sessionSeries.hour,
+      cityName: cities.name,
+      branchName: branches.name,
+      roomName: rooms.name,
+      booked: sql<number>`(select count(*)::int from "room_sessions" s where s."series_id" = "session_series"."id")`,
+      standing: sql<number>`(select count(*)::int from "room_sessions" s
+        where s."series_id" = "session_series"."id" and s."cancelled_at" is null)`,
+      cancellable: sql<number>`(select count(*)::int from "room_sessions" s
+        where s."series_id" = "session_series"."id" and s."cancelled_at" is null
+          and s."starts_at" > ${at}::timestamptz + interval '24 hours')`,
+      nextAt: sql<string | null>`(select min(s."starts_at") from "room_sessions" s
+        where s."series_id" = "session_series"."id" and s."cancelled_at" is null and s."starts_at" > ${at}::timestamptz)`,
+    })
+    .from(sessionSeries)
+    .innerJoin(branches, eq(branches.id, sessionSeries.branchId))
+    .innerJoin(cities, eq(cities.id, branches.cityId))
+    .innerJoin(rooms, eq(rooms.id, sessionSeries.roomId))
+    .where(
+      and(
+        eq(sessionSeries.userId, userId),
+        sql`exists (select 1 from "room_sessions" s where s."series_id" = "session_series"."id"
+          and s."cancelled_at" is null and s."starts_at" > ${at}::timestamptz)`,
+      ),
+    )
+    .orderBy(asc(sessionSeries.createdAt));
+}
+
+export function findSeries(db: DbOrTx, id: string) {
+  return db
+    .select()
+    .from(sessionSeries)
+    .where(eq(sessionSeries.id, id))
+    .then((rows) => rows[0]);
+}
+
+/** A series' active sessions starting after `after`, locked until the transaction ends (by start). */
+export function lockSeriesSessionsAfter(tx: DbOrTx, seriesId: string, after: Date) {
+  return tx
+    .select()
+    .from(roomSessions)
+    .where(
+      and(
+        eq(roomSessions.seriesId, seriesId),
+        isNull(roomSessions.cancelledAt),
+        gt(roomSessions.startsAt, after),
+      ),
+    )
+    .orderBy(asc(roomSessions.startsAt))
+    .for('update');
 }

@@ -282,30 +282,8 @@ export async function cancelSession(
       const timing = sessionTiming(session.startsAt, now);
       throw new AppError('aborted', timing === 'past' ? m.alreadyStarted : m.tooLateToCancel);
     }
-    await markCancelled(tx, id, actor.id, now);
-    const refunded = session.userId ? session.creditsCharged : 0;
-    const balance = session.userId
-      ? await applyCreditChange(tx, {
-          userId: session.userId,
-          delta: refunded,
-          reason: 'booking_refund',
-          referenceId: id,
-          actorId: actor.id,
-          note: 'Sesión cancelada',
-        })
-      : null;
-    const detail = (await findSessionDetail(tx, id))!;
+    const { refunded, balance, detail } = await cancelLocked(tx, ctx, session);
     await ctx.notify.sessionCancelled(tx, { ...detail, refunded });
-    await recordAudit(tx, ctx, [
-      {
-        action: 'session.cancel',
-        entity: 'session',
-        entityId: id,
-        label: `${detail.holderName} · ${detail.roomName} · ${detail.branchName} · ${businessDate(detail.startsAt)} ${businessTime(detail.startsAt)}`,
-        before: { status: 'active' },
-        after: { status: 'cancelled', refunded },
-      },
-    ]);
     return {
       id,
       cancelledAt: now.toISOString(),
@@ -319,6 +297,43 @@ export async function cancelSession(
   ctx.metrics.sessionCancelled();
   const { branchId: _branchId, ...answer } = result;
   return answer;
+}
+
+/**
+ * Cancels one session the caller holds locked and may cancel: the row stays (cancelled_at, cancelled_by), its
+ * credits come back through the ledger, the audit log has it. Its e-mail is the caller's to write (one per
+ * session, or one for a whole series).
+ */
+export async function cancelLocked(
+  tx: DbOrTx,
+  ctx: ActingContext,
+  session: { id: string; userId: string | null; creditsCharged: number },
+) {
+  const { actor, now } = ctx;
+  await markCancelled(tx, session.id, actor.id, now);
+  const refunded = session.userId ? session.creditsCharged : 0;
+  const balance = session.userId
+    ? await applyCreditChange(tx, {
+        userId: session.userId,
+        delta: refunded,
+        reason: 'booking_refund',
+        referenceId: session.id,
+        actorId: actor.id,
+        note: 'Sesión cancelada',
+      })
+    : null;
+  const detail = (await findSessionDetail(tx, session.id))!;
+  await recordAudit(tx, ctx, [
+    {
+      action: 'session.cancel',
+      entity: 'session',
+      entityId: session.id,
+      label: `${detail.holderName} · ${detail.roomName} · ${detail.branchName} · ${businessDate(detail.startsAt)} ${businessTime(detail.startsAt)}`,
+      before: { status: 'active' },
+      after: { status: 'cancelled', refunded },
+    },
+  ]);
+  return { refunded, balance, detail };
 }
 
 /** A client's own sessions, newest or oldest first, with what it may still do about each. */

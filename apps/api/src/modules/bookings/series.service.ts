@@ -9,10 +9,16 @@ import {
   seriesAskRefusal,
   seriesDates,
 } from '@sala/shared/bookings/series';
-import type { TCreateSeriesResponse, TSeriesPreviewResponse } from '@sala/shared/bookings/series.contract';
-import { formatCalendarDate } from '@sala/shared/format/dates';
+import type {
+  TCancelSeriesResponse,
+  TCreateSeriesResponse,
+  TMySeries,
+  TSeriesPreviewResponse,
+} from '@sala/shared/bookings/series.contract';
+import { ALMOST_THRESHOLD_MS } from '@sala/shared/bookings/session-timing';
+import { calendarDateNames, formatCalendarDate } from '@sala/shared/format/dates';
 import { locationMessages } from '@sala/shared/locations/locations.messages';
-import { businessInstant } from '@sala/shared/time/business-time';
+import { businessDate, businessInstant } from '@sala/shared/time/business-time';
 import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -22,12 +28,15 @@ import type { SessionFacts } from '../mail/notify';
 import { findAccount } from '../users/users.service';
 import {
   activeInstantsOfUser,
+  findSeries,
   findSeriesByKey,
   findSessionDetails,
   insertSeries,
   insertSession,
+  listSeriesOfUser,
+  lockSeriesSessionsAfter,
 } from './bookings.repository';
-import { type ClientHolder, holderAccount, slotRefusal, toDetail } from './bookings.service';
+import { type ClientHolder, cancelLocked, holderAccount, slotRefusal, toDetail } from './bookings.service';
 
 /**
  * Standing slots (design §7, docs/decisions/019): a preview of every date, then a confirmation that books exactly
@@ -238,4 +247,53 @@ async function replaySeries(
     mailDelivery,
     mailWarning: mailDelivery === 'delayed',
   };
+}
+
+/** GET /api/me/series: the client's standing slots with sessions still ahead ("Martes 10:00 · Valle · Sala 2"). */
+export async function listMySeries({ db, actor, now }: ActingContext): Promise<TMySeries[]> {
+  const rows = await listSeriesOfUser(db, actor.id, now);
+  return rows.map(({ nextAt, ...row }) => {
+    const next = nextAt ? businessDate(new Date(nextAt)) : null;
+    return {
+      ...row,
+      everyWeeks: row.everyWeeks as 1 | 2,
+      weekday: next ? calendarDateNames(next).weekday : '',
+      nextDate: next,
+    };
+  });
+}
+
+/**
+ * POST /api/me/series/:id/cancel: the series' sessions still more than 24 hours ahead are cancelled, each refunded
+ * through the ledger, in one transaction holding their row locks (a single cancel of one of them at the same time
+ * waits, then finds it cancelled); the ones closer stay, as the 24-hour rule says. One e-mail lists them all.
+ */
+export async function cancelSeriesRest(
+  ctx: ActingContext,
+  { id }: { id: string },
+): Promise<TCancelSeriesResponse> {
+  const { db, actor, now } = ctx;
+  const result = await db.transaction(async (tx) => {
+    const series = await findSeries(tx, id);
+    if (!series || (series.userId !== actor.id && actor.role !== 'superadmin')) {
+      throw new AppError('not-found', m.seriesNotFound);
+    }
+    const sessions = await lockSeriesSessionsAfter(tx, id, new Date(now.getTime() + ALMOST_THRESHOLD_MS));
+    if (sessions.length === 0) throw new AppError('aborted', m.seriesNothingToCancel);
+    let refunded = 0;
+    let balance = 0;
+    const details = [];
+    for (const session of sessions) {
+      const done = await cancelLocked(tx, ctx, session);
+      refunded += done.refunded;
+      balance = done.balance ?? balance;
+      details.push(done.detail);
+    }
+    await ctx.notify.seriesCancelled(tx, { sessions: details, refunded });
+    return { cancelled: sessions.length, refunded, balance, branchId: series.branchId };
+  });
+  availabilityChanged(db, result.branchId);
+  for (let i = 0; i < result.cancelled; i++) ctx.metrics.sessionCancelled();
+  const { branchId: _branchId, ...answer } = result;
+  return answer;
 }

@@ -30,6 +30,7 @@ import {
   reminderKey,
   reservationCancelledEmail,
   reservationConfirmedEmail,
+  seriesCancelledEmail,
   seriesConfirmedEmail,
   sessionReminderEmail,
   welcomeClientEmail,
@@ -84,6 +85,8 @@ export type Notify = {
     tx: DbOrTx,
     series: { id: string; everyWeeks: 1 | 2; sessions: SessionFacts[] },
   ): Promise<Queued>;
+  /** A standing slot's remaining sessions, cancelled at once: one e-mail, one calendar update (drops reminders). */
+  seriesCancelled(tx: DbOrTx, series: { sessions: SessionFacts[]; refunded: number }): Promise<void>;
   /** How a series' messages stand now (a retried confirmation's answer). */
   seriesBookedDelivery(db: DbOrTx, series: { id: string; email: string | null }): Promise<MailDelivery>;
   /** How a booking's messages stand now (a retried booking's answer): sent only when every one of them is. */
@@ -230,6 +233,26 @@ export function createNotify(options: NotifyOptions): Notify {
         })),
       ]);
       return { emailIds };
+    },
+    async seriesCancelled(tx, series) {
+      for (const session of series.sessions) await deletePendingByKey(tx, reminderKey(session.id));
+      const first = series.sessions[0];
+      if (!first?.email) return;
+      await write(tx, [
+        seriesCancelledEmail(
+          first.email,
+          {
+            holderName: first.holderName,
+            branchName: first.branchName,
+            dates: series.sessions.map((session) => ({
+              when: formatSessionWhen(businessDate(session.startsAt), businessTime(session.startsAt)),
+              roomName: session.roomName,
+            })),
+            refunded: series.refunded,
+          },
+          calendarInvite('CANCEL', series.sessions.map(event)),
+        ),
+      ]);
     },
     async seriesBookedDelivery(db, series) {
       if (!options.outbox.enabled) return 'off';

@@ -302,6 +302,34 @@ export function reservationCancelledEmail(
   };
 }
 
+/** The remaining dates of a standing slot, cancelled at once: which, what came back, one calendar update. */
+export function seriesCancelledEmail(
+  to: string,
+  series: {
+    holderName: string;
+    branchName: string;
+    dates: { when: string; roomName: string }[];
+    refunded: number;
+  },
+  ics: string,
+): OutgoingEmail {
+  return {
+    ...email(to, 'Reserva fija cancelada', {
+      title: 'Se cancelaron las sesiones de tu reserva fija',
+      paragraphs: [`Hola, ${series.holderName}. Cancelamos estas sesiones en ${series.branchName}:`],
+      lines: {
+        header: ['Fecha (hora del centro de México)', 'Sala'],
+        rows: series.dates.map((date) => [date.when, date.roomName]),
+      },
+      after: [
+        `Te devolvimos ${formatCredits(series.refunded)}.`,
+        'El archivo adjunto quita estas sesiones de tu calendario.',
+      ],
+    }),
+    attachments: [calendarFile(ics, 'CANCEL')],
+  };
+}
+
 /** 24 hours before an active session, once (the session's dedupe key): where and when. */
 /**
  * The 24-hour reminder: a voluntary message (docs/business-rules.md D§11), so it carries a one-click unsubscribe

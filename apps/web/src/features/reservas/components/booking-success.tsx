@@ -9,7 +9,7 @@ import { AppLink } from '../../../lib/navigation';
 import { sessionHours } from '../booking-labels';
 
 /** What the booking's e-mails did, said truthfully (the server may have no mail server at all). */
-const mailNotice: Record<TCreateSessionResponse['mailDelivery'], string> = {
+export const mailNotice: Record<TCreateSessionResponse['mailDelivery'], string> = {
   sent: bookingMessages.emailSent,
   delayed: bookingMessages.emailWarning,
   off: bookingMessages.emailOff,

@@ -24,6 +24,10 @@ type BookingSummaryProps = {
   note?: ReactNode;
   onConfirm: () => void;
   confirming: boolean;
+  /** Under the choices, once complete: "Repetir" and, for a standing slot, its dates. */
+  children?: ReactNode;
+  /** What 'Costo' reads as (a standing slot: the dates it books). */
+  costLabel?: string;
 };
 
 const CHOOSE = 'Por elegir';
@@ -41,6 +45,8 @@ export function BookingSummary({
   note,
   onConfirm,
   confirming,
+  children,
+  costLabel = 'Costo',
 }: BookingSummaryProps) {
   const { zone, branch, choice, complete, refusal } = state;
   const noticeId = useId();
@@ -85,10 +91,12 @@ export function BookingSummary({
           ))}
         </dl>
 
+        {complete && children}
+
         {complete && branch && (
           <dl className="space-y-2 border-t border-slate-200 pt-4 text-sm">
             <div className="flex justify-between gap-3">
-              <dt className="text-muted">Costo</dt>
+              <dt className="text-muted">{costLabel}</dt>
               <dd className="font-semibold text-ink" data-testid="booking-cost">
                 {cost ?? formatCredits(branch.sessionCost)}
               </dd>

@@ -1,4 +1,5 @@
 import type { TCreateSessionResponse } from '@sala/shared/bookings/bookings.contract';
+import type { TCreateSeriesResponse } from '@sala/shared/bookings/series.contract';
 import { formatCredits } from '@sala/shared/format/credits';
 import { lazy, Suspense, useState } from 'react';
 import { PageLoader } from '../../../components/ui/spinner';
@@ -7,11 +8,15 @@ import { useCreateSession } from '../api/sessions-api';
 import { useBookingChoice } from '../hooks/use-booking-choice';
 import { BookingSuccess } from './booking-success';
 import { type BalanceLine, BookingSummary } from './booking-summary';
+import { type Repeat, RepeatChoice } from './repeat-choice';
 import { announceBooked, WizardLayout } from './wizard-layout';
 
 // The staff's 'Para' fields (a client picker, the courtesy form and its contract) are only for /admin/reservar:
 // the public /reserva never downloads them.
 const StaffBooking = lazy(() => import('./staff-booking'));
+// A standing slot's preview, confirmation and success: loaded when a client chooses "Repetir".
+const SeriesSummary = lazy(() => import('./series-summary'));
+const SeriesSuccess = lazy(() => import('./series-summary').then((m) => ({ default: m.SeriesSuccess })));
 
 /** /reserva: a client books for itself; a visitor is sent to the login and comes back to the same choice. */
 function SelfBooking() {
@@ -19,8 +24,46 @@ function SelfBooking() {
   const { user } = useSession();
   const create = useCreateSession();
   const [result, setResult] = useState<TCreateSessionResponse | null>(null);
+  const [series, setSeries] = useState<TCreateSeriesResponse | null>(null);
+  const max = state.branch?.standingWeeksMax ?? 0;
+  const [repeat, setRepeat] = useState<Repeat>({ everyWeeks: 0, count: 2 });
 
   if (result) return <BookingSuccess result={result} onAnother={() => setResult(null)} />;
+  if (series) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <SeriesSuccess result={series} onAnother={() => setSeries(null)} />
+      </Suspense>
+    );
+  }
+  // A standing slot: the branch offers them and a client is signed in (the preview reads its own sessions).
+  const canRepeat = Boolean(user) && max >= 2;
+  const chooseRepeat = (next: Repeat) => {
+    state.setRefusal(null);
+    // Every week for as many weeks as the branch allows, unless the client says otherwise.
+    setRepeat(next.everyWeeks !== 0 && repeat.everyWeeks === 0 ? { ...next, count: max } : next);
+  };
+  if (canRepeat && repeat.everyWeeks !== 0 && state.complete) {
+    return (
+      <WizardLayout
+        state={state}
+        summary={
+          <Suspense fallback={<PageLoader />}>
+            <SeriesSummary
+              state={state}
+              repeat={{ ...repeat, count: Math.min(repeat.count, max) }}
+              max={max}
+              onRepeatChange={chooseRepeat}
+              onBooked={(answer) => {
+                setRepeat({ everyWeeks: 0, count: 2 });
+                setSeries(answer);
+              }}
+            />
+          </Suspense>
+        }
+      />
+    );
+  }
 
   const cost = state.branch?.sessionCost ?? 0;
   const lines: BalanceLine[] = user
@@ -64,7 +107,9 @@ function SelfBooking() {
           note={user ? undefined : 'Te pediremos iniciar sesión para confirmar.'}
           onConfirm={confirm}
           confirming={create.isPending}
-        />
+        >
+          {canRepeat && <RepeatChoice value={repeat} max={max} onChange={chooseRepeat} />}
+        </BookingSummary>
       }
     />
   );
