@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs } from './fixtures';
+import { createClient, loginAs } from './fixtures';
 
 const superOnly = ['Corte', 'Gastos', 'Ordenes', 'Reservar', 'Bloquear hora', 'Correos'];
 
@@ -135,8 +135,14 @@ test.describe('admin area', () => {
     await form.getByRole('button', { name: 'Cancelar' }).click();
   });
 
-  test('the profile pages its purchase history with 5, 10 and 30 rows', async ({ page }) => {
-    await loginAs(page, 'client');
+  test('the profile pages its purchase history with 5, 10 and 30 rows', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    // A new client: no orders and no sessions yet (the demo client has lived in the demo business).
+    const client = await createClient(playwright, baseURL!, 0);
+    expect((await page.request.post('/api/auth/login', { data: client })).status()).toBe(200);
     await page.goto('/perfil/mis-pedidos');
     const orders = page.locator('#pedidos');
     await expect(orders.getByLabel('Filas por página').locator('option')).toHaveText([

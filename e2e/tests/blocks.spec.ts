@@ -1,21 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { spokenDate, sundayAhead, weekdayAhead } from './dates';
-import { loginAs } from './fixtures';
-import { expectNoSeriousViolations, toast } from './page-checks';
+import { createBranch, loginAs, uniqueTag } from './fixtures';
+import { expectNoSeriousViolations, searchTable, toast } from './page-checks';
 
-/** Types into the shared table's search box and waits for the list it asks for after its 1000 ms debounce. */
-async function searchTable(page: Page, term: string) {
-  const searched = page.waitForResponse(
-    (response) => new URL(response.url()).searchParams.get('q') === term && response.ok(),
-  );
-  await page.getByPlaceholder('Buscar en la tabla...').fill(term);
-  await searched;
-}
-
-// Providencia (Guadalajara) a few days ahead: no other spec blocks or books there, and everything made here is
-// taken down at the end.
+// Each test blocks in a branch of its own in Guadalajara: the demo's lived-in history books the coming days of the
+// demo branches, and the specs beside it book and block too.
 const ZONE = 'Guadalajara';
-const BRANCH = 'Providencia';
 
 test.describe('Bloquear hora', () => {
   test.skip(({ isMobile }) => isMobile, 'admin screens are tested on desktop');
@@ -27,6 +17,8 @@ test.describe('Bloquear hora', () => {
     const date = weekdayAhead(3);
     const hour = '19:00';
     await loginAs(page, 'superadmin');
+    const BRANCH = `Bloqueos ${uniqueTag()}`;
+    await createBranch(page.request, BRANCH, { zone: ZONE, rooms: 2 });
     await page.goto('/admin/bloquear-hora');
     await expect(page.getByRole('tab', { name: 'Bloquear Dia/Hora' })).toHaveAttribute(
       'aria-selected',
@@ -93,8 +85,10 @@ test.describe('Bloquear hora', () => {
   }) => {
     test.setTimeout(60_000);
     const date = weekdayAhead(4);
-    const room = 'Sala 6';
+    const room = 'Sala 2';
     await loginAs(page, 'superadmin');
+    const BRANCH = `Bloqueos ${uniqueTag()}`;
+    await createBranch(page.request, BRANCH, { zone: ZONE, rooms: 2 });
     await page.goto('/admin/bloquear-hora');
     await page.getByRole('tab', { name: 'Bloquear Sala' }).click();
     await expect(page).toHaveURL(/tab=sala/);

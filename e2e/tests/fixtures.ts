@@ -77,3 +77,38 @@ export async function createClient(playwright: { request: APIRequest }, baseURL:
     await boss.dispose();
   }
 }
+
+const weekdays = { firstHour: 8, lastHour: 20 };
+const schedule = [null, weekdays, weekdays, weekdays, weekdays, weekdays, { firstHour: 8, lastHour: 14 }];
+
+/**
+ * A branch of its own (and its rooms, Sala 1…), made through the API by the staff member the request is logged in
+ * as: a spec that needs a quiet day or its own corte gets one, whatever the demo's lived-in history booked and
+ * whatever the specs running beside it do. In the demo zone named, or the first one.
+ */
+export async function createBranch(
+  request: APIRequestContext,
+  name: string,
+  options: { zone?: string; rooms?: number } = {},
+) {
+  const cities = (await (await request.get('/api/cities/options')).json()) as { id: string; name: string }[];
+  const city = options.zone ? cities.find((c) => c.name === options.zone)! : cities[0]!;
+  const res = await request.post('/api/branches', {
+    data: {
+      name,
+      cityId: city.id,
+      sessionCost: 1,
+      schedule,
+      address: 'Av. Prueba 123, Col. Centro',
+      phone: '5512345678',
+      description: 'Sucursal de prueba.',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const id = ((await res.json()) as { id: string }).id;
+  for (let position = 1; position <= (options.rooms ?? 0); position++) {
+    const room = await request.post('/api/rooms', { data: { cityId: city.id, branchId: id, position } });
+    expect(room.status(), await room.text()).toBe(201);
+  }
+  return { id, cityId: city.id, zone: city.name };
+}

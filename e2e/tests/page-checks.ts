@@ -39,3 +39,12 @@ export async function expectNoHorizontalScroll(page: Page) {
 export async function keepPicture(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
+
+/** Types into the shared table's search box and waits for the list it asks for after its 1000 ms debounce. */
+export async function searchTable(page: Page, term: string) {
+  const searched = page.waitForResponse(
+    (response) => new URL(response.url()).searchParams.get('q') === term && response.ok(),
+  );
+  await page.getByPlaceholder('Buscar en la tabla...').fill(term);
+  await searched;
+}

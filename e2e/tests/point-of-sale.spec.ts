@@ -1,27 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { createClient, loginAs, uniqueTag } from './fixtures';
+import { createBranch, createClient, loginAs, uniqueTag } from './fixtures';
 import { expectNoHorizontalScroll, expectNoSeriousViolations, toast } from './page-checks';
-
-const weekdays = { firstHour: 8, lastHour: 20 };
-const schedule = [null, weekdays, weekdays, weekdays, weekdays, weekdays, { firstHour: 8, lastHour: 14 }];
-
-/** A branch of its own, so this test's corte holds only what this test did (the specs run in parallel). */
-async function createBranch(request: APIRequestContext, name: string) {
-  const cities = (await (await request.get('/api/cities/options')).json()) as { id: string }[];
-  const res = await request.post('/api/branches', {
-    data: {
-      name,
-      cityId: cities[0]!.id,
-      sessionCost: 1,
-      schedule,
-      address: 'Av. Prueba 123, Col. Centro',
-      phone: '5512345678',
-      description: 'Sucursal de prueba del corte.',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
 
 async function productId(request: APIRequestContext, name: string) {
   const products = (await (await request.get('/api/pos/products')).json()) as { id: string; name: string }[];
@@ -126,7 +105,7 @@ test.describe('point of sale, orders, costs and corte', () => {
     const branch = `Sucursal ${id}`;
     const expense = `Papelería ${id}`;
     await loginAs(page, 'superadmin');
-    const branchId = await createBranch(page.request, branch);
+    const { id: branchId } = await createBranch(page.request, branch);
     const client = await createClient(playwright, baseURL!, 0);
     await sellThroughApi(page.request, client.id, branchId);
 

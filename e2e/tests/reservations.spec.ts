@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { addDays } from '@sala/shared/time/business-time';
 import { mexicoToday, spokenDate } from './dates';
 import { createClient, demo, loginAs } from './fixtures';
-import { expectNoSeriousViolations, toast } from './page-checks';
+import { expectNoSeriousViolations, searchTable, toast } from './page-checks';
 
 const asUtcNoon = (date: string) => new Date(`${date}T12:00:00Z`);
 
@@ -19,9 +19,9 @@ function dayButtonName(date: string) {
   return `${weekday.charAt(0).toUpperCase()}${weekday.slice(1)} ${part('day')} ${part('month')}`;
 }
 
-// Valle (Ciudad de México), 2 to 5 days ahead: Providencia belongs to the blocks spec, and the hour is whichever
-// one is still free for two rooms (other specs book in parallel on the same server). The client is a fresh one:
-// the demo client's balance belongs to other specs.
+// Valle (Ciudad de México), 2 to 5 days ahead, at whichever hour is still free for two rooms (the demo's lived-in
+// history and the other specs book there too). The client is a fresh one: the demo client's balance belongs to
+// other specs.
 const BRANCH = 'Valle';
 const HOURS = ['13:00', '11:00', '12:00', '10:00', '09:00'];
 
@@ -110,7 +110,14 @@ test.describe('Reservaciones', () => {
     await page.getByLabel('Sucursal', { exact: true }).selectOption({ label: BRANCH });
     await expect(page).toHaveURL(new RegExp(`fecha=${date}`));
 
-    // The table: both sessions, the courtesy one marked.
+    // The grid of Valle: each room at that hour shows its holder.
+    const grid = page.getByRole('table', { name: `Salas de ${BRANCH} por hora` });
+    const courtesyCell = grid.getByTitle(`${courtesy.roomName} · ${hour} · ${courtesyName} (Cortesía)`);
+    await expect(courtesyCell).toBeVisible();
+    await expect(courtesyCell).toContainText(courtesyName.slice(0, 8));
+    await expect(grid.getByTitle(`${client.roomName} · ${hour} · ${clientName}`)).toBeVisible();
+
+    // The table: the day holds the demo's lived-in sessions too, so each row is found by its name.
     const table = page.getByRole('table', { name: /^Sesiones del/ });
     const courtesyRow = table.getByRole('row').filter({ hasText: courtesyName });
     const clientRow = table
@@ -118,20 +125,12 @@ test.describe('Reservaciones', () => {
       .filter({ hasText: clientName })
       .filter({ hasText: hour })
       .filter({ hasText: client.roomName });
+    await searchTable(page, courtesyName);
     await expect(courtesyRow).toHaveCount(1);
     await expect(courtesyRow).toContainText('Cortesía');
     await expect(courtesyRow).toContainText(hour);
     await expect(courtesyRow).toContainText(courtesy.roomName);
     await expect(courtesyRow).toContainText('Sofía Ramírez');
-    await expect(clientRow).toHaveCount(1);
-    await expect(clientRow).toContainText(patient.phone);
-
-    // The grid of Valle: each room at that hour shows its holder.
-    const grid = page.getByRole('table', { name: `Salas de ${BRANCH} por hora` });
-    const courtesyCell = grid.getByTitle(`${courtesy.roomName} · ${hour} · ${courtesyName} (Cortesía)`);
-    await expect(courtesyCell).toBeVisible();
-    await expect(courtesyCell).toContainText(courtesyName.slice(0, 8));
-    await expect(grid.getByTitle(`${client.roomName} · ${hour} · ${clientName}`)).toBeVisible();
     await expectNoSeriousViolations(page);
 
     // Cancel the courtesy session.
@@ -144,7 +143,9 @@ test.describe('Reservaciones', () => {
     await expect(toast(page, 'Sesión de cortesía cancelada con éxito')).toBeVisible();
     await expect(courtesyRow).toHaveCount(0);
     await expect(grid.getByTitle(`${courtesy.roomName} · ${hour} · Libre`)).toBeVisible();
+    await searchTable(page, clientName);
     await expect(clientRow).toHaveCount(1);
+    await expect(clientRow).toContainText(patient.phone);
 
     // An admin sees the same day (the admin e-mail's link) without the action column.
     await loginAs(page, 'admin');
@@ -154,6 +155,7 @@ test.describe('Reservaciones', () => {
       'true',
     );
     await page.getByLabel('Sucursal', { exact: true }).selectOption({ label: BRANCH });
+    await searchTable(page, clientName);
     await expect(clientRow).toHaveCount(1);
     await expect(table.getByRole('columnheader', { name: 'Acciones' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Cancelar/ })).toHaveCount(0);

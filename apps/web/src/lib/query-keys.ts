@@ -48,6 +48,7 @@ export const queryKeys = {
   costs: { all: ['costs'] as const },
   me: {
     sessions: ['me', 'sessions'] as const,
+    series: ['me', 'series'] as const,
     orders: ['me', 'orders'] as const,
     privacy: ['me', 'privacy'] as const,
   },

@@ -5,7 +5,7 @@ import { DATE_RANGES } from '../time/date-range';
 import { dateField, hourField } from '../time/time-fields';
 import { ZCreateSessionResponse, ZSessionDetail } from './bookings.contract';
 import { bookingMessages as m } from './bookings.messages';
-import { SERIES_MIN_COUNT } from './series';
+import { SERIES_MIN_COUNT } from './series-limits';
 
 /** What a standing slot asks for: the wizard's slot, how often, and how many dates. */
 const seriesFields = () => ({

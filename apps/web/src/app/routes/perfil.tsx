@@ -8,6 +8,7 @@ import { useSession } from '../../features/auth/api/get-session';
 import { RequireSession } from '../../features/auth/components/require-session';
 import { EditProfileDialog } from '../../features/perfil/components/edit-profile-dialog';
 import { MyDataSection } from '../../features/perfil/components/my-data-section';
+import { MySeries } from '../../features/perfil/components/my-series';
 import { PurchaseHistory } from '../../features/perfil/components/purchase-history';
 import { SessionHistory } from '../../features/perfil/components/session-history';
 
@@ -46,6 +47,7 @@ function Profile({ focus }: { focus?: 'pedidos' }) {
           ]}
         />
       </section>
+      <MySeries />
       <section id="sesiones" aria-labelledby="sesiones-titulo">
         <h2 id="sesiones-titulo" className="mb-4 font-display text-2xl font-semibold text-brand-800">
           Historial de sesiones

@@ -20,6 +20,7 @@ const row = (id: string, over: Partial<TMySession>): TMySession => ({
   cancelledAt: null,
   timing: 'beyond',
   canCancel: true,
+  seriesId: null,
   ...over,
 });
 

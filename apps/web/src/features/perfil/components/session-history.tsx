@@ -1,7 +1,7 @@
 import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
 import { formatCredits } from '@sala/shared/format/credits';
 import type { TMySession } from '@sala/shared/users/profile.contract';
-import { CalendarPlus } from 'lucide-react';
+import { CalendarPlus, Repeat } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
@@ -40,7 +40,21 @@ const place = (session: TMySession) => `${session.cityName} · ${session.branchN
 function columns(onCancel: (session: TMySession) => void): DataTableColumn<TMySession>[] {
   return [
     { id: 'startsAt', header: 'Fecha y hora', cell: ({ row }) => formatDateTime(row.original.startsAt) },
-    { id: 'place', header: 'Lugar', enableSorting: false, cell: ({ row }) => place(row.original) },
+    {
+      id: 'place',
+      header: 'Lugar',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <>
+          {place(row.original)}
+          {row.original.seriesId && (
+            <span className="ml-2 inline-flex items-center gap-1 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-800">
+              <Repeat aria-hidden className="size-3" /> Reserva fija
+            </span>
+          )}
+        </>
+      ),
+    },
     {
       id: 'credits',
       header: 'Créditos',

@@ -11,12 +11,13 @@ import { useRetryKey } from '../../../lib/retry-key';
 
 /**
  * What a booking or a cancel changes on screen: availability, the navigation's credits (the session user),
- * the client's own sessions and the staff's day lists and grids.
+ * the client's own sessions and standing slots, and the staff's day lists and grids.
  */
 export const sessionChanges = [
   queryKeys.availability.all,
   queryKeys.session,
   queryKeys.me.sessions,
+  queryKeys.me.series,
   queryKeys.staffSessions.all,
 ];
 

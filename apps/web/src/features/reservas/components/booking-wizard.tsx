@@ -8,7 +8,7 @@ import { useCreateSession } from '../api/sessions-api';
 import { useBookingChoice } from '../hooks/use-booking-choice';
 import { BookingSuccess } from './booking-success';
 import { type BalanceLine, BookingSummary } from './booking-summary';
-import { type Repeat, RepeatChoice } from './repeat-choice';
+import type { Repeat } from './repeat-choice';
 import { announceBooked, WizardLayout } from './wizard-layout';
 
 // The staff's 'Para' fields (a client picker, the courtesy form and its contract) are only for /admin/reservar:
@@ -16,6 +16,8 @@ import { announceBooked, WizardLayout } from './wizard-layout';
 const StaffBooking = lazy(() => import('./staff-booking'));
 // A standing slot's preview, confirmation and success: loaded when a client chooses "Repetir".
 const SeriesSummary = lazy(() => import('./series-summary'));
+// "Repetir" itself shows only once the five steps are chosen; the public page loads it then (issue 25's budget).
+const RepeatChoice = lazy(() => import('./repeat-choice').then((m) => ({ default: m.RepeatChoice })));
 const SeriesSuccess = lazy(() => import('./series-summary').then((m) => ({ default: m.SeriesSuccess })));
 
 /** /reserva: a client books for itself; a visitor is sent to the login and comes back to the same choice. */
@@ -108,7 +110,11 @@ function SelfBooking() {
           onConfirm={confirm}
           confirming={create.isPending}
         >
-          {canRepeat && <RepeatChoice value={repeat} max={max} onChange={chooseRepeat} />}
+          {canRepeat && (
+            <Suspense fallback={null}>
+              <RepeatChoice value={repeat} max={max} onChange={chooseRepeat} />
+            </Suspense>
+          )}
         </BookingSummary>
       }
     />

@@ -1,4 +1,4 @@
-import { SERIES_MIN_COUNT } from '@sala/shared/bookings/series';
+import { SERIES_MIN_COUNT } from '@sala/shared/bookings/series-limits';
 import { SelectField } from '../../../components/ui/select-field';
 
 /** How often a booking repeats: once (everyWeeks 0), every week or every two weeks, for `count` dates. */
