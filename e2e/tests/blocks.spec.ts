@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { spokenDate, sundayAhead, weekdayAhead } from './dates';
 import { createBranch, loginAs, uniqueTag } from './fixtures';
 import { expectNoSeriousViolations, searchTable, toast } from './page-checks';

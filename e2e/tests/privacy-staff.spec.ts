@@ -42,7 +42,8 @@ test.describe('privacy for the staff', () => {
     await dialog.getByRole('button', { name: 'Registrar' }).click();
     await expect(toast(page, pm.recorded)).toBeVisible();
 
-    const row = page.getByRole('row').filter({ hasText: client.name });
+    // A table row at 1280 px, a card at 375.
+    const row = page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: client.name });
     await expect(row).toContainText('Acceso');
     await expect(row).toContainText('Pendiente');
     // The super admin downloads the file for the client, then answers.

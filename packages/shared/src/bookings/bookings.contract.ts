@@ -102,6 +102,8 @@ export const ZStaffSession = z.object({
   bookedByName: z.string().nullable(),
   cancelledAt: z.iso.datetime().nullable(),
   timing: ZSessionTiming,
+  /** Part of a standing slot (reserva fija). */
+  seriesId: z.uuid().nullable(),
 });
 export type TStaffSession = z.infer<typeof ZStaffSession>;
 
@@ -139,6 +141,8 @@ export const ZDayGridResponse = z.object({
       /** Who holds a booked cell (the client or the courtesy name). */
       label: z.string().nullable(),
       isCourtesy: z.boolean(),
+      /** The session is part of a standing slot. */
+      inSeries: z.boolean(),
     }),
   ),
 });

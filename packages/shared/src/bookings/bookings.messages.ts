@@ -38,6 +38,8 @@ export const bookingMessages = {
     `La disponibilidad cambió ${dates.length === 1 ? 'para el' : 'para los días'} ${dates.join(', ')}: no se reservó ninguna fecha. Revisa las fechas y confirma de nuevo.`,
   seriesNoCredits: (total: number, balance: number) =>
     `Las sesiones de esta reserva fija cuestan ${total} créditos y ${balance === 1 ? 'tienes 1' : `tienes ${balance}`}. Compra créditos o elige menos semanas.`,
+  seriesClientNoCredits: (total: number, balance: number) =>
+    `El saldo del cliente no alcanza: las sesiones de esta reserva fija cuestan ${total} créditos y tiene ${balance}.`,
   seriesCreated: (count: number) => `Reserva fija creada: ${count} sesiones.`,
   seriesNotFound: 'La reserva fija no existe.',
   seriesNothingToCancel:

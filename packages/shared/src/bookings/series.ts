@@ -8,7 +8,9 @@ import { bookingWindow, type Clock, opensOn } from './availability';
  * transaction and decides with `planSeries`, and the preview shows the same answer before.
  */
 
-export { SERIES_MIN_COUNT } from './series-limits';
+import { SERIES_MIN_COUNT } from './series-limits';
+
+export { SERIES_MIN_COUNT };
 export type EveryWeeks = 1 | 2;
 
 /** Why an occurrence cannot be booked; `bookable` ones carry the room they get. */

@@ -83,6 +83,7 @@ export function activeSessionsBetween(
       isCourtesy: roomSessions.isCourtesy,
       holderName,
       phone: users.phone,
+      seriesId: roomSessions.seriesId,
     })
     .from(roomSessions)
     .innerJoin(rooms, eq(rooms.id, roomSessions.roomId))
@@ -300,6 +301,7 @@ export function listStaffSessions(
       creditsCharged: roomSessions.creditsCharged,
       bookedByName: booker.name,
       cancelledAt: roomSessions.cancelledAt,
+      seriesId: roomSessions.seriesId,
       total: totalCount(),
     })
     .from(roomSessions)

@@ -413,6 +413,7 @@ export async function dayGrid({ db, now }: ActingContext, query: TDayGridQuery):
         sessionId: session?.id ?? null,
         label: session?.holderName ?? null,
         isCourtesy: session?.isCourtesy ?? false,
+        inSeries: Boolean(session?.seriesId),
       };
     }),
   );

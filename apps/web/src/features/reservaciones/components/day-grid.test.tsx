@@ -14,7 +14,15 @@ const grid: TDayGridResponse = {
   dayBlocked: false,
   rooms: [room1, room2],
   cells: [
-    { roomId: room1.id, hour: '08:00', state: 'past', sessionId: null, label: null, isCourtesy: false },
+    {
+      roomId: room1.id,
+      hour: '08:00',
+      state: 'past',
+      sessionId: null,
+      label: null,
+      isCourtesy: false,
+      inSeries: false,
+    },
     {
       roomId: room1.id,
       hour: '09:00',
@@ -22,9 +30,26 @@ const grid: TDayGridResponse = {
       sessionId,
       label: 'Valeria Torres',
       isCourtesy: false,
+      inSeries: true,
     },
-    { roomId: room1.id, hour: '10:00', state: 'free', sessionId: null, label: null, isCourtesy: false },
-    { roomId: room2.id, hour: '08:00', state: 'blocked', sessionId: null, label: null, isCourtesy: false },
+    {
+      roomId: room1.id,
+      hour: '10:00',
+      state: 'free',
+      sessionId: null,
+      label: null,
+      isCourtesy: false,
+      inSeries: false,
+    },
+    {
+      roomId: room2.id,
+      hour: '08:00',
+      state: 'blocked',
+      sessionId: null,
+      label: null,
+      isCourtesy: false,
+      inSeries: false,
+    },
     {
       roomId: room2.id,
       hour: '09:00',
@@ -32,8 +57,17 @@ const grid: TDayGridResponse = {
       sessionId: 'be5b9fa3-6c7a-4b8f-8d3e-5f60718293a4',
       label: 'Sesion de prueba - Dra. Ruiz',
       isCourtesy: true,
+      inSeries: false,
     },
-    { roomId: room2.id, hour: '10:00', state: 'free', sessionId: null, label: null, isCourtesy: false },
+    {
+      roomId: room2.id,
+      hour: '10:00',
+      state: 'free',
+      sessionId: null,
+      label: null,
+      isCourtesy: false,
+      inSeries: false,
+    },
   ],
 };
 
@@ -61,7 +95,9 @@ describe('DayGrid', () => {
     const booked = cellOf('Sala 1', '09:00');
     expect(booked).toHaveAttribute('data-state', 'booked');
     expect(booked).toHaveTextContent('Valeria Torres');
-    expect(within(booked).getByTitle('Sala 1 · 09:00 · Valeria Torres')).toBeInTheDocument();
+    // Her session is one of a standing slot: the cell says so, to the eye and to a screen reader.
+    expect(within(booked).getByTitle('Sala 1 · 09:00 · Valeria Torres (Reserva fija)')).toBeInTheDocument();
+    expect(booked).toHaveTextContent('(Reserva fija)');
 
     const courtesy = cellOf('Sala 2', '09:00');
     expect(courtesy).toHaveTextContent('Dra. Ruiz (Cortesía)');

@@ -1,5 +1,5 @@
 import type { TDayGridResponse } from '@sala/shared/bookings/bookings.contract';
-import { Ban, Gift, Lock, MoveHorizontal } from 'lucide-react';
+import { Ban, Gift, Lock, MoveHorizontal, Repeat } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from '../../../components/ui/field-styles';
 import { useFrameFit } from '../hooks/use-frame-fit';
@@ -67,8 +67,10 @@ function CellContent({ cell, look, compact }: { cell: Cell; look: Look; compact:
     return (
       <span className="flex min-w-0 items-start gap-1">
         {look === 'courtesy' && !compact && <Gift aria-hidden className="mt-px size-3 shrink-0" />}
+        {cell.inSeries && !compact && <Repeat aria-hidden className="mt-px size-3 shrink-0" />}
         <span className="line-clamp-2 min-w-0 font-semibold break-words">{name}</span>
         {look === 'courtesy' && <span className="sr-only"> (Cortesía)</span>}
+        {cell.inSeries && <span className="sr-only"> (Reserva fija)</span>}
       </span>
     );
   }
@@ -89,7 +91,7 @@ function GridCell({ cell, room, compact }: { cell: Cell | undefined; room: Room;
   const look = lookOf(cell);
   const what =
     look === 'booked' || look === 'courtesy'
-      ? `${holderDisplayName(cell.label ?? '', look === 'courtesy')}${look === 'courtesy' ? ' (Cortesía)' : ''}`
+      ? `${holderDisplayName(cell.label ?? '', look === 'courtesy')}${look === 'courtesy' ? ' (Cortesía)' : ''}${cell.inSeries ? ' (Reserva fija)' : ''}`
       : looks[look].label;
   return (
     <td className="p-0.5" data-state={cell.state}>

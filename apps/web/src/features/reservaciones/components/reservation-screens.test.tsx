@@ -29,6 +29,7 @@ const valle = {
   cityId: '2c3d4e5f-6071-4829-93a4-b5c6d7e8f901',
   cityName: 'Ciudad de México',
   sessionCost: 1,
+  standingWeeksMax: 8,
 };
 
 const session = (overrides: Partial<TStaffSession>): TStaffSession => ({
@@ -47,6 +48,7 @@ const session = (overrides: Partial<TStaffSession>): TStaffSession => ({
   bookedByName: 'Sofía Ramírez',
   cancelledAt: null,
   timing: 'beyond',
+  seriesId: null,
   ...overrides,
 });
 
@@ -76,6 +78,7 @@ const grid: TDayGridResponse = {
       hour: '10:00',
       state: 'free',
       sessionId: null,
+      inSeries: false,
       label: null,
       isCourtesy: false,
     },

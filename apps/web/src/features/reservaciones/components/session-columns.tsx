@@ -1,4 +1,5 @@
 import type { TStaffSession } from '@sala/shared/bookings/bookings.contract';
+import { Repeat } from 'lucide-react';
 import type { DataTableColumn } from '../../../components/ui/data-table';
 import { holderDisplayName } from '../staff-days';
 
@@ -12,7 +13,16 @@ export function CourtesyBadge() {
   );
 }
 
-/** Who holds the session: the client, or the courtesy name marked 'Cortesía'. */
+/** A session of a standing slot (reserva fija). */
+export function SeriesBadge() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-brand-800 ring-1 ring-brand-200 ring-inset">
+      <Repeat aria-hidden className="size-3" /> Reserva fija
+    </span>
+  );
+}
+
+/** Who holds the session: the client, or the courtesy name marked 'Cortesía'; a standing slot's marked too. */
 export function HolderName({ session }: { session: TStaffSession }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -20,6 +30,7 @@ export function HolderName({ session }: { session: TStaffSession }) {
         {holderDisplayName(session.holderName, session.isCourtesy)}
       </span>
       {session.isCourtesy && <CourtesyBadge />}
+      {session.seriesId && <SeriesBadge />}
     </span>
   );
 }

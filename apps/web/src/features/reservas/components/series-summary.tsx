@@ -60,47 +60,61 @@ export default function SeriesSummary({
   max,
   onRepeatChange,
   onBooked,
+  forClient,
 }: {
   state: BookingChoiceState;
   repeat: Repeat;
   max: number;
   onRepeatChange: (next: Repeat) => void;
   onBooked: (result: TCreateSeriesResponse) => void;
+  /** /admin/reservar: the super admin books the series for this client, charged to them. */
+  forClient?: { id: string; name: string };
 }) {
-  const ask: TSeriesPreviewRequest | undefined =
+  const ask: (TSeriesPreviewRequest & { clientId?: string }) | undefined =
     state.slot && repeat.everyWeeks !== 0
-      ? { ...state.slot, everyWeeks: repeat.everyWeeks, count: repeat.count }
+      ? {
+          ...state.slot,
+          everyWeeks: repeat.everyWeeks,
+          count: repeat.count,
+          ...(forClient ? { clientId: forClient.id } : {}),
+        }
       : undefined;
-  const preview = useSeriesPreview('/sessions/series/preview', ask);
-  const create = useCreateSeries('/sessions/series');
+  const preview = useSeriesPreview(
+    forClient ? '/staff/sessions/series/preview' : '/sessions/series/preview',
+    ask,
+  );
+  const create = useCreateSeries(forClient ? '/staff/sessions/series' : '/sessions/series');
   const plan = preview.data;
   const bookable = plan?.occurrences.filter((o) => o.state === 'bookable') ?? [];
   const previewError = preview.error ? bookingRefusal(preview.error).message : undefined;
   const short =
     plan && bookable.length > 0 && plan.balance < plan.totalCost
-      ? bookingMessages.seriesNoCredits(plan.totalCost, plan.balance)
+      ? (forClient ? bookingMessages.seriesClientNoCredits : bookingMessages.seriesNoCredits)(
+          plan.totalCost,
+          plan.balance,
+        )
       : undefined;
 
-  const confirm = () => {
+  // Awaited rather than mutate's callbacks: the booking refreshes availability, the chosen room turns taken and
+  // this summary may unmount before a callback would run; the wizard above it stays and takes the answer.
+  const confirm = async () => {
     if (!ask || !plan) return;
-    create.mutate(
-      { ...ask, occurrences: bookable.map((o) => ({ date: o.date, roomId: o.roomId! })) },
-      {
-        onSuccess: (result) => {
-          notify.success(bookingMessages.seriesCreated(result.sessions.length));
-          state.booked();
-          onBooked(result);
-        },
-        onError: (error) => {
-          const refusal = bookingRefusal(error);
-          if (refusal.kind === 'login') return state.toLogin();
-          state.setRefusal(refusal);
-          notify.error(refusal.message);
-          // The dates changed: show them as they are now.
-          void preview.refetch();
-        },
-      },
-    );
+    try {
+      const result = await create.mutateAsync({
+        ...ask,
+        occurrences: bookable.map((o) => ({ date: o.date, roomId: o.roomId! })),
+      });
+      notify.success(bookingMessages.seriesCreated(result.sessions.length));
+      state.booked();
+      onBooked(result);
+    } catch (error) {
+      const refusal = bookingRefusal(error);
+      if (refusal.kind === 'login') return state.toLogin();
+      state.setRefusal(refusal);
+      notify.error(refusal.message);
+      // The dates changed: show them as they are now.
+      void preview.refetch();
+    }
   };
 
   return (
@@ -111,7 +125,8 @@ export default function SeriesSummary({
       lines={
         plan
           ? [
-              { label: 'Tu saldo', value: formatCredits(plan.balance) },
+              ...(forClient ? [{ label: 'Para', value: forClient.name }] : []),
+              { label: forClient ? 'Saldo del cliente' : 'Tu saldo', value: formatCredits(plan.balance) },
               {
                 label: 'Saldo después',
                 value: plan.balance >= plan.totalCost ? formatCredits(plan.balance - plan.totalCost) : '—',
@@ -126,8 +141,8 @@ export default function SeriesSummary({
         previewError ??
         (plan && bookable.length === 0 ? bookingMessages.seriesNothingBookable : undefined)
       }
-      offerPurchase={Boolean(short)}
-      onConfirm={confirm}
+      offerPurchase={Boolean(short) && !forClient}
+      onConfirm={() => void confirm()}
       confirming={create.isPending}
     >
       <RepeatChoice value={repeat} max={max} onChange={onRepeatChange} />

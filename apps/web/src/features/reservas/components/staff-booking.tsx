@@ -5,13 +5,17 @@ import {
   type TStaffCreateSessionRequest,
   ZStaffCreateSessionRequest,
 } from '@sala/shared/bookings/bookings.contract';
+import type { TCreateSeriesResponse } from '@sala/shared/bookings/series.contract';
 import { formatCredits } from '@sala/shared/format/credits';
+import { formatCalendarDate } from '@sala/shared/format/dates';
 import { useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useCreateStaffSession } from '../api/sessions-api';
 import { useBookingChoice } from '../hooks/use-booking-choice';
-import { StaffBookingDone } from './booking-success';
 import { type BalanceLine, BookingSummary } from './booking-summary';
+import { type Repeat, RepeatChoice } from './repeat-choice';
+import SeriesSummary from './series-summary';
+import { StaffBookingDone } from './staff-booking-done';
 import { type ClientPick, type HolderValues, StaffHolderFields } from './staff-holder-fields';
 import { announceBooked, WizardLayout } from './wizard-layout';
 
@@ -36,6 +40,8 @@ export default function StaffBooking() {
   const create = useCreateStaffSession();
   const [client, setClient] = useState<ClientPick | null>(null);
   const [done, setDone] = useState<TCreateSessionResponse | null>(null);
+  const [seriesDone, setSeriesDone] = useState<TCreateSeriesResponse | null>(null);
+  const [repeat, setRepeat] = useState<Repeat>({ everyWeeks: 0, count: 2 });
   const slotRef = useRef(state.slot);
   slotRef.current = state.slot;
   const [resolver] = useState(() => staffRequestResolver(() => slotRef.current ?? {}));
@@ -84,9 +90,33 @@ export default function StaffBooking() {
     }),
   );
 
+  // A standing slot for a chosen client, where the branch offers them (never a courtesy series).
+  const max = state.branch?.standingWeeksMax ?? 0;
+  const canRepeat = kind === 'client' && client !== null && max >= 2;
+  const chooseRepeat = (next: Repeat) => {
+    state.setRefusal(null);
+    setRepeat(next.everyWeeks !== 0 && repeat.everyWeeks === 0 ? { ...next, count: max } : next);
+  };
+  const seriesSummary = canRepeat && repeat.everyWeeks !== 0 && state.complete && (
+    <SeriesSummary
+      state={state}
+      repeat={{ ...repeat, count: Math.min(repeat.count, max) }}
+      max={max}
+      onRepeatChange={chooseRepeat}
+      forClient={{ id: client.client.id, name: client.client.name }}
+      onBooked={(answer) => {
+        setSeriesDone(answer);
+        setRepeat({ everyWeeks: 0, count: 2 });
+        setClient(null);
+        form.reset(holderDefaults);
+      }}
+    />
+  );
+
   return (
     <div className="space-y-4">
       {done && <StaffBookingDone result={done} onClose={() => setDone(null)} />}
+      {seriesDone && <StaffSeriesDone result={seriesDone} onClose={() => setSeriesDone(null)} />}
       <WizardLayout
         state={state}
         before={
@@ -100,16 +130,36 @@ export default function StaffBooking() {
           />
         }
         summary={
-          <BookingSummary
-            state={state}
-            cost={kind === 'courtesy' ? 'Sin costo (cortesía)' : undefined}
-            lines={lines}
-            short={short}
-            onConfirm={() => void confirm()}
-            confirming={create.isPending}
-          />
+          seriesSummary || (
+            <BookingSummary
+              state={state}
+              cost={kind === 'courtesy' ? 'Sin costo (cortesía)' : undefined}
+              lines={lines}
+              short={short}
+              onConfirm={() => void confirm()}
+              confirming={create.isPending}
+            >
+              {canRepeat && <RepeatChoice value={repeat} max={max} onChange={chooseRepeat} />}
+            </BookingSummary>
+          )
         }
       />
     </div>
+  );
+}
+
+/** The staff's note of a standing slot just booked for a client: every date it holds. */
+function StaffSeriesDone({ result, onClose }: { result: TCreateSeriesResponse; onClose: () => void }) {
+  const first = result.sessions[0]!;
+  return (
+    <StaffBookingDone
+      result={{
+        ...result,
+        session: { ...first, creditsCharged: result.sessions.reduce((sum, s) => sum + s.creditsCharged, 0) },
+      }}
+      onClose={onClose}
+      title={`Reserva fija creada para ${first.holderName}: ${result.sessions.length} sesiones`}
+      dates={result.sessions.map((session) => `${formatCalendarDate(session.date)} · ${session.roomName}`)}
+    />
   );
 }
