@@ -42,6 +42,8 @@ test.describe('zones, branches, rooms and products', () => {
     await expect(form.getByText('Seleccione una ciudad')).toBeVisible();
     await form.getByLabel('Zona').selectOption({ label: zone });
     await form.getByLabel('Costo por sesión (créditos)').fill('2');
+    await expect(form.getByLabel('Semanas máximas de reserva fija')).toHaveValue('8');
+    await form.getByLabel('Semanas máximas de reserva fija').fill('12');
     await form.getByLabel('Primera sesión del Sábado').selectOption('9');
     await form.getByLabel('Última sesión del Sábado').selectOption('13');
     // What the public site shows (issue 14): address, a 10-digit phone, a map link, a description.
@@ -56,6 +58,12 @@ test.describe('zones, branches, rooms and products', () => {
     await form.getByLabel('Enlace al mapa (opcional)').fill('https://maps.example.mx/reforma-222');
     await form.getByRole('button', { name: 'Guardar' }).click();
     await expect(toast(page, 'Sucursal creada con exito')).toBeVisible();
+    // The wizard offers standing slots of up to 12 weeks there.
+    const offered = (await (await page.request.get('/api/availability/branches')).json()) as {
+      name: string;
+      standingWeeksMax: number;
+    }[];
+    expect(offered.find((b) => b.name === branch)?.standingWeeksMax).toBe(12);
     await search(page, id);
     const branchRow = page.getByRole('row').filter({ hasText: branch });
     await expect(branchRow).toContainText('2 créditos');

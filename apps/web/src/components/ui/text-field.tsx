@@ -7,6 +7,8 @@ export interface TextFieldProps extends ComponentProps<'input'> {
   error?: string;
   /** Classes for the wrapper; `className` goes to the <input>. */
   containerClassName?: string;
+  /** A line under the input that says what the value means (read with it by screen readers). */
+  hint?: string;
 }
 
 /**
@@ -19,6 +21,7 @@ export function TextField({
   id,
   className,
   containerClassName,
+  hint,
   'aria-describedby': describedBy,
   type = 'text',
   ...inputProps
@@ -26,6 +29,7 @@ export function TextField({
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
   const hasError = Boolean(error);
 
   return (
@@ -43,9 +47,14 @@ export function TextField({
         id={inputId}
         type={type}
         aria-invalid={hasError || undefined}
-        aria-describedby={cx(describedBy, hasError && errorId) || undefined}
+        aria-describedby={cx(describedBy, hint && hintId, hasError && errorId) || undefined}
         className={cx(fieldControlClass(hasError), className)}
       />
+      {hint && (
+        <p id={hintId} className="text-xs text-muted">
+          {hint}
+        </p>
+      )}
       {hasError && (
         <p id={errorId} className={fieldErrorClass}>
           {error}

@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BRANCH_ADDRESS_MAX,
   BRANCH_DESCRIPTION_MAX,
+  DEFAULT_STANDING_WEEKS_MAX,
   MAX_SESSION_COST,
+  MAX_STANDING_WEEKS,
   MIN_SESSION_COST,
   type TBranch,
   type TSaveBranchRequest,
@@ -42,6 +44,7 @@ export function BranchFormDialog({ branch, onClose }: Props) {
       name: branch?.name ?? '',
       cityId: branch?.cityId ?? '',
       sessionCost: branch?.sessionCost ?? 1,
+      standingWeeksMax: branch?.standingWeeksMax ?? DEFAULT_STANDING_WEEKS_MAX,
       schedule: branch?.schedule ?? DEFAULT_WEEKLY_SCHEDULE,
       address: branch?.address ?? '',
       phone: branch?.phone ?? '',
@@ -101,6 +104,17 @@ export function BranchFormDialog({ branch, onClose }: Props) {
           step={1}
           {...register('sessionCost', { setValueAs: (v) => (v === '' ? Number.NaN : Number(v)) })}
           error={errors.sessionCost?.message}
+        />
+        <TextField
+          label="Semanas máximas de reserva fija"
+          hint="Cuántas semanas puede apartar un cliente a la misma hora; 0 no ofrece reservas fijas."
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_STANDING_WEEKS}
+          step={1}
+          {...register('standingWeeksMax', { setValueAs: (v) => (v === '' ? Number.NaN : Number(v)) })}
+          error={errors.standingWeeksMax?.message}
         />
         <TextField
           label="Dirección"
