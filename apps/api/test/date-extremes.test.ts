@@ -1,4 +1,4 @@
-import { createCost, createRoom } from '@sala/db/factories/factories';
+import { createCost, createRoom, createSession } from '@sala/db/factories/factories';
 import { dayBlocks, roomBlocks } from '@sala/db/schema/blocks';
 import { costs } from '@sala/db/schema/commerce';
 import { roomSessions } from '@sala/db/schema/sessions';
@@ -17,9 +17,16 @@ import { createTestApp, type TestApp } from './test-app';
  * do not depend on the day the test runs.
  */
 let t: TestApp;
-let boss: { cookie: string };
+let boss: { cookie: string; user: { id: string } };
 let client: { cookie: string };
-let fx: { cityId: string; branchId: string; roomId: string; costId: string; clientId: string };
+let fx: {
+  cityId: string;
+  branchId: string;
+  roomId: string;
+  costId: string;
+  clientId: string;
+  sessionId: string;
+};
 beforeAll(async () => {
   t = await createTestApp();
   boss = await loginAs(t, 'superadmin');
@@ -27,7 +34,19 @@ beforeAll(async () => {
   const clientId = (await loginAs(t, 'user')).user.id;
   const room = await createRoom(t.db);
   const cost = await createCost(t.db, { branchId: room.branchId });
-  fx = { cityId: room.cityId, branchId: room.branchId, roomId: room.id, costId: cost.id, clientId };
+  // A session of the super admin's own far ahead: a move to an extreme date is refused before it is touched.
+  const session = await createSession(t.db, room, {
+    userId: boss.user.id,
+    startsAt: new Date('2099-01-05T16:00:00Z'),
+  });
+  fx = {
+    cityId: room.cityId,
+    branchId: room.branchId,
+    roomId: room.id,
+    costId: cost.id,
+    clientId,
+    sessionId: session.id,
+  };
 });
 afterAll(async () => {
   await t.close();
@@ -79,6 +98,13 @@ const dateRoutes: DateRoute[] = [
       url: '/api/staff/sessions',
       payload: { ...slot(date), for: 'courtesy', courtesyName: 'Visita Cortesía' },
     }),
+    before: bookingMessages.cannotBook,
+    after: bookingMessages.cannotBook,
+  },
+  {
+    route: 'POST /api/sessions/:id/reschedule',
+    request: (date) => ({ url: `/api/sessions/${fx.sessionId}/reschedule`, payload: slot(date) }),
+    forClients: true,
     before: bookingMessages.cannotBook,
     after: bookingMessages.cannotBook,
   },

@@ -295,6 +295,19 @@ const table = (): Row[] => [
   },
   {
     method: 'POST',
+    url: '/api/sessions/:id/reschedule',
+    request: async () => {
+      const room = await createRoom(t.db);
+      const session = await createSession(t.db, room, { startsAt: businessInstant(aheadDate(), '10:00') });
+      return {
+        url: `/api/sessions/${session.id}/reschedule`,
+        body: { branchId: room.branchId, roomId: room.id, date: aheadDate(), hour: '11:00' },
+      };
+    },
+    expect: { anonymous: 401, user: 404, admin: 404, superadmin: 200 },
+  },
+  {
+    method: 'POST',
     url: '/api/staff/sessions',
     request: async () => {
       const room = await createRoom(t.db);

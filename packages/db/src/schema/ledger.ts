@@ -11,6 +11,7 @@ export const creditReasons = [
   'order_cancel',
   'adjustment',
   'account_closed',
+  'reschedule',
 ] as const;
 export type CreditReason = (typeof creditReasons)[number];
 
@@ -36,7 +37,7 @@ export const creditLedger = pgTable(
     check('credit_ledger_balance_non_negative', sql`${t.balanceAfter} >= 0`),
     check(
       'credit_ledger_reason_valid',
-      sql`${t.reason} in ('purchase', 'pos', 'booking', 'booking_refund', 'order_cancel', 'adjustment', 'account_closed')`,
+      sql`${t.reason} in ('purchase', 'pos', 'booking', 'booking_refund', 'order_cancel', 'adjustment', 'account_closed', 'reschedule')`,
     ),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   foreignKey,
@@ -78,6 +79,15 @@ export const roomSessions = pgTable(
     idempotencyKey: uuid('idempotency_key'),
     /** The standing slot it belongs to, if any. */
     seriesId: uuid('series_id').references(() => sessionSeries.id, { onDelete: 'restrict' }),
+    /**
+     * The session this one replaced (a reschedule): the calendar event keeps the first one's UID
+     * (calendar_uid, null = this session's id) with a higher SEQUENCE, so calendars move the event.
+     */
+    rescheduledFrom: uuid('rescheduled_from').references((): AnyPgColumn => roomSessions.id, {
+      onDelete: 'restrict',
+    }),
+    calendarUid: uuid('calendar_uid'),
+    calendarSequence: smallint('calendar_sequence').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -110,6 +120,10 @@ export const roomSessions = pgTable(
       .on(t.bookedBy, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
     check('room_sessions_credits_non_negative', sql`${t.creditsCharged} >= 0`),
+    // A session is moved once: a second move of the same session loses on this index.
+    uniqueIndex('room_sessions_rescheduled_from_key')
+      .on(t.rescheduledFrom)
+      .where(sql`${t.rescheduledFrom} is not null`),
     check(
       'room_sessions_owner',
       sql`(${t.isCourtesy} and ${t.userId} is null and ${t.courtesyName} is not null) or (not ${t.isCourtesy} and ${t.userId} is not null)`,

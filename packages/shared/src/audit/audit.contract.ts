@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'room_block.create',
   'room_block.delete',
   'session.cancel',
+  'session.reschedule',
   'order.cancel',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -59,6 +60,7 @@ export const auditActionLabels: Record<TAuditAction, string> = {
   'room_block.create': 'Bloqueo de sala creado',
   'room_block.delete': 'Bloqueo de sala quitado',
   'session.cancel': 'Sesión cancelada',
+  'session.reschedule': 'Sesión cambiada',
   'order.cancel': 'Orden cancelada',
 };
 

@@ -74,6 +74,17 @@ export const ZCreateSessionResponse = z.object({
 });
 export type TCreateSessionResponse = z.infer<typeof ZCreateSessionResponse>;
 
+/** POST /api/sessions/:id/reschedule — the session moves to another free slot of the window, in one step. */
+export const ZRescheduleSessionRequest = z.object(slotFields(), { error: m.chooseAll });
+export type TRescheduleSessionRequest = z.input<typeof ZRescheduleSessionRequest>;
+export const ZRescheduleSessionResponse = ZCreateSessionResponse.extend({
+  /** The session it replaced (now cancelled). */
+  previousId: z.uuid(),
+  /** Credits charged (positive) or given back (negative) for the difference in cost. */
+  difference: z.int(),
+});
+export type TRescheduleSessionResponse = z.infer<typeof ZRescheduleSessionResponse>;
+
 /** POST /api/sessions/:id/cancel */
 export const ZCancelSessionResponse = z.object({
   id: z.uuid(),

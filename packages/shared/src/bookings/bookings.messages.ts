@@ -28,6 +28,12 @@ export const bookingMessages = {
   cannotCancel: 'No puedes cancelar esta sesión.',
   clientInactive: 'El cliente está desactivado; actívalo antes de reservar por él.',
   keyReused: 'Esta reservación ya se registró con otros datos. Recarga la página para reservar de nuevo.',
+  // Moving a session (docs/decisions/019).
+  rescheduled: 'Sesión cambiada con éxito',
+  tooLateToMove:
+    'Las sesiones que empiezan en menos de 24 horas ya no se pueden cambiar. Comunícate con la recepción.',
+  alreadyMoved: 'Esta sesión ya se cambió a otra hora.',
+  sameSlot: 'Tu sesión ya es a esa hora en esa sala.',
   // Standing slots (reserva fija), docs/decisions/019.
   seriesDisabled: 'Esta sucursal no ofrece reservas fijas.',
   seriesCount: (max: number) => `En esta sucursal una reserva fija es de 2 a ${max} sesiones.`,

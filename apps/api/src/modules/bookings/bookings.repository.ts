@@ -115,16 +115,35 @@ export async function insertSession(
     bookedBy: string;
     idempotencyKey: string | null;
     seriesId?: string | null;
+    /** A reschedule: the session it replaces, and the calendar event it continues. */
+    rescheduledFrom?: string | null;
+    calendarUid?: string | null;
+    calendarSequence?: number;
   },
 ): Promise<{ id: string }> {
   const id = newId();
   await tx.execute(sql`
     insert into ${roomSessions} ("id", "user_id", "room_id", "branch_id", "city_id", "starts_at", "credits_charged",
-      "is_courtesy", "courtesy_name", "booked_by", "idempotency_key", "series_id")
+      "is_courtesy", "courtesy_name", "booked_by", "idempotency_key", "series_id", "rescheduled_from",
+      "calendar_uid", "calendar_sequence")
     values (${id}, ${values.userId}, ${values.roomId}, ${values.branchId}, ${values.cityId},
       ${values.startsAt.toISOString()}::timestamptz, ${values.creditsCharged}, ${values.isCourtesy},
-      ${values.courtesyName}, ${values.bookedBy}, ${values.idempotencyKey}::uuid, ${values.seriesId ?? null}::uuid)`);
+      ${values.courtesyName}, ${values.bookedBy}, ${values.idempotencyKey}::uuid, ${values.seriesId ?? null}::uuid,
+      ${values.rescheduledFrom ?? null}::uuid, ${values.calendarUid ?? null}::uuid, ${values.calendarSequence ?? 0})`);
   return { id };
+}
+
+/** The session that replaced another (its reschedule), if any. */
+export function findSuccessor(db: DbOrTx, id: string) {
+  return db
+    .select({
+      id: roomSessions.id,
+      bookedBy: roomSessions.bookedBy,
+      idempotencyKey: roomSessions.idempotencyKey,
+    })
+    .from(roomSessions)
+    .where(eq(roomSessions.rescheduledFrom, id))
+    .then((rows) => rows[0]);
 }
 
 /** A standing slot's row: what was asked for (its sessions are inserted with its id). */
@@ -257,6 +276,8 @@ export function findSessionDetails(db: DbOrTx, ids: string[]) {
       email: users.email,
       bookedByName: booker.name,
       cancelledAt: roomSessions.cancelledAt,
+      calendarUid: roomSessions.calendarUid,
+      calendarSequence: roomSessions.calendarSequence,
     })
     .from(roomSessions)
     .innerJoin(rooms, eq(rooms.id, roomSessions.roomId))

@@ -4,6 +4,8 @@ import {
   ZCreateSessionResponse,
   ZDayGridQuery,
   ZDayGridResponse,
+  ZRescheduleSessionRequest,
+  ZRescheduleSessionResponse,
   ZStaffCreateSessionRequest,
   ZStaffSessionsQuery,
   ZStaffSessionsResponse,
@@ -133,6 +135,29 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .status(201)
         .send(await series.createSeries(actingCtx(request), input, { kind: 'client', userId: clientId }));
+    },
+  );
+
+  app.post(
+    '/sessions/:id/reschedule',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Cambiar una sesión a otra hora libre (la propia con más de 24 h, o cualquiera un super administrador)',
+        params: ZIdParams,
+        body: ZRescheduleSessionRequest,
+        response: { 200: ZRescheduleSessionResponse },
+      },
+    },
+    async (request) => {
+      const { idempotencyKey, ...slot } = request.body;
+      return service.rescheduleSession(actingCtx(request), {
+        id: request.params.id,
+        slot,
+        key: idempotencyKey,
+      });
     },
   );
 

@@ -6,6 +6,7 @@ import {
   type TCreateSessionResponse,
   type TDayGridQuery,
   type TDayGridResponse,
+  type TRescheduleSessionResponse,
   type TSessionDetail,
   type TStaffSession,
   type TStaffSessionsQuery,
@@ -33,6 +34,7 @@ import {
   findSessionDetail,
   findSessionDetails,
   findSessionForUpdate,
+  findSuccessor,
   insertSession,
   listSessionsOfUser,
   listStaffSessions,
@@ -334,6 +336,146 @@ export async function cancelLocked(
     },
   ]);
   return { refunded, balance, detail };
+}
+
+/**
+ * POST /api/sessions/:id/reschedule (design §7): cancel + book in one transaction. The session's row lock decides
+ * between two moves (or a move and a cancel) of it; the new slot is judged like any booking and the room and
+ * client-hour unique indexes decide its races; the difference in cost goes through the ledger (reason
+ * `reschedule`). The new session continues the calendar event (same UID, next SEQUENCE) and its series.
+ */
+export async function rescheduleSession(
+  ctx: ActingContext,
+  { id, slot, key }: { id: string; slot: Slot; key?: string },
+): Promise<TRescheduleSessionResponse> {
+  const { db, actor, now, notify } = ctx;
+  try {
+    const moved = await db.transaction(async (tx) => {
+      const old = await findSessionForUpdate(tx, id);
+      if (!old || old.isCourtesy || (actor.role !== 'superadmin' && old.userId !== actor.id)) {
+        throw new AppError('not-found', m.sessionNotFound);
+      }
+      if (old.cancelledAt) {
+        throw new AppError('aborted', (await findSuccessor(tx, id)) ? m.alreadyMoved : m.alreadyCancelled);
+      }
+      if (!canCancelSession(old, actor, now)) {
+        const timing = sessionTiming(old.startsAt, now);
+        throw new AppError('aborted', timing === 'past' ? m.alreadyStarted : m.tooLateToMove);
+      }
+      const person = (await lockAccount(tx, old.userId!))!;
+      const day = await loadSlot(tx, slot);
+      if (!day) throw new AppError('not-found', locationMessages.branchNotFound);
+      const check = checkSlot({ now }, day, slot);
+      if (!check.ok) {
+        const same =
+          check.reason === 'busy' &&
+          old.roomId === slot.roomId &&
+          old.startsAt.getTime() === businessInstant(slot.date, slot.hour).getTime();
+        throw same ? new AppError('aborted', m.sameSlot, { hour: m.sameSlot }) : slotRefusal(check.reason);
+      }
+
+      await markCancelled(tx, id, actor.id, now);
+      const sequence = old.calendarSequence + 1;
+      const { id: newId } = await insertSession(tx, {
+        userId: person.id,
+        roomId: slot.roomId,
+        branchId: day.id,
+        cityId: day.cityId,
+        startsAt: check.startsAt,
+        creditsCharged: day.sessionCost,
+        isCourtesy: false,
+        courtesyName: null,
+        bookedBy: actor.id,
+        idempotencyKey: key ?? null,
+        seriesId: old.seriesId,
+        rescheduledFrom: id,
+        calendarUid: old.calendarUid ?? old.id,
+        calendarSequence: sequence,
+      });
+      const difference = day.sessionCost - old.creditsCharged;
+      const change = {
+        userId: person.id,
+        reason: 'reschedule' as const,
+        referenceId: newId,
+        actorId: actor.id,
+        note: `Cambio de sesión a ${slot.date} ${slot.hour}`,
+      };
+      let balance = person.credits;
+      if (difference > 0) {
+        const after = await chargeCredits(tx, { ...change, amount: difference });
+        if (after === null) throw creditsRefusal(difference);
+        balance = after;
+      } else if (difference < 0) {
+        balance = await applyCreditChange(tx, { ...change, delta: -difference });
+      }
+      const before = (await findSessionDetail(tx, id))!;
+      const facts: SessionFacts = {
+        id: newId,
+        startsAt: check.startsAt,
+        cityName: day.cityName,
+        branchName: day.name,
+        roomName: day.rooms[0]!.name,
+        holderName: person.name,
+        email: person.email,
+        bookedByName: actor.name,
+        userId: person.id,
+        calendarUid: old.calendarUid ?? old.id,
+        calendarSequence: sequence,
+      };
+      const queued = await notify.sessionRescheduled(tx, { before, after: facts });
+      await recordAudit(tx, ctx, [
+        {
+          action: 'session.reschedule',
+          entity: 'session',
+          entityId: newId,
+          label: `${person.name} · ${day.name} · ${slot.date} ${slot.hour}`,
+          before: {
+            when: `${businessDate(old.startsAt)} ${businessTime(old.startsAt)}`,
+            room: before.roomName,
+          },
+          after: { when: `${slot.date} ${slot.hour}`, room: facts.roomName },
+        },
+      ]);
+      return {
+        session: toDetail(facts, day.sessionCost, false),
+        previousId: id,
+        difference,
+        balance,
+        queued,
+        branches: [old.branchId, day.id],
+      };
+    });
+    for (const branchId of moved.branches) availabilityChanged(db, branchId);
+    const { queued, branches: _branches, ...answer } = moved;
+    const mailDelivery = await notify.sendNow(queued);
+    return { ...answer, mailDelivery, mailWarning: mailDelivery === 'delayed' };
+  } catch (error) {
+    if (key) {
+      const earlier = await findSessionByKey(db, actor.id, key);
+      if (earlier) {
+        const successor = await findSuccessor(db, id);
+        if (successor?.id !== earlier.id) throw new AppError('aborted', m.keyReused);
+        const facts = (await findSessionDetail(db, earlier.id))!;
+        const balance = (await findAccount(db, facts.userId!))?.credits ?? 0;
+        const previous = (await findSessionDetail(db, id))!;
+        const mailDelivery = await notify.sessionBookedDelivery(db, facts);
+        return {
+          session: toDetail(facts, facts.creditsCharged, false),
+          previousId: id,
+          difference: facts.creditsCharged - previous.creditsCharged,
+          balance,
+          mailDelivery,
+          mailWarning: mailDelivery === 'delayed',
+        };
+      }
+    }
+    if (isUniqueViolation(error, 'room_sessions_room_starts_at_active_key')) throw slotRefusal('busy');
+    if (isUniqueViolation(error, 'room_sessions_user_starts_at_active_key')) {
+      const message = actor.role === 'superadmin' ? m.clientSameTime : m.sameTime;
+      throw new AppError('aborted', message, { hour: message });
+    }
+    throw error;
+  }
 }
 
 /** A client's own sessions, newest or oldest first, with what it may still do about each. */

@@ -8,8 +8,10 @@ import { BUSINESS_TIME_ZONE } from '@sala/shared/time/business-time';
  * (docs/decisions/008); `test/calendar-reader.ts` reads it back with Mozilla's ical.js in the API tests.
  */
 export type SessionInvite = {
-  /** Stable across the booking and its cancellation: the session id. */
+  /** Stable across the booking, its moves and its cancellation: the first session's id. */
   uid: string;
+  /** How many times the event changed before (a reschedule raises it); a cancellation adds one more. */
+  sequence?: number;
   method: 'REQUEST' | 'CANCEL';
   startsAt: Date;
   endsAt: Date;
@@ -137,7 +139,7 @@ export function calendarInvite(
   const event = (invite: Omit<SessionInvite, 'method'>) => [
     'BEGIN:VEVENT',
     `UID:${invite.uid}`,
-    `SEQUENCE:${cancelled ? 1 : 0}`,
+    `SEQUENCE:${(invite.sequence ?? 0) + (cancelled ? 1 : 0)}`,
     `DTSTAMP:${utcDateTime(now)}`,
     `DTSTART;TZID=${timeZone}:${localDateTime(invite.startsAt, timeZone)}`,
     `DTEND;TZID=${timeZone}:${localDateTime(invite.endsAt, timeZone)}`,

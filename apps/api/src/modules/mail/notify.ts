@@ -30,6 +30,8 @@ import {
   reminderKey,
   reservationCancelledEmail,
   reservationConfirmedEmail,
+  reservationMovedAdminEmail,
+  reservationMovedEmail,
   seriesCancelledEmail,
   seriesConfirmedEmail,
   sessionReminderEmail,
@@ -52,6 +54,9 @@ export type SessionFacts = {
   bookedByName?: string | null;
   /** The holder's account (a reminder's unsubscribe link is signed for it); none for a courtesy session. */
   userId?: string | null;
+  /** The calendar event it continues (a rescheduled session keeps the first one's UID), and its sequence. */
+  calendarUid?: string | null;
+  calendarSequence?: number;
 };
 
 /** An online purchase the store completed. */
@@ -91,6 +96,11 @@ export type Notify = {
   seriesBookedDelivery(db: DbOrTx, series: { id: string; email: string | null }): Promise<MailDelivery>;
   /** How a booking's messages stand now (a retried booking's answer): sent only when every one of them is. */
   sessionBookedDelivery(db: DbOrTx, session: { id: string; email: string | null }): Promise<MailDelivery>;
+  /**
+   * A session moved (the old one cancelled, the new one booked): the client and the staff hear where it is now,
+   * with the calendar event moved (same UID, next SEQUENCE); the old session's reminder is dropped.
+   */
+  sessionRescheduled(tx: DbOrTx, moved: { before: SessionFacts; after: SessionFacts }): Promise<Queued>;
   /** Also drops the session's reminder if it has not gone out. */
   sessionCancelled(tx: DbOrTx, session: SessionFacts & { refunded: number }): Promise<void>;
   remindersDue(tx: DbOrTx, sessions: SessionFacts[]): Promise<void>;
@@ -159,7 +169,8 @@ export function createNotify(options: NotifyOptions): Notify {
     when: formatSessionWhen(businessDate(session.startsAt), businessTime(session.startsAt)),
   });
   const event = (session: SessionFacts) => ({
-    uid: session.id,
+    uid: session.calendarUid ?? session.id,
+    sequence: session.calendarSequence ?? 0,
     startsAt: session.startsAt,
     endsAt: new Date(session.startsAt.getTime() + SESSION_MS),
     summary: `Sesión en ${session.branchName} · ${session.roomName}`,
@@ -262,6 +273,33 @@ export function createNotify(options: NotifyOptions): Notify {
         recipients.map((to) => seriesKey(series.id, to)),
       );
       return states.every((status) => status === 'sent') ? 'sent' : 'delayed';
+    },
+    async sessionRescheduled(tx, { before, after }) {
+      await deletePendingByKey(tx, reminderKey(before.id));
+      const facts = {
+        ...reservation(after),
+        before: `${formatSessionWhen(businessDate(before.startsAt), businessTime(before.startsAt))}, ${before.roomName}, ${before.branchName}`,
+      };
+      const ics = invite(after, 'REQUEST');
+      const date = businessDate(after.startsAt);
+      const emailIds = await write(tx, [
+        after.email
+          ? {
+              ...reservationMovedEmail(after.email, facts, ics, url('/perfil')),
+              dedupeKey: bookedKey(after.id, after.email),
+            }
+          : null,
+        ...(await staff(tx)).map((to) => ({
+          ...reservationMovedAdminEmail(
+            to,
+            { ...facts, bookedBy: after.bookedByName ?? null },
+            ics,
+            url(`/admin/reservaciones?fecha=${date}`),
+          ),
+          dedupeKey: bookedKey(after.id, to),
+        })),
+      ]);
+      return { emailIds };
     },
     async sessionBookedDelivery(db, session) {
       if (!options.outbox.enabled) return 'off';

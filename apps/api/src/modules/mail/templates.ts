@@ -302,6 +302,49 @@ export function reservationCancelledEmail(
   };
 }
 
+/** A session moved to another slot: where and when it is now, where it was, and the calendar event moved. */
+export function reservationMovedEmail(
+  to: string,
+  reservation: ReservationFacts & { before: string },
+  ics: string,
+  profileUrl: string,
+): OutgoingEmail {
+  return {
+    ...email(to, 'Reservacion cambiada', {
+      title: 'Tu reservación cambió de hora',
+      paragraphs: [`Hola, ${reservation.holderName}. Tu sesión ahora es:`],
+      details: [...reservationDetails(reservation), ['Antes', reservation.before]],
+      after: [
+        'El archivo adjunto mueve la sesión en tu calendario (no agrega otra). Puedes cambiarla o cancelarla desde tu perfil hasta 24 horas antes.',
+      ],
+      action: { label: 'Ver mis sesiones', url: profileUrl },
+    }),
+    attachments: [calendarFile(ics, 'REQUEST')],
+  };
+}
+
+/** The staff's notice of a moved session. */
+export function reservationMovedAdminEmail(
+  to: string,
+  reservation: ReservationFacts & { before: string; bookedBy: string | null },
+  ics: string,
+  adminUrl: string,
+): OutgoingEmail {
+  return {
+    ...email(to, `Reservacion cambiada de ${reservation.holderName}`, {
+      title: `${reservation.holderName} cambió su reservación`,
+      paragraphs: [],
+      details: [
+        ...reservationDetails(reservation),
+        ['Antes', reservation.before],
+        ...(reservation.bookedBy ? [['Cambió', reservation.bookedBy] as Detail] : []),
+      ],
+      action: { label: 'Abrir reservaciones', url: adminUrl },
+    }),
+    attachments: [calendarFile(ics, 'REQUEST')],
+  };
+}
+
 /** The remaining dates of a standing slot, cancelled at once: which, what came back, one calendar update. */
 export function seriesCancelledEmail(
   to: string,

@@ -77,6 +77,7 @@ const reasonLabels: Record<string, string> = {
   pos: 'Compra en recepción',
   booking: 'Reservación',
   booking_refund: 'Cancelación de reservación',
+  reschedule: 'Cambio de reservación',
   order_cancel: 'Orden cancelada',
   adjustment: 'Ajuste',
   account_closed: 'Cuenta eliminada',
