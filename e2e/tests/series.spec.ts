@@ -16,7 +16,7 @@ async function choose(page: Page, step: string, option: string | RegExp) {
 }
 
 test.describe('standing slots (reserva fija)', () => {
-  test('a client books 8 weeks with one blocked, sees 7 booked and why not the 8th, then cancels one and the rest', async ({
+  test('a client books 8 weeks with one blocked, sees 7 booked and why not the 8th, cancels one, moves one, cancels the rest', async ({
     page,
     playwright,
     baseURL,
@@ -90,6 +90,29 @@ test.describe('standing slots (reserva fija)', () => {
     await expect(toast(page, bookingMessages.cancelled)).toBeVisible();
     await expect(card).toContainText('6 de 7 sesiones');
 
+    // Another occurrence moves to 12:00 in Sala 2 the same day, through the wizard; it stays in the series.
+    await history.getByRole('link', { name: `Cambiar la sesión del ${historyDate(first)}` }).click();
+    await expect(page.getByTestId('moving-session')).toContainText(`${branch} · Sala 1`);
+    await choose(page, 'Zona', new RegExp(`^${zone}`));
+    await choose(page, 'Sucursal', new RegExp(`^${branch}`));
+    await choose(page, 'Día', spokenDate(first));
+    await choose(page, 'Hora', /^12:00/);
+    await choose(page, 'Sala', /^Sala 2(?!\d)/);
+    await expect(summary.getByTestId('move-difference')).toHaveText('Sin costo adicional');
+    await expectNoSeriousViolations(page, { wcag22: true });
+    await expectNoHorizontalScroll(page);
+    await keepPicture(page, `cambiar-sesion-${testInfo.project.name}`);
+    await summary.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(toast(page, bookingMessages.rescheduled)).toBeVisible();
+    const moved = page.getByTestId('booking-success');
+    await expect(moved.getByRole('heading', { name: '¡Tu sesión cambió!' })).toBeVisible();
+    await expect(moved).toContainText('de 12:00 a 13:00');
+    await moved.getByRole('link', { name: 'Ver mis sesiones' }).click();
+    await expect(card).toContainText('6 de 7 sesiones');
+    await expect(
+      history.getByRole('link', { name: `Cambiar la sesión del ${historyDate(first, '12:00')}` }),
+    ).toBeVisible();
+
     await card.getByRole('button', { name: /^Cancelar las que faltan/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancelar las que faltan' });
     await expect(dialog).toContainText('las 6 sesiones');
@@ -101,10 +124,10 @@ test.describe('standing slots (reserva fija)', () => {
 });
 
 /** How the history names a session at 10:00 of a date ('8 dic 2026, 10:00'), as the app's es-MX format does. */
-function historyDate(date: string) {
+function historyDate(date: string, hour = '10:00') {
   return new Intl.DateTimeFormat('es-MX', {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'America/Mexico_City',
-  }).format(businessInstant(date, '10:00'));
+  }).format(businessInstant(date, hour));
 }

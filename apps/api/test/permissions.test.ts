@@ -346,6 +346,17 @@ const table = (): Row[] => [
   },
   {
     method: 'GET',
+    url: '/api/me/sessions/:id',
+    request: async () => {
+      const room = await createRoom(t.db);
+      const session = await createSession(t.db, room, { startsAt: businessInstant(aheadDate(), '10:00') });
+      return { url: `/api/me/sessions/${session.id}` };
+    },
+    // Someone else's session, for everyone: not found.
+    expect: { anonymous: 401, user: 404, admin: 404, superadmin: 404 },
+  },
+  {
+    method: 'GET',
     url: '/api/me/series',
     expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
   },

@@ -218,3 +218,23 @@ describe('moving a session (design §7)', () => {
     expect(await balance(user.id)).toBe(2);
   });
 });
+
+describe('GET /api/me/sessions/:id', () => {
+  it('answers one of the client’s own sessions, with what it may do, and nobody else’s', async () => {
+    const { cookie, sessionId } = await bookedClient(3);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/me/sessions/${sessionId}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: sessionId, timing: 'beyond', canCancel: true, seriesId: null });
+    const other = await loginAs(t, 'user');
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/me/sessions/${sessionId}`,
+      headers: { cookie: other.cookie },
+    });
+    expect(refused.statusCode).toBe(404);
+  });
+});

@@ -388,6 +388,21 @@ describe('a client’s standing slots in /perfil', () => {
     );
   });
 
+  it('counts a moved occurrence once: it stays in its series at its new hour', async () => {
+    const { p, cookie, seriesId, sessionIds } = await booked(10, 3);
+    const moved = await post(`/api/sessions/${sessionIds[1]}/reschedule`, cookie, {
+      branchId: p.branch.id,
+      roomId: p.rooms[1]!.id,
+      date: '2030-01-10',
+      hour: '12:00',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const res = await get('/api/me/series', cookie);
+    expect(res.json()).toMatchObject([{ id: seriesId, booked: 3, standing: 3, cancellable: 3 }]);
+    const mine = await get(`/api/me/sessions/${moved.json().session.id}`, cookie);
+    expect(mine.json()).toMatchObject({ seriesId });
+  });
+
   it('cancels the rest: only the sessions more than 24 hours ahead, one refund each, one e-mail', async () => {
     const { user, cookie, seriesId, sessionIds } = await booked(10, 4);
     vi.setSystemTime(new Date('2030-01-07T17:00:00Z'));

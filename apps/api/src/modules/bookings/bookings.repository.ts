@@ -14,7 +14,8 @@ type Page = { page: number; pageSize: number; dir: 'asc' | 'desc'; q?: string };
 const holderName = sql<string>`coalesce(${users.name}, ${roomSessions.courtesyName}, '')`;
 const booker = alias(users, 'booker');
 
-export function listSessionsOfUser(db: DbOrTx, userId: string, page: Page) {
+/** A client's own sessions (a page), or the one with `id`. */
+export function listSessionsOfUser(db: DbOrTx, userId: string, page: Page & { id?: string }) {
   return db
     .select({
       id: roomSessions.id,
@@ -34,6 +35,7 @@ export function listSessionsOfUser(db: DbOrTx, userId: string, page: Page) {
     .where(
       and(
         eq(roomSessions.userId, userId),
+        page.id ? eq(roomSessions.id, page.id) : undefined,
         page.q
           ? or(
               ilike(cities.name, containsPattern(page.q)),
@@ -409,7 +411,9 @@ export function listSeriesOfUser(db: DbOrTx, userId: string, now: Date) {
       cityName: cities.name,
       branchName: branches.name,
       roomName: rooms.name,
-      booked: sql<number>`(select count(*)::int from "room_sessions" s where s."series_id" = "session_series"."id")`,
+      // A session moved to another hour counts once: its replacement stands for it.
+      booked: sql<number>`(select count(*)::int from "room_sessions" s where s."series_id" = "session_series"."id"
+        and not exists (select 1 from "room_sessions" moved where moved."rescheduled_from" = s."id"))`,
       standing: sql<number>`(select count(*)::int from "room_sessions" s
         where s."series_id" = "session_series"."id" and s."cancelled_at" is null)`,
       cancellable: sql<number>`(select count(*)::int from "room_sessions" s

@@ -11,10 +11,8 @@ import {
   ZStaffSessionsResponse,
 } from '@sala/shared/bookings/bookings.contract';
 import {
-  ZCancelSeriesResponse,
   ZCreateSeriesRequest,
   ZCreateSeriesResponse,
-  ZMySeriesResponse,
   ZSeriesPreviewRequest,
   ZSeriesPreviewResponse,
   ZStaffCreateSeriesRequest,
@@ -73,33 +71,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await series.createSeries(actingCtx(request), request.body, { kind: 'self' })),
-  );
-
-  app.get(
-    '/me/series',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Mis reservas fijas con sesiones por venir',
-        response: { 200: ZMySeriesResponse },
-      },
-    },
-    async (request) => series.listMySeries(actingCtx(request)),
-  );
-
-  app.post(
-    '/me/series/:id/cancel',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Cancelar las sesiones que faltan de una reserva fija (las de más de 24 h)',
-        params: ZIdParams,
-        response: { 200: ZCancelSeriesResponse },
-      },
-    },
-    async (request) => series.cancelSeriesRest(actingCtx(request), { id: request.params.id }),
   );
 
   app.post(

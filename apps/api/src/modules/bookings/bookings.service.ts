@@ -484,13 +484,33 @@ export async function listSessionsOf(
   query: TMySessionsQuery,
 ): Promise<TPage<TMySession>> {
   const rows = await listSessionsOfUser(db, actor.id, query);
-  return toPage(rows, query, (row) => ({
-    ...row,
+  return toPage(rows, query, (row) => toMySession(row, actor, now));
+}
+
+type MySessionRow = Awaited<ReturnType<typeof listSessionsOfUser>>[number];
+function toMySession(row: Omit<MySessionRow, 'total'>, actor: ActingContext['actor'], now: Date): TMySession {
+  return {
+    id: row.id,
+    cityName: row.cityName,
+    branchName: row.branchName,
+    roomName: row.roomName,
+    creditsCharged: row.creditsCharged,
+    seriesId: row.seriesId,
     startsAt: row.startsAt.toISOString(),
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     timing: sessionTiming(row.startsAt, now),
     canCancel: !row.cancelledAt && canCancelSession({ startsAt: row.startsAt, userId: actor.id }, actor, now),
-  }));
+  };
+}
+
+/** GET /api/me/sessions/:id: one of the client's own sessions (the one it moves in /reserva?cambiar=). */
+export async function mySession(
+  { db, actor, now }: ActingContext,
+  { id }: { id: string },
+): Promise<TMySession> {
+  const [row] = await listSessionsOfUser(db, actor.id, { page: 1, pageSize: 1, dir: 'asc', id });
+  if (!row) throw new AppError('not-found', m.sessionNotFound);
+  return toMySession(row, actor, now);
 }
 
 /** The `.ics` of one of the client's own sessions (CANCEL once it is cancelled), for "Agregar al calendario". */

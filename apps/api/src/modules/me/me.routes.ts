@@ -1,15 +1,18 @@
 import { ZSessionUser } from '@sala/shared/auth/session.contract';
+import { ZCancelSeriesResponse, ZMySeriesResponse } from '@sala/shared/bookings/series.contract';
 import { ZIdParams } from '@sala/shared/common/fields';
 import {
   ZMyOrdersQuery,
   ZMyOrdersResponse,
+  ZMySession,
   ZMySessionsQuery,
   ZMySessionsResponse,
   ZUpdateMyProfileRequest,
 } from '@sala/shared/users/profile.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingCtx } from '../../plugins/context';
-import { calendarOf, listSessionsOf } from '../bookings/bookings.service';
+import { calendarOf, listSessionsOf, mySession } from '../bookings/bookings.service';
+import { cancelSeriesRest, listMySeries } from '../bookings/series.service';
 import { listOrdersOf } from '../orders/orders.service';
 import { updateOwnProfile } from '../users/users.service';
 
@@ -29,6 +32,42 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listSessionsOf(actingCtx(request), request.query),
+  );
+
+  app.get(
+    '/me/sessions/:id',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Una de mis sesiones', params: ZIdParams, response: { 200: ZMySession } },
+    },
+    async (request) => mySession(actingCtx(request), { id: request.params.id }),
+  );
+
+  app.get(
+    '/me/series',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Mis reservas fijas con sesiones por venir',
+        response: { 200: ZMySeriesResponse },
+      },
+    },
+    async (request) => listMySeries(actingCtx(request)),
+  );
+
+  app.post(
+    '/me/series/:id/cancel',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Cancelar las sesiones que faltan de una reserva fija (las de más de 24 h)',
+        params: ZIdParams,
+        response: { 200: ZCancelSeriesResponse },
+      },
+    },
+    async (request) => cancelSeriesRest(actingCtx(request), { id: request.params.id }),
   );
 
   app.get(

@@ -95,6 +95,11 @@ describe('SessionHistory (/perfil)', () => {
 
     const upcoming = await rowOf('Próxima');
     expect(within(upcoming).getByRole('button', { name: /^Cancelar/ })).toBeVisible();
+    // A 'beyond' session moves through the wizard (design §7).
+    expect(within(upcoming).getByRole('link', { name: /^Cambiar la sesión/ })).toHaveAttribute(
+      'href',
+      `/reserva?cambiar=${BEYOND}`,
+    );
     expect(within(upcoming).getByRole('link', { name: 'Agregar al calendario' })).toHaveAttribute(
       'href',
       `/api/me/sessions/${BEYOND}/calendar`,
@@ -102,6 +107,7 @@ describe('SessionHistory (/perfil)', () => {
 
     const almost = await rowOf('En menos de 24 h');
     expect(within(almost).queryByRole('button', { name: /Cancelar/ })).not.toBeInTheDocument();
+    expect(within(almost).queryByRole('link', { name: /^Cambiar/ })).not.toBeInTheDocument();
     expect(within(almost).getByText(bookingMessages.tooLateToCancel)).toBeVisible();
     expect(within(almost).getByRole('link', { name: 'Agregar al calendario' })).toHaveAttribute('download');
 

@@ -15,6 +15,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/status-badge';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
+import { AppLink } from '../../../lib/navigation';
 import { useCancelSession } from '../../reservas/api/sessions-api';
 import { useMySessions } from '../api/get-my-history';
 import { isUpcoming, type SessionState, sessionState, sessionStateLabels } from '../session-state';
@@ -76,6 +77,15 @@ function columns(onCancel: (session: TMySession) => void): DataTableColumn<TMySe
         const state = sessionState(session);
         return (
           <div className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
+            {session.canCancel && (
+              <AppLink
+                to={`/reserva?cambiar=${encodeURIComponent(session.id)}`}
+                aria-label={`Cambiar la sesión del ${formatDateTime(session.startsAt)}`}
+                className="inline-flex items-center rounded-lg px-2.5 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-slate-200 hover:bg-brand-50"
+              >
+                Cambiar
+              </AppLink>
+            )}
             {session.canCancel && (
               <Button
                 variant="secondary"

@@ -2,6 +2,7 @@ import type {
   TCancelSessionResponse,
   TCreateSessionRequest,
   TCreateSessionResponse,
+  TRescheduleSessionResponse,
   TStaffCreateSessionRequest,
 } from '@sala/shared/bookings/bookings.contract';
 import { apiRequest } from '../../../lib/api-client';
@@ -25,10 +26,10 @@ export const sessionChanges = [
  * A booking request with its idempotency key: sent again for the same slot after a lost answer, it gets the
  * session the first one made (not a 409 about its own session); once it succeeds, the next booking has a new key.
  */
-function useBookingRequest<TInput extends object>(path: string) {
+function useBookingRequest<TInput extends object, TResult = TCreateSessionResponse>(path: string) {
   const retryKey = useRetryKey();
   return async (input: TInput) => {
-    const result = await apiRequest<TCreateSessionResponse>(path, {
+    const result = await apiRequest<TResult>(path, {
       method: 'POST',
       body: { ...input, idempotencyKey: retryKey.for(input) },
     });
@@ -45,6 +46,16 @@ export function useCreateSession() {
 export function useCreateStaffSession() {
   return useInvalidatingMutation(
     useBookingRequest<TStaffCreateSessionRequest>('/staff/sessions'),
+    sessionChanges,
+  );
+}
+
+/** Moves one of the client's sessions to the chosen slot (with a key: a retry answers the same move). */
+export function useRescheduleSession(sessionId: string) {
+  return useInvalidatingMutation(
+    useBookingRequest<TCreateSessionRequest, TRescheduleSessionResponse>(
+      `/sessions/${encodeURIComponent(sessionId)}/reschedule`,
+    ),
     sessionChanges,
   );
 }

@@ -48,9 +48,12 @@ function SessionFacts({ result }: { result: TCreateSessionResponse }) {
 export function BookingSuccess({
   result,
   onAnother,
+  title = '¡Tu sesión está reservada!',
 }: {
   result: TCreateSessionResponse;
   onAnother: () => void;
+  /** A moved session says so. */
+  title?: string;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -71,7 +74,7 @@ export function BookingSuccess({
             tabIndex={-1}
             className="font-display text-2xl font-semibold text-brand-800 focus:outline-none"
           >
-            ¡Tu sesión está reservada!
+            {title}
           </h2>
           <p className="text-sm text-muted">{mailNotice[result.mailDelivery]}</p>
         </div>

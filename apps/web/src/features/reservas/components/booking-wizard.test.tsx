@@ -1,6 +1,10 @@
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
-import type { TCreateSessionResponse } from '@sala/shared/bookings/bookings.contract';
+import type {
+  TCreateSessionResponse,
+  TRescheduleSessionResponse,
+} from '@sala/shared/bookings/bookings.contract';
 import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
+import type { TMySession } from '@sala/shared/users/profile.contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -91,6 +95,8 @@ type Call = { path: string; query: URLSearchParams; method: string; body: unknow
 
 type FakeOptions = {
   user?: TSessionUser | null;
+  /** GET /api/me/sessions/:id: the session a client moves (/reserva?cambiar=). */
+  mine?: TMySession;
   branchesFail?: boolean;
   taken?: string[];
   book?: (body: unknown) => Response;
@@ -99,6 +105,7 @@ type FakeOptions = {
 /** A fake API: the session, the availability answers and what booking answers. */
 function fakeApi({
   user = null,
+  mine,
   branchesFail = false,
   taken = [],
   book = () => jsonResponse(booked(), 201),
@@ -112,6 +119,7 @@ function fakeApi({
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ path, query, method, body });
     if (path === '/api/auth/session') return jsonResponse({ user });
+    if (mine && path === `/api/me/sessions/${mine.id}`) return jsonResponse(mine);
     if (path === '/api/availability/branches') {
       return branchesFail
         ? jsonResponse({ error: { code: 'internal', message: 'x' } }, 500)
@@ -435,6 +443,94 @@ describe('BookingWizard (/reserva)', () => {
     fakeApi({ branchesFail: true });
     renderWizard();
     expect(await screen.findByRole('alert')).toHaveTextContent(m.loadFailed);
+  });
+});
+
+describe('BookingWizard (/reserva?cambiar=, moving a session)', () => {
+  const MOVING = 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b';
+  const mine = (over: Partial<TMySession> = {}): TMySession => ({
+    id: MOVING,
+    startsAt: '2030-01-09T18:00:00.000Z',
+    cityName: 'Ciudad de México',
+    branchName: 'Valle',
+    roomName: 'Sala 1',
+    creditsCharged: 1,
+    cancelledAt: null,
+    timing: 'beyond',
+    canCancel: true,
+    seriesId: null,
+    ...over,
+  });
+  const moved = (difference: number, balance: number): TRescheduleSessionResponse => ({
+    ...booked({ balance }),
+    previousId: MOVING,
+    difference,
+  });
+
+  it('names the session, charges the difference at a dearer branch and moves it in one POST', async () => {
+    const api = fakeApi({
+      user: client,
+      mine: mine(),
+      book: () => jsonResponse(moved(1, 9), 201),
+    });
+    const user = userEvent.setup();
+    const router = renderWizard({ url: `/reserva?cambiar=${MOVING}` });
+    const banner = await screen.findByTestId('moving-session');
+    expect(banner).toHaveTextContent('miércoles 9 de enero de 2030, de 12:00 a 13:00 · Valle · Sala 1');
+
+    await pick(user, /Zona/, /Ciudad de México/);
+    await pick(user, /Sucursal/, /Polanco/);
+    // The choice keeps the session being moved in the URL.
+    expect(new URLSearchParams(router.state.location.search).get('cambiar')).toBe(MOVING);
+    await pick(user, /Día/, 'martes 8 de enero de 2030');
+    await pick(user, /Hora/, /^10:00/);
+    await pick(user, /Sala/, /^Sala 2/);
+    expect(await screen.findByTestId('move-difference')).toHaveTextContent('1 crédito');
+    expect(screen.getByText('Pagas de más')).toBeVisible();
+    expect(screen.getByTestId('balance-after')).toHaveTextContent('9 créditos');
+
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    const panel = await screen.findByTestId('booking-success');
+    expect(api.posts()).toEqual([
+      expect.objectContaining({
+        path: `/api/sessions/${MOVING}/reschedule`,
+        body: {
+          branchId: POLANCO,
+          roomId: SALA_2,
+          date: '2030-01-08',
+          hour: '10:00',
+          idempotencyKey: expect.stringMatching(UUID),
+        },
+      }),
+    ]);
+    expect(notify.success).toHaveBeenCalledWith(m.rescheduled);
+    expect(within(panel).getByRole('heading', { name: '¡Tu sesión cambió!' })).toBeVisible();
+
+    // 'Reservar otra' is a new booking: nothing is being moved any more.
+    await user.click(within(panel).getByRole('button', { name: 'Reservar otra' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByTestId('moving-session')).toBeNull();
+  });
+
+  it('gives the difference back at a cheaper branch, and says nothing is charged for the same cost', async () => {
+    fakeApi({ user: client, mine: mine({ creditsCharged: 2, branchName: 'Polanco' }) });
+    renderWizard({ url: `/reserva?cambiar=${MOVING}&${fullQuery}` });
+    expect(await screen.findByTestId('move-difference')).toHaveTextContent('1 crédito');
+    expect(screen.getByText('Te devolvemos')).toBeVisible();
+    expect(screen.getByTestId('balance-after')).toHaveTextContent('11 créditos');
+  });
+
+  it('a session within 24 hours cannot be moved: it says so and offers no Confirmar', async () => {
+    fakeApi({ user: client, mine: mine({ timing: 'almost', canCancel: false }) });
+    renderWizard({ url: `/reserva?cambiar=${MOVING}&${fullQuery}` });
+    expect(await screen.findByText(m.tooLateToMove)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Confirmar' })).toBeNull();
+  });
+
+  it('someone else’s session (or none) is not found', async () => {
+    fakeApi({ user: client });
+    renderWizard({ url: `/reserva?cambiar=${MOVING}` });
+    expect(await screen.findByRole('heading', { name: m.sessionNotFound })).toBeVisible();
   });
 });
 

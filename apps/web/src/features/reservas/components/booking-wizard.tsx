@@ -3,6 +3,7 @@ import type { TCreateSeriesResponse } from '@sala/shared/bookings/series.contrac
 import { formatCredits } from '@sala/shared/format/credits';
 import { lazy, Suspense, useState } from 'react';
 import { PageLoader } from '../../../components/ui/spinner';
+import { useQueryParams } from '../../../lib/navigation';
 import { useSession } from '../../auth/api/get-session';
 import { useCreateSession } from '../api/sessions-api';
 import { useBookingChoice } from '../hooks/use-booking-choice';
@@ -16,6 +17,8 @@ import { announceBooked, WizardLayout } from './wizard-layout';
 const StaffBooking = lazy(() => import('./staff-booking'));
 // A standing slot's preview, confirmation and success: loaded when a client chooses "Repetir".
 const SeriesSummary = lazy(() => import('./series-summary'));
+// /reserva?cambiar=<id>: moving one of the client's sessions.
+const RescheduleBooking = lazy(() => import('./reschedule-booking'));
 // "Repetir" itself shows only once the five steps are chosen; the public page loads it then (issue 25's budget).
 const RepeatChoice = lazy(() => import('./repeat-choice').then((m) => ({ default: m.RepeatChoice })));
 const SeriesSuccess = lazy(() => import('./series-summary').then((m) => ({ default: m.SeriesSuccess })));
@@ -23,6 +26,7 @@ const SeriesSuccess = lazy(() => import('./series-summary').then((m) => ({ defau
 /** /reserva: a client books for itself; a visitor is sent to the login and comes back to the same choice. */
 function SelfBooking() {
   const state = useBookingChoice();
+  const [params] = useQueryParams();
   const { user } = useSession();
   const create = useCreateSession();
   const [result, setResult] = useState<TCreateSessionResponse | null>(null);
@@ -30,6 +34,14 @@ function SelfBooking() {
   const max = state.branch?.standingWeeksMax ?? 0;
   const [repeat, setRepeat] = useState<Repeat>({ everyWeeks: 0, count: 2 });
 
+  const moving = params.get('cambiar');
+  if (moving && user) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <RescheduleBooking state={state} sessionId={moving} credits={user.credits} />
+      </Suspense>
+    );
+  }
   if (result) return <BookingSuccess result={result} onAnother={() => setResult(null)} />;
   if (series) {
     return (

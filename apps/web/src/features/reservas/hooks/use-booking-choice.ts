@@ -12,6 +12,7 @@ import {
 import {
   type BookingChoice,
   type BookingStep,
+  bookingSteps,
   choiceToParams,
   chooseStep,
   clearFrom,
@@ -76,7 +77,14 @@ export function useBookingChoice() {
       section.scrollIntoView?.({ block: 'start' });
   });
 
-  const update = (next: BookingChoice, replace: boolean) => setParams(choiceToParams(next), { replace });
+  // Other parameters ride along (cambiar: the session being moved).
+  const update = (next: BookingChoice, replace: boolean) => {
+    const query = choiceToParams(next);
+    for (const [key, value] of params) {
+      if (!(bookingSteps as readonly string[]).includes(key)) query.set(key, value);
+    }
+    setParams(query, { replace });
+  };
 
   const select = (step: BookingStep, value: string) => {
     const next = chooseStep(choice, step, value);
