@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
 import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
 import { spokenDate, weekdayAhead } from './dates';
-import { demo, loginAs, uniqueClient } from './fixtures';
+import { createBranch, demo, loginAs, uniqueClient, uniqueTag } from './fixtures';
 import { expectNoSeriousViolations, toast } from './page-checks';
 
 const exactRoom = (name: string) => new RegExp(`^${name}(?!\\d)`);
@@ -9,12 +9,30 @@ const exactRoom = (name: string) => new RegExp(`^${name}(?!\\d)`);
 type Branch = { id: string; name: string; cityName: string; sessionCost: number };
 type Room = { id: string; name: string; state: 'free' | 'busy' | 'blocked' };
 
-async function branchNamed(request: APIRequestContext, name: string): Promise<Branch> {
-  const res = await request.get('/api/availability/branches');
-  expect(res.status()).toBe(200);
-  const branch = ((await res.json()) as Branch[]).find((b) => b.name === name);
-  expect(branch, name).toBeTruthy();
-  return branch!;
+/**
+ * A branch of the spec's own, made by the super admin: the demo's lived-in history books the coming days of its
+ * branches (relative to today), so a demo branch's hour may be full on the day the suite runs.
+ */
+async function quietBranch(
+  { playwright, baseURL }: { playwright: PlaywrightWorkerArgs['playwright']; baseURL: string },
+  name: string,
+  options: { zone: string; rooms: number; sessionCost?: number },
+): Promise<Branch & { zone: string }> {
+  const staff = await playwright.request.newContext({ baseURL });
+  try {
+    expect((await staff.post('/api/auth/login', { data: demo.superadmin })).status()).toBe(200);
+    const branchName = `${name} ${uniqueTag()}`;
+    const made = await createBranch(staff, branchName, options);
+    return {
+      id: made.id,
+      name: branchName,
+      cityName: made.zone,
+      zone: made.zone,
+      sessionCost: options.sessionCost ?? 1,
+    };
+  } finally {
+    await staff.dispose();
+  }
 }
 
 /**
@@ -105,13 +123,15 @@ async function expectSlotChosen(page: Page, slot: Slot) {
   await expect(group(page, 'Sala').getByRole('radio', { name: exactRoom(slot.room) })).toBeChecked();
 }
 
-/** Providencia two weekdays ahead, each project its own hour: a visitor only looks, but the room must be free. */
-async function visitorSlot(page: Page, project: string): Promise<Slot> {
-  const providencia = await branchNamed(page.request, 'Providencia');
+/** A branch of its own two weekdays ahead at 10:00: a visitor only looks, but the room must be free. */
+async function visitorSlot(
+  page: Page,
+  workers: { playwright: PlaywrightWorkerArgs['playwright']; baseURL: string },
+): Promise<Slot> {
+  const branch = await quietBranch(workers, 'Visita', { zone: 'Guadalajara', rooms: 1 });
   const date = weekdayAhead(2);
-  const hour = project === 'phone' ? '11:00' : '10:00';
-  const room = await freeRoom(page.request, providencia, date, hour, 'Sala 1');
-  return { zone: 'Guadalajara', branch: 'Providencia', date, hour, room: room.name };
+  const room = await freeRoom(page.request, branch, date, '10:00', 'Sala 1');
+  return { zone: branch.zone, branch: branch.name, date, hour: '10:00', room: room.name };
 }
 
 test.describe('booking wizard (/reserva)', () => {
@@ -120,15 +140,17 @@ test.describe('booking wizard (/reserva)', () => {
     playwright,
     baseURL,
     isMobile,
-  }, testInfo) => {
+  }) => {
     test.setTimeout(60_000);
     const client = await freshClient({ playwright }, baseURL!, 5);
-    const valle = await branchNamed(page.request, 'Valle');
-    // Valle, two weekdays ahead; each project its own hour.
+    const valle = await quietBranch({ playwright, baseURL: baseURL! }, 'Valle', {
+      zone: 'Ciudad de México',
+      rooms: 5,
+    });
     const date = weekdayAhead(2);
-    const hour = testInfo.project.name === 'phone' ? '19:00' : '18:00';
+    const hour = '18:00';
     const room = await freeRoom(page.request, valle, date, hour, isMobile ? 'Sala 4' : 'Sala 5');
-    const slot = { zone: 'Ciudad de México', branch: 'Valle', date, hour, room: room.name };
+    const slot = { zone: valle.zone, branch: valle.name, date, hour, room: room.name };
     const credits = page.getByTestId('nav-credits');
 
     await logIn(page, client);
@@ -161,7 +183,7 @@ test.describe('booking wizard (/reserva)', () => {
     await expect(page).toHaveURL('/perfil');
     await expect(page.getByTestId('profile-credits')).toHaveText('4 créditos');
     const history = page.locator('#sesiones');
-    await expect(history).toContainText(`Valle · ${room.name}`);
+    await expect(history).toContainText(`${valle.name} · ${room.name}`);
     await expect(history.getByText('Próxima', { exact: true })).toBeVisible();
     await expect(history.getByRole('link', { name: 'Agregar al calendario' })).toHaveAttribute(
       'href',
@@ -228,10 +250,10 @@ test.describe('booking wizard (/reserva)', () => {
     page,
     playwright,
     baseURL,
-  }, testInfo) => {
+  }) => {
     const client = await freshClient({ playwright }, baseURL!, 0);
     await logIn(page, client);
-    const slot = await visitorSlot(page, testInfo.project.name);
+    const slot = await visitorSlot(page, { playwright, baseURL: baseURL! });
     await page.goto('/reserva');
     await chooseSlot(page, slot);
     const summary = page.getByTestId('booking-summary');
@@ -243,8 +265,10 @@ test.describe('booking wizard (/reserva)', () => {
 
   test('a visitor who confirms goes to the login, which is told the way back to the same five choices', async ({
     page,
-  }, testInfo) => {
-    const slot = await visitorSlot(page, testInfo.project.name);
+    playwright,
+    baseURL,
+  }) => {
+    const slot = await visitorSlot(page, { playwright, baseURL: baseURL! });
     await page.goto('/reserva');
     await chooseSlot(page, slot);
     await expect(page.getByText('Te pediremos iniciar sesión para confirmar.')).toBeVisible();
@@ -278,8 +302,10 @@ test.describe('booking wizard (/reserva)', () => {
 
   test('a visitor who logs in through the form comes back to /reserva with the same five choices', async ({
     page,
-  }, testInfo) => {
-    const slot = await visitorSlot(page, testInfo.project.name);
+    playwright,
+    baseURL,
+  }) => {
+    const slot = await visitorSlot(page, { playwright, baseURL: baseURL! });
     await page.goto('/reserva');
     await chooseSlot(page, slot);
     const chosen = new URL(page.url());
@@ -306,9 +332,12 @@ test.describe('booking for others (/admin/reservar)', () => {
   }) => {
     test.setTimeout(60_000);
     const client = await freshClient({ playwright }, baseURL!, 5);
-    const polanco = await branchNamed(page.request, 'Polanco');
-    expect(polanco.sessionCost).toBe(2);
-    // Polanco, three weekdays ahead, at hours no other test books.
+    // A branch at 2 credits per session, like the demo's Polanco.
+    const polanco = await quietBranch({ playwright, baseURL: baseURL! }, 'Polanco', {
+      zone: 'Ciudad de México',
+      rooms: 4,
+      sessionCost: 2,
+    });
     const date = weekdayAhead(3);
     const forClient = await freeRoom(page.request, polanco, date, '13:00', 'Sala 3');
     const courtesy = await freeRoom(page.request, polanco, date, '14:00', 'Sala 4');
@@ -326,7 +355,7 @@ test.describe('booking for others (/admin/reservar)', () => {
     await expect(page.getByTestId('client-credits')).toHaveText('5 créditos');
     await chooseSlot(page, {
       zone: 'Ciudad de México',
-      branch: 'Polanco',
+      branch: polanco.name,
       date,
       hour: '13:00',
       room: forClient.name,

@@ -89,7 +89,7 @@ const schedule = [null, weekdays, weekdays, weekdays, weekdays, weekdays, { firs
 export async function createBranch(
   request: APIRequestContext,
   name: string,
-  options: { zone?: string; rooms?: number } = {},
+  options: { zone?: string; rooms?: number; sessionCost?: number } = {},
 ) {
   const cities = (await (await request.get('/api/cities/options')).json()) as { id: string; name: string }[];
   const city = options.zone ? cities.find((c) => c.name === options.zone)! : cities[0]!;
@@ -97,7 +97,7 @@ export async function createBranch(
     data: {
       name,
       cityId: city.id,
-      sessionCost: 1,
+      sessionCost: options.sessionCost ?? 1,
       schedule,
       address: 'Av. Prueba 123, Col. Centro',
       phone: '5512345678',

@@ -56,7 +56,10 @@ export const MODULES: Record<string, ModuleRule> = {
   branches: { owns: ['branches'], reads: ['cities', 'rooms'] },
   rooms: { owns: ['rooms'], reads: ['branches', 'cities'] },
   products: { owns: ['products'] },
-  bookings: { owns: ['roomSessions', 'sessionSeries'], reads: ['rooms', 'branches', 'cities', 'users'] },
+  bookings: {
+    owns: ['roomSessions', 'sessionSeries', 'waitlistEntries'],
+    reads: ['rooms', 'branches', 'cities', 'users'],
+  },
   blocks: { owns: ['dayBlocks', 'roomBlocks'], reads: ['branches', 'cities', 'rooms'] },
   availability: { reads: ['branches', 'cities', 'rooms', 'roomSessions', 'dayBlocks', 'roomBlocks'] },
   // The gateway that took an online payment is its checkout's: a cancel reads it to refund through it.

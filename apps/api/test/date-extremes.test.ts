@@ -109,6 +109,13 @@ const dateRoutes: DateRoute[] = [
     after: bookingMessages.cannotBook,
   },
   {
+    route: 'POST /api/waitlist',
+    request: (date) => ({ url: '/api/waitlist', payload: { branchId: fx.branchId, date, hour: '10:00' } }),
+    forClients: true,
+    before: bookingMessages.waitlistNotFull,
+    after: bookingMessages.waitlistNotFull,
+  },
+  {
     route: 'POST /api/sessions/series/preview',
     request: (date) => ({ url: '/api/sessions/series/preview', payload: series(date) }),
     forClients: true,

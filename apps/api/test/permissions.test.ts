@@ -355,6 +355,31 @@ const table = (): Row[] => [
     // Someone else's session, for everyone: not found.
     expect: { anonymous: 401, user: 404, admin: 404, superadmin: 404 },
   },
+  // The waitlist (issue 21): a client joins only a full hour (this one has free rooms: 409) and leaves its own.
+  {
+    method: 'POST',
+    url: '/api/waitlist',
+    request: async () => {
+      const room = await createRoom(t.db);
+      return {
+        url: '/api/waitlist',
+        body: { branchId: room.branchId, date: aheadDate(), hour: '10:00', autoBook: true },
+      };
+    },
+    expect: { anonymous: 401, user: 409, admin: 409, superadmin: 409 },
+  },
+  {
+    method: 'GET',
+    url: '/api/me/waitlist',
+    expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
+  },
+  {
+    method: 'DELETE',
+    url: '/api/me/waitlist/:id',
+    request: async () => ({ url: `/api/me/waitlist/${randomUUID()}` }),
+    // Nobody's entry, or someone else's: not found for everyone.
+    expect: { anonymous: 401, user: 404, admin: 404, superadmin: 404 },
+  },
   {
     method: 'GET',
     url: '/api/me/series',

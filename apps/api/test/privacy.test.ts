@@ -223,6 +223,7 @@ describe('access: "Descargar mis datos" (issue 27, point 4)', () => {
       expect(Object.keys(files).sort()).toEqual([
         'correos.csv',
         'datos.json',
+        'listas-de-espera.csv',
         'movimientos-de-creditos.csv',
         'pedidos.csv',
         'sesiones.csv',

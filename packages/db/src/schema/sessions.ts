@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   foreignKey,
@@ -127,6 +128,53 @@ export const roomSessions = pgTable(
     check(
       'room_sessions_owner',
       sql`(${t.isCourtesy} and ${t.userId} is null and ${t.courtesyName} is not null) or (not ${t.isCourtesy} and ${t.userId} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * A client waiting for a full hour of a branch (docs/decisions/019, design §7): first come, first served. When a room of that hour frees up (a cancellation, a move, a removed block), the first entry with
+ * automatic booking, enough credits and the hour still at least `min_notice_hours` ahead is booked in the same
+ * transaction; the others hear of it by e-mail. The line's order is `seq`, the order of arrival. An entry ends (ended_at) when its client books that hour, leaves
+ * the list, or is booked by it; an hour gone by needs no row change (every read asks for starts_at > now).
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: id(),
+    /** The order of arrival: first come, first served (a clock can tie; a sequence cannot). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'restrict' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    autoBook: boolean('auto_book').notNull().default(false),
+    /** Booked automatically only while the freed hour is at least this many hours ahead. */
+    minNoticeHours: smallint('min_notice_hours').notNull().default(12),
+    createdAt: createdAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** booked: the client booked that hour; auto_booked: the list booked it; left: the client left. */
+    endedReason: text('ended_reason', { enum: ['booked', 'auto_booked', 'left', 'closed'] }),
+    /** The session the list booked for it. */
+    sessionId: uuid('session_id').references(() => roomSessions.id, { onDelete: 'restrict' }),
+    /** The last time it was told a room freed up. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One place in a line per client: joining twice loses on this index.
+    uniqueIndex('waitlist_entries_user_slot_active_key')
+      .on(t.userId, t.branchId, t.startsAt)
+      .where(sql`${t.endedAt} is null`),
+    // The line of one hour, in order (a freed room reads it; the staff grid counts it).
+    index('waitlist_entries_line_idx').on(t.branchId, t.startsAt, t.seq).where(sql`${t.endedAt} is null`),
+    check('waitlist_entries_notice', sql`${t.minNoticeHours} between 0 and 168`),
+    check('waitlist_entries_ended', sql`(${t.endedAt} is null) = (${t.endedReason} is null)`),
+    check(
+      'waitlist_entries_ended_reason',
+      sql`${t.endedReason} in ('booked', 'auto_booked', 'left', 'closed')`,
     ),
   ],
 );

@@ -156,5 +156,7 @@ export const ZDayGridResponse = z.object({
       inSeries: z.boolean(),
     }),
   ),
+  /** Clients waiting for an hour of this day (the hours with nobody waiting are left out). */
+  waitlist: z.array(z.object({ hour: z.string(), count: z.int().positive() })),
 });
 export type TDayGridResponse = z.infer<typeof ZDayGridResponse>;

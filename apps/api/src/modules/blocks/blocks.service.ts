@@ -15,6 +15,7 @@ import type {
   TRoomBlockListResponse,
 } from '@sala/shared/blocks/blocks.contract';
 import { blockMessages as m } from '@sala/shared/blocks/blocks.messages';
+import { SESSION_MS } from '@sala/shared/bookings/session-timing';
 import type { WeeklySchedule } from '@sala/shared/locations/schedule';
 import { businessDate, businessInstant, businessTime, dayRange } from '@sala/shared/time/business-time';
 import type { ActingContext } from '../../context';
@@ -24,6 +25,7 @@ import { toPage } from '../../lib/paging';
 import { type AuditChange, recordAudit } from '../audit/audit.service';
 import { availabilityChanged } from '../availability/availability.service';
 import { activeSessionsInPeriod } from '../bookings/bookings.service';
+import { offerFreedRooms } from '../bookings/waitlist.service';
 import { lockBranch } from '../branches/branches.service';
 import { findRoomById } from '../rooms/rooms.service';
 import {
@@ -161,6 +163,10 @@ export async function deleteDayBlock(ctx: ActingContext, { id }: { id: string })
     const row = found && (await deleteDayBlockRow(tx, id));
     if (!row) throw new AppError('not-found', m.notFound);
     await recordAudit(tx, ctx, [dayBlockChange(toDayBlock(found), false)]);
+    // The hours it held open again: whoever waits for them hears of it, or is booked (design §7).
+    const from = businessInstant(found.date, found.hour ?? '00:00');
+    const to = found.hour ? new Date(from.getTime() + SESSION_MS) : dayRange(found.date).to;
+    await offerFreedRooms(tx, ctx, { branchId: found.branchId, from, to });
     return row;
   });
   availabilityChanged(db, deleted.branchId);
@@ -242,6 +248,11 @@ export async function deleteRoomBlock(ctx: ActingContext, { id }: { id: string }
     const row = found && (await deleteRoomBlockRow(tx, id));
     if (!row) throw new AppError('not-found', m.notFound);
     await recordAudit(tx, ctx, [roomBlockChange(toRoomBlock(found), false)]);
+    await offerFreedRooms(tx, ctx, {
+      branchId: found.branchId,
+      from: found.startsAt,
+      to: new Date(found.startsAt.getTime() + SESSION_MS),
+    });
     return row;
   });
   availabilityChanged(db, deleted.branchId);
@@ -273,6 +284,7 @@ export async function deleteRoomDay(
         };
       }),
     );
+    await offerFreedRooms(tx, ctx, { branchId: rows[0]!.branchId, from, to });
     return rows;
   });
   availabilityChanged(db, deleted[0]!.branchId);

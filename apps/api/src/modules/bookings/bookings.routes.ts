@@ -18,11 +18,13 @@ import {
   ZStaffCreateSeriesRequest,
   ZStaffSeriesPreviewRequest,
 } from '@sala/shared/bookings/series.contract';
+import { ZJoinWaitlistRequest, ZWaitlistEntry } from '@sala/shared/bookings/waitlist.contract';
 import { ZIdParams } from '@sala/shared/common/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingCtx } from '../../plugins/context';
 import * as service from './bookings.service';
 import * as series from './series.service';
+import * as waitlist from './waitlist.service';
 
 /** Sessions (spec's "sessions"): clients book and cancel their own; staff see the days; the super admin acts for others. */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,6 +43,21 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await service.bookForSelf(actingCtx(request), request.body)),
+  );
+
+  app.post(
+    '/waitlist',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Lista de espera de una hora llena ("Avísame si se libera")',
+        body: ZJoinWaitlistRequest,
+        response: { 201: ZWaitlistEntry },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await waitlist.joinWaitlist(actingCtx(request), request.body)),
   );
 
   app.post(

@@ -12,7 +12,7 @@ import {
   type TStaffSessionsQuery,
 } from '@sala/shared/bookings/bookings.contract';
 import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
-import { canCancelSession, sessionTiming } from '@sala/shared/bookings/session-timing';
+import { canCancelSession, SESSION_MS, sessionTiming } from '@sala/shared/bookings/session-timing';
 import { locationMessages } from '@sala/shared/locations/locations.messages';
 import type { TPage } from '@sala/shared/table/table.contract';
 import { businessDate, businessInstant, businessTime, dayRange } from '@sala/shared/time/business-time';
@@ -43,6 +43,7 @@ import {
   roomHasAnySession,
   upcomingSessionsOfUser,
 } from './bookings.repository';
+import { endWaitlistOnBooking, offerFreedRooms, waitlistLengths } from './waitlist.service';
 
 type Slot = { branchId: string; roomId: string; date: string; hour: string };
 /** Who a session is for: the signed-in client itself, a client the super admin books for, or a courtesy guest. */
@@ -147,6 +148,8 @@ async function book(
           note: `Sesión ${slot.date} ${slot.hour}`,
         });
         if (balance === null) throw creditsRefusal(cost);
+        // Booked: the client no longer waits for this hour anywhere.
+        await endWaitlistOnBooking(tx, person.id, [check.startsAt], now);
       }
       // Everything the e-mails say was read above: no need to read the new row back.
       const facts: SessionFacts = {
@@ -301,6 +304,13 @@ export async function cancelSession(
   return answer;
 }
 
+/** The hour a cancelled or moved session leaves free. */
+const freedBy = (session: { branchId: string; startsAt: Date }) => ({
+  branchId: session.branchId,
+  from: session.startsAt,
+  to: new Date(session.startsAt.getTime() + SESSION_MS),
+});
+
 /**
  * Cancels one session the caller holds locked and may cancel: the row stays (cancelled_at, cancelled_by), its
  * credits come back through the ledger, the audit log has it. Its e-mail is the caller's to write (one per
@@ -309,10 +319,12 @@ export async function cancelSession(
 export async function cancelLocked(
   tx: DbOrTx,
   ctx: ActingContext,
-  session: { id: string; userId: string | null; creditsCharged: number },
+  session: { id: string; userId: string | null; creditsCharged: number; branchId: string; startsAt: Date },
 ) {
   const { actor, now } = ctx;
   await markCancelled(tx, session.id, actor.id, now);
+  // The freed room goes to the hour's waitlist, in this transaction (design §7).
+  await offerFreedRooms(tx, ctx, freedBy(session));
   const refunded = session.userId ? session.creditsCharged : 0;
   const balance = session.userId
     ? await applyCreditChange(tx, {
@@ -392,6 +404,9 @@ export async function rescheduleSession(
         calendarUid: old.calendarUid ?? old.id,
         calendarSequence: sequence,
       });
+      await endWaitlistOnBooking(tx, person.id, [check.startsAt], now);
+      // The old hour's room goes to its waitlist, now that the new session holds its own.
+      await offerFreedRooms(tx, ctx, freedBy(old));
       const difference = day.sessionCost - old.creditsCharged;
       const change = {
         userId: person.id,
@@ -547,9 +562,10 @@ export async function listStaffSessionsPage(
 /** What a receptionist looks at first: a branch's active rooms × the day's hours, each free, booked or blocked. */
 export async function dayGrid({ db, now }: ActingContext, query: TDayGridQuery): Promise<TDayGridResponse> {
   const { from, to } = dayRange(query.date);
-  const [day, sessions] = await Promise.all([
+  const [day, sessions, waitlist] = await Promise.all([
     loadBranchDay(db, query.branchId, query.date),
     activeSessionsBetween(db, { branchId: query.branchId, from, to }),
+    waitlistLengths(db, query.branchId, from, to, now),
   ]);
   if (!day) throw new AppError('not-found', locationMessages.branchNotFound);
   const hours = hoursOn(day.schedule, query.date);
@@ -586,6 +602,7 @@ export async function dayGrid({ db, now }: ActingContext, query: TDayGridQuery):
     dayBlocked,
     rooms: rooms.map(({ id, name, position }) => ({ id, name, position })),
     cells,
+    waitlist,
   };
 }
 

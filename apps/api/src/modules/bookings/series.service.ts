@@ -37,6 +37,7 @@ import {
   lockSeriesSessionsAfter,
 } from './bookings.repository';
 import { type ClientHolder, cancelLocked, holderAccount, slotRefusal, toDetail } from './bookings.service';
+import { endWaitlistOnBooking } from './waitlist.service';
 
 /**
  * Standing slots (design §7, docs/decisions/019): a preview of every date, then a confirmation that books exactly
@@ -184,6 +185,12 @@ export async function createSeries(
           userId: person.id,
         });
       }
+      await endWaitlistOnBooking(
+        tx,
+        person.id,
+        sessions.map((session) => session.startsAt),
+        now,
+      );
       const queued = await notify.seriesBooked(tx, { id: series.id, everyWeeks: ask.everyWeeks, sessions });
       return {
         seriesId: series.id,

@@ -35,6 +35,8 @@ import {
   seriesCancelledEmail,
   seriesConfirmedEmail,
   sessionReminderEmail,
+  waitlistBookedEmail,
+  waitlistFreedEmail,
   welcomeClientEmail,
 } from './templates';
 
@@ -103,6 +105,23 @@ export type Notify = {
   sessionRescheduled(tx: DbOrTx, moved: { before: SessionFacts; after: SessionFacts }): Promise<Queued>;
   /** Also drops the session's reminder if it has not gone out. */
   sessionCancelled(tx: DbOrTx, session: SessionFacts & { refunded: number }): Promise<void>;
+  /**
+   * The waitlist booked a freed room for a client who asked for it: the client's confirmation (how it came about,
+   * what it cost) and the staff's usual notice, each with the invitation.
+   */
+  waitlistBooked(tx: DbOrTx, session: SessionFacts & { charged: number }): Promise<Queued>;
+  /** A room of a full hour is free again: each person still in its line hears of it, with a link to book it. */
+  waitlistFreed(
+    tx: DbOrTx,
+    freed: {
+      cityId: string;
+      cityName: string;
+      branchId: string;
+      branchName: string;
+      startsAt: Date;
+      people: { name: string; email: string }[];
+    },
+  ): Promise<void>;
   remindersDue(tx: DbOrTx, sessions: SessionFacts[]): Promise<void>;
   clientRegistered(tx: DbOrTx, client: { name: string; email: string; phone: string }): Promise<void>;
   passwordResetRequested(tx: DbOrTx, account: { name: string; email: string; token: string }): Promise<void>;
@@ -320,6 +339,55 @@ export function createNotify(options: NotifyOptions): Notify {
           invite(session, 'CANCEL'),
         ),
       ]);
+    },
+    async waitlistBooked(tx, session) {
+      const facts = reservation(session);
+      const ics = invite(session, 'REQUEST');
+      const emailIds = await write(tx, [
+        session.email
+          ? {
+              ...waitlistBookedEmail(
+                session.email,
+                { ...facts, charged: session.charged },
+                ics,
+                url('/perfil'),
+              ),
+              dedupeKey: bookedKey(session.id, session.email),
+            }
+          : null,
+        ...(await staff(tx)).map((to) => ({
+          ...newReservationAdminEmail(
+            to,
+            { ...facts, bookedBy: 'Lista de espera (reservación automática)' },
+            ics,
+            url(`/admin/reservaciones?fecha=${businessDate(session.startsAt)}`),
+          ),
+          dedupeKey: bookedKey(session.id, to),
+        })),
+      ]);
+      return { emailIds };
+    },
+    async waitlistFreed(tx, freed) {
+      const date = businessDate(freed.startsAt);
+      const hour = businessTime(freed.startsAt);
+      // The wizard opens on that hour of that branch: the client only picks the room.
+      const query = new URLSearchParams({
+        zona: freed.cityId,
+        sucursal: freed.branchId,
+        dia: date,
+        hora: hour,
+      });
+      const when = formatSessionWhen(date, hour);
+      await write(
+        tx,
+        freed.people.map((person) =>
+          waitlistFreedEmail(
+            person.email,
+            { name: person.name, cityName: freed.cityName, branchName: freed.branchName, when },
+            url(`/reserva?${query}`),
+          ),
+        ),
+      );
     },
     async remindersDue(tx, sessions) {
       const emails = [];

@@ -281,6 +281,55 @@ export function newReservationAdminEmail(
   };
 }
 
+/**
+ * The waitlist booked a freed room for the client (they chose "resérvamela automáticamente"): a confirmation like
+ * any booking's, saying how it came about and what it cost, with the invitation attached.
+ */
+export function waitlistBookedEmail(
+  to: string,
+  reservation: ReservationFacts & { charged: number },
+  ics: string,
+  profileUrl: string,
+): OutgoingEmail {
+  return {
+    ...email(to, 'Se libero tu hora: sesion reservada', {
+      title: 'Se liberó la hora que esperabas',
+      paragraphs: [
+        `Hola, ${reservation.holderName}.`,
+        `Estabas en la lista de espera con reservación automática, así que apartamos la sala para ti y descontamos ${formatCredits(reservation.charged)} de tu saldo.`,
+      ],
+      details: reservationDetails(reservation),
+      after: [
+        'Agrega la sesión a tu calendario con el archivo adjunto. Si ya no la necesitas, cancélala desde tu perfil hasta 24 horas antes y tus créditos vuelven a tu cuenta.',
+      ],
+      action: { label: 'Ver mis sesiones', url: profileUrl },
+    }),
+    attachments: [calendarFile(ics, 'REQUEST')],
+  };
+}
+
+/** A room of an hour the client waits for is free again: the first to book it gets it. */
+export function waitlistFreedEmail(
+  to: string,
+  freed: { name: string; cityName: string; branchName: string; when: string },
+  bookUrl: string,
+): OutgoingEmail {
+  return email(to, 'Se libero una sala a la hora que esperas', {
+    title: 'Se liberó una sala',
+    paragraphs: [
+      `Hola, ${freed.name}.`,
+      'Se liberó una sala a la hora que esperas. Todavía no está apartada para ti: la primera persona que la reserve se la queda.',
+    ],
+    details: [
+      ['Zona', freed.cityName],
+      ['Sucursal', freed.branchName],
+      ['Fecha', `${freed.when} (hora del centro de México)`],
+    ],
+    after: ['Sigues en la lista de espera hasta que reserves esa hora, salgas de la lista o la hora pase.'],
+    action: { label: 'Reservar ahora', url: bookUrl },
+  });
+}
+
 /** The client's notice of a cancelled session, with the calendar's CANCEL for the same event. */
 export function reservationCancelledEmail(
   to: string,

@@ -1,5 +1,6 @@
 import { ZSessionUser } from '@sala/shared/auth/session.contract';
 import { ZCancelSeriesResponse, ZMySeriesResponse } from '@sala/shared/bookings/series.contract';
+import { ZMyWaitlistResponse } from '@sala/shared/bookings/waitlist.contract';
 import { ZIdParams } from '@sala/shared/common/fields';
 import {
   ZMyOrdersQuery,
@@ -13,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingCtx } from '../../plugins/context';
 import { calendarOf, listSessionsOf, mySession } from '../bookings/bookings.service';
 import { cancelSeriesRest, listMySeries } from '../bookings/series.service';
+import { leaveWaitlist, listMyWaitlist } from '../bookings/waitlist.service';
 import { listOrdersOf } from '../orders/orders.service';
 import { updateOwnProfile } from '../users/users.service';
 
@@ -68,6 +70,31 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => cancelSeriesRest(actingCtx(request), { id: request.params.id }),
+  );
+
+  app.get(
+    '/me/waitlist',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Mis listas de espera (horas por venir)',
+        response: { 200: ZMyWaitlistResponse },
+      },
+    },
+    async (request) => listMyWaitlist(actingCtx(request)),
+  );
+
+  app.delete(
+    '/me/waitlist/:id',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Salir de una lista de espera', params: ZIdParams },
+    },
+    async (request, reply) => {
+      await leaveWaitlist(actingCtx(request), { id: request.params.id });
+      return reply.status(204).send();
+    },
   );
 
   app.get(

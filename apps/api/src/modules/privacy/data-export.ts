@@ -33,6 +33,16 @@ export type PersonalData = {
     createdAt: Date;
     cancelledAt: Date | null;
   }[];
+  waitlist: {
+    branchName: string;
+    startsAt: Date;
+    autoBook: boolean;
+    minNoticeHours: number;
+    createdAt: Date;
+    endedAt: Date | null;
+    endedReason: string | null;
+    sessionId: string | null;
+  }[];
   orders: {
     id: string;
     createdAt: Date;
@@ -72,6 +82,13 @@ const iso = (at: Date | null) => at?.toISOString() ?? null;
 const local = (at: Date | null) => (at ? `${businessDate(at)} ${businessTime(at)}` : '');
 const pesos = (cents: number) => (cents / 100).toFixed(2);
 
+const waitlistEndings: Record<string, string> = {
+  booked: 'Reservaste esa hora',
+  auto_booked: 'Te la reservamos de la lista',
+  left: 'Saliste de la lista',
+  closed: 'Cuenta eliminada',
+};
+
 const reasonLabels: Record<string, string> = {
   purchase: 'Compra en línea',
   pos: 'Compra en recepción',
@@ -90,7 +107,7 @@ const reasonLabels: Record<string, string> = {
 export function personalDataFiles(data: PersonalData): ExportFile[] {
   const json = {
     generado: iso(data.exportedAt),
-    nota: 'Todo lo que Sala Común guarda sobre ti: tu perfil, tus consentimientos, tus sesiones, tus compras con sus líneas, tus movimientos de créditos, los correos que te escribimos y tus solicitudes de privacidad. Los importes están en centavos y las fechas en UTC.',
+    nota: 'Todo lo que Sala Común guarda sobre ti: tu perfil, tus consentimientos, tus sesiones, tus listas de espera, tus compras con sus líneas, tus movimientos de créditos, los correos que te escribimos y tus solicitudes de privacidad. Los importes están en centavos y las fechas en UTC.',
     perfil: { ...data.profile, createdAt: iso(data.profile.createdAt), closedAt: iso(data.profile.closedAt) },
     consentimientos: data.consents,
     sesiones: data.sessions.map((s) => ({
@@ -98,6 +115,12 @@ export function personalDataFiles(data: PersonalData): ExportFile[] {
       startsAt: iso(s.startsAt),
       createdAt: iso(s.createdAt),
       cancelledAt: iso(s.cancelledAt),
+    })),
+    listasDeEspera: data.waitlist.map((w) => ({
+      ...w,
+      startsAt: iso(w.startsAt),
+      createdAt: iso(w.createdAt),
+      endedAt: iso(w.endedAt),
     })),
     pedidos: data.orders.map((o) => ({ ...o, createdAt: iso(o.createdAt), cancelledAt: iso(o.cancelledAt) })),
     movimientosDeCreditos: data.ledger.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
@@ -119,6 +142,29 @@ export function personalDataFiles(data: PersonalData): ExportFile[] {
           s.bookedByName ?? '',
           local(s.createdAt),
           local(s.cancelledAt),
+        ]),
+      ]),
+    },
+    {
+      name: 'listas-de-espera.csv',
+      content: toCsv([
+        [
+          'Hora esperada',
+          'Sucursal',
+          'Reservación automática',
+          'Anticipación (horas)',
+          'Entró el',
+          'Terminó el',
+          'Cómo terminó',
+        ],
+        ...data.waitlist.map((w) => [
+          local(w.startsAt),
+          w.branchName,
+          w.autoBook ? 'Sí' : 'No',
+          w.minNoticeHours,
+          local(w.createdAt),
+          local(w.endedAt),
+          w.endedReason ? (waitlistEndings[w.endedReason] ?? w.endedReason) : '',
         ]),
       ]),
     },

@@ -27,6 +27,7 @@ import { verifySubject } from '../../lib/signing';
 import { hashToken, newToken } from '../../lib/tokens';
 import { forgetPersonInLog, recordAudit } from '../audit/audit.service';
 import { allSessionsOf, upcomingSessionsOf } from '../bookings/bookings.service';
+import { allWaitlistOf, endWaitlistOf } from '../bookings/waitlist.service';
 import { closeAllCredits, ledgerOf } from '../credits/credits.service';
 import { consentHistory, legalFacts } from '../legal/legal.service';
 import { messagesWrittenTo } from '../mail/mail.service';
@@ -279,6 +280,7 @@ async function closeAccount(
     });
     await closeAccountRow(tx, account.id, now);
     await access.endSessions(tx, account.id);
+    await endWaitlistOf(tx, account.id, now);
     await notify.accountClosed(tx, {
       name: account.name,
       email: account.email,
@@ -319,9 +321,10 @@ export async function closeMyAccount(ctx: ActingContext, input: TCloseMyAccountR
 async function collectPersonalData(db: DbOrTx, userId: string, now: Date): Promise<PersonalData> {
   const account = await findAccount(db, userId);
   if (!account) throw new AppError('not-found', m.clientNotFound);
-  const [consents, sessions, orders, ledger, emails, privacyRequests] = await Promise.all([
+  const [consents, sessions, waitlist, orders, ledger, emails, privacyRequests] = await Promise.all([
     consentHistory(db, userId),
     allSessionsOf(db, userId),
+    allWaitlistOf(db, userId),
     allOrdersOf(db, userId),
     ledgerOf(db, userId),
     messagesWrittenTo(db, account.email),
@@ -343,6 +346,7 @@ async function collectPersonalData(db: DbOrTx, userId: string, now: Date): Promi
     },
     consents,
     sessions,
+    waitlist,
     orders,
     ledger,
     emails,

@@ -69,6 +69,7 @@ const grid: TDayGridResponse = {
       inSeries: false,
     },
   ],
+  waitlist: [],
 };
 
 const cellOf = (room: string, hour: string) => {
@@ -108,6 +109,14 @@ describe('DayGrid', () => {
     expect(cellOf('Sala 2', '08:00')).toHaveAttribute('data-state', 'blocked');
     expect(cellOf('Sala 2', '08:00')).toHaveTextContent('Bloqueada');
     expect(screen.queryByText(/Día bloqueado/)).not.toBeInTheDocument();
+  });
+
+  it('shows how many clients wait for an hour, to the eye and to a screen reader', () => {
+    render(<DayGrid grid={{ ...grid, waitlist: [{ hour: '09:00', count: 2 }] }} caption="Salas" />);
+    const header = screen.getByRole('columnheader', { name: /^09:00/ });
+    expect(header).toHaveTextContent('2 clientes en lista de espera');
+    expect(within(header).getByTitle('2 clientes en lista de espera')).toBeVisible();
+    expect(screen.getByRole('columnheader', { name: '10:00' })).not.toHaveTextContent('espera');
   });
 
   it('explains its colours in a legend', () => {

@@ -1,5 +1,5 @@
 import type { TDayGridResponse } from '@sala/shared/bookings/bookings.contract';
-import { Ban, Gift, Lock, MoveHorizontal, Repeat } from 'lucide-react';
+import { Ban, Gift, Hourglass, Lock, MoveHorizontal, Repeat } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from '../../../components/ui/field-styles';
 import { useFrameFit } from '../hooks/use-frame-fit';
@@ -109,6 +109,27 @@ function GridCell({ cell, room, compact }: { cell: Cell | undefined; room: Room;
   );
 }
 
+/** An hour's header: the hour, and how many clients wait for a room at it (the waitlist), if any. */
+function HourLabel({ hour, waiting }: { hour: string; waiting: number }) {
+  const count = `${waiting} ${waiting === 1 ? 'cliente' : 'clientes'} en lista de espera`;
+  return (
+    <>
+      {hour}
+      {waiting > 0 && (
+        <span
+          title={count}
+          data-testid={`waitlist-${hour}`}
+          className="mx-auto mt-0.5 flex w-fit items-center gap-0.5 rounded-full bg-amber-100 px-1.5 text-[10px] font-semibold text-amber-900"
+        >
+          <Hourglass aria-hidden className="size-2.5" />
+          <span aria-hidden>{waiting}</span>
+          <span className="sr-only">{count}</span>
+        </span>
+      )}
+    </>
+  );
+}
+
 const headerCell = 'bg-white px-2 py-1.5 text-xs font-semibold text-muted';
 const stickyHeader = 'sticky left-0 z-10 bg-white';
 
@@ -121,6 +142,7 @@ export function DayGrid({ grid, caption }: { grid: TDayGridResponse; caption: st
   const [frameRef, fit] = useFrameFit<HTMLDivElement>();
   const byKey = new Map(grid.cells.map((cell) => [`${cell.roomId}|${cell.hour}`, cell]));
   const at = (room: Room, hour: string) => byKey.get(`${room.id}|${hour}`);
+  const waiting = new Map(grid.waitlist.map((line) => [line.hour, line.count]));
   // Unknown width (the first render, or no ResizeObserver): rooms as rows.
   const roomsAsRows = fit.width === undefined || fit.width >= ROOM_HEADER + grid.hours.length * HOUR_CELL;
 
@@ -166,7 +188,7 @@ export function DayGrid({ grid, caption }: { grid: TDayGridResponse; caption: st
                       </th>
                       {grid.hours.map((hour) => (
                         <th key={hour} scope="col" className={cx(headerCell, 'text-center tabular-nums')}>
-                          {hour}
+                          <HourLabel hour={hour} waiting={waiting.get(hour) ?? 0} />
                         </th>
                       ))}
                     </tr>
@@ -211,7 +233,7 @@ export function DayGrid({ grid, caption }: { grid: TDayGridResponse; caption: st
                           scope="row"
                           className={cx(stickyHeader, 'px-2 text-xs font-semibold text-ink tabular-nums')}
                         >
-                          {hour}
+                          <HourLabel hour={hour} waiting={waiting.get(hour) ?? 0} />
                         </th>
                         {grid.rooms.map((room) => (
                           <GridCell key={room.id} cell={at(room, hour)} room={room} compact={false} />

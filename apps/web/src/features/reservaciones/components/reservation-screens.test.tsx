@@ -83,6 +83,7 @@ const grid: TDayGridResponse = {
       isCourtesy: false,
     },
   ],
+  waitlist: [],
 };
 
 type Call = { path: string; query: URLSearchParams; method: string };
