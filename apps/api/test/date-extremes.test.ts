@@ -4,6 +4,7 @@ import { costs } from '@sala/db/schema/commerce';
 import { roomSessions } from '@sala/db/schema/sessions';
 import { blockMessages } from '@sala/shared/blocks/blocks.messages';
 import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
+import { waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
 import { costMessages } from '@sala/shared/costs/costs.messages';
 import { dateRangeMessages } from '@sala/shared/time/date-range';
 import { asc } from 'drizzle-orm';
@@ -112,8 +113,8 @@ const dateRoutes: DateRoute[] = [
     route: 'POST /api/waitlist',
     request: (date) => ({ url: '/api/waitlist', payload: { branchId: fx.branchId, date, hour: '10:00' } }),
     forClients: true,
-    before: bookingMessages.waitlistNotFull,
-    after: bookingMessages.waitlistNotFull,
+    before: waitlistMessages.notFull,
+    after: waitlistMessages.notFull,
   },
   {
     route: 'POST /api/sessions/series/preview',

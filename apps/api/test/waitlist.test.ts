@@ -12,6 +12,7 @@ import { roomSessions, waitlistEntries } from '@sala/db/schema/sessions';
 import { users } from '@sala/db/schema/users';
 import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
 import { WAITLIST_MAX_ACTIVE } from '@sala/shared/bookings/waitlist';
+import { waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
 import { businessInstant } from '@sala/shared/time/business-time';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -134,12 +135,12 @@ describe('joining the line of a full hour (POST /api/waitlist)', () => {
   });
 
   it.each([
-    { name: 'an hour with a free room', want: m.waitlistHasRooms },
-    { name: 'an hour blocked by the staff', want: m.waitlistNotFull },
-    { name: 'an hour already gone', want: m.waitlistNotFull },
-    { name: 'a day the branch does not open', want: m.waitlistNotFull },
+    { name: 'an hour with a free room', want: waitlistMessages.hasRooms },
+    { name: 'an hour blocked by the staff', want: waitlistMessages.notFull },
+    { name: 'an hour already gone', want: waitlistMessages.notFull },
+    { name: 'a day the branch does not open', want: waitlistMessages.notFull },
     { name: 'an hour the client already booked elsewhere', want: m.sameTime },
-    { name: 'an hour it already waits for', want: m.waitlistAlready },
+    { name: 'an hour it already waits for', want: waitlistMessages.already },
   ])('refuses $name, and stores nothing', async ({ name, want }) => {
     const place = await fullHour();
     const client = await loginAs(t, 'user', { credits: 3 });
@@ -171,7 +172,7 @@ describe('joining the line of a full hour (POST /api/waitlist)', () => {
     const one = await fullHour(1, { hour: '19:00' });
     const res = await join(client.cookie, one);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(m.waitlistTooMany(WAITLIST_MAX_ACTIVE));
+    expect(res.json().error.message).toBe(waitlistMessages.tooMany(WAITLIST_MAX_ACTIVE));
   });
 
   it('refuses a notice that is not one of the choices, in Spanish', async () => {
@@ -179,7 +180,7 @@ describe('joining the line of a full hour (POST /api/waitlist)', () => {
     const client = await loginAs(t, 'user');
     const res = await join(client.cookie, place, { autoBook: true, minNoticeHours: 5 });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(m.waitlistNotice);
+    expect(res.json().error.message).toBe(waitlistMessages.notice);
   });
 
   it('is nobody else’s: another client cannot leave someone’s place, a visitor cannot join', async () => {

@@ -49,6 +49,7 @@ export const queryKeys = {
   me: {
     sessions: ['me', 'sessions'] as const,
     series: ['me', 'series'] as const,
+    waitlist: ['me', 'waitlist'] as const,
     orders: ['me', 'orders'] as const,
     privacy: ['me', 'privacy'] as const,
   },

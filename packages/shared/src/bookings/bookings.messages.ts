@@ -52,17 +52,6 @@ export const bookingMessages = {
     'No quedan sesiones de esta reserva fija que se puedan cancelar: las que faltan empiezan en menos de 24 horas.',
   seriesCancelled: (count: number, refunded: number) =>
     `Cancelamos ${count === 1 ? '1 sesión' : `${count} sesiones`} de tu reserva fija y te devolvimos ${refunded === 1 ? '1 crédito' : `${refunded} créditos`}.`,
-  // The waitlist of a full hour (Avísame si se libera), docs/decisions/019.
-  waitlistJoined: 'Listo: te avisaremos por correo si se libera una sala a esa hora.',
-  waitlistJoinedAuto: 'Listo: si se libera una sala a esa hora, te la reservamos y te avisamos por correo.',
-  waitlistLeft: 'Saliste de la lista de espera.',
-  waitlistHasRooms: 'Todavía hay salas libres a esa hora: elige una y resérvala.',
-  waitlistNotFull: 'Esa hora no se puede esperar: elige una hora llena de los próximos días.',
-  waitlistAlready: 'Ya estás en la lista de espera de esa hora.',
-  waitlistTooMany: (max: number) =>
-    `Puedes estar en la lista de espera de ${max} horas a la vez. Sal de alguna para esperar otra.`,
-  waitlistNotFound: 'No estás en esa lista de espera.',
-  waitlistNotice: 'Elige con cuántas horas de anticipación podemos reservarte.',
 } as const;
 
 /** Why a date of a standing slot cannot be booked, as the preview says it. */

@@ -3,6 +3,7 @@ import { hourRooms } from '@sala/shared/bookings/availability';
 import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
 import { autoBookOrder, WAITLIST_MAX_ACTIVE } from '@sala/shared/bookings/waitlist';
 import type { TJoinWaitlistRequest, TWaitlistEntry } from '@sala/shared/bookings/waitlist.contract';
+import { waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
 import { locationMessages } from '@sala/shared/locations/locations.messages';
 import { businessDate, businessInstant, businessTime } from '@sala/shared/time/business-time';
 import type { ActingContext } from '../../context';
@@ -54,13 +55,14 @@ export async function joinWaitlist(
       if (!day) throw new AppError('not-found', locationMessages.branchNotFound);
       const { hourState } = hourRooms({ now }, day, input.date, input.hour);
       if (hourState === 'free')
-        throw new AppError('aborted', m.waitlistHasRooms, { hour: m.waitlistHasRooms });
-      if (hourState !== 'full') throw new AppError('aborted', m.waitlistNotFull, { hour: m.waitlistNotFull });
+        throw new AppError('aborted', waitlistMessages.hasRooms, { hour: waitlistMessages.hasRooms });
+      if (hourState !== 'full')
+        throw new AppError('aborted', waitlistMessages.notFull, { hour: waitlistMessages.notFull });
       if (await userHasSessionAt(tx, actor.id, startsAt)) {
         throw new AppError('aborted', m.sameTime, { hour: m.sameTime });
       }
       if ((await countActiveOfUser(tx, actor.id, now)) >= WAITLIST_MAX_ACTIVE) {
-        throw new AppError('aborted', m.waitlistTooMany(WAITLIST_MAX_ACTIVE));
+        throw new AppError('aborted', waitlistMessages.tooMany(WAITLIST_MAX_ACTIVE));
       }
       const { id } = await insertEntry(tx, {
         userId: actor.id,
@@ -75,7 +77,7 @@ export async function joinWaitlist(
   } catch (error) {
     // The unique index decides a double click.
     if (isUniqueViolation(error, 'waitlist_entries_user_slot_active_key')) {
-      throw new AppError('aborted', m.waitlistAlready, { hour: m.waitlistAlready });
+      throw new AppError('aborted', waitlistMessages.already, { hour: waitlistMessages.already });
     }
     throw error;
   }
@@ -94,7 +96,7 @@ export async function leaveWaitlist(
   await db.transaction(async (tx) => {
     const [mine] = await listEntriesOfUser(tx, actor.id, now, id);
     if (!mine || !(await endEntry(tx, id, { at: now, reason: 'left' }))) {
-      throw new AppError('not-found', m.waitlistNotFound);
+      throw new AppError('not-found', waitlistMessages.notFound);
     }
   });
 }

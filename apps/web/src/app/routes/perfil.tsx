@@ -9,6 +9,7 @@ import { RequireSession } from '../../features/auth/components/require-session';
 import { EditProfileDialog } from '../../features/perfil/components/edit-profile-dialog';
 import { MyDataSection } from '../../features/perfil/components/my-data-section';
 import { MySeries } from '../../features/perfil/components/my-series';
+import { MyWaitlist } from '../../features/perfil/components/my-waitlist';
 import { PurchaseHistory } from '../../features/perfil/components/purchase-history';
 import { SessionHistory } from '../../features/perfil/components/session-history';
 
@@ -48,6 +49,7 @@ function Profile({ focus }: { focus?: 'pedidos' }) {
         />
       </section>
       <MySeries />
+      <MyWaitlist />
       <section id="sesiones" aria-labelledby="sesiones-titulo">
         <h2 id="sesiones-titulo" className="mb-4 font-display text-2xl font-semibold text-brand-800">
           Historial de sesiones

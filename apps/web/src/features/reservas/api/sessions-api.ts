@@ -19,6 +19,7 @@ export const sessionChanges = [
   queryKeys.session,
   queryKeys.me.sessions,
   queryKeys.me.series,
+  queryKeys.me.waitlist,
   queryKeys.staffSessions.all,
 ];
 

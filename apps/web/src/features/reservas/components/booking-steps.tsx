@@ -81,7 +81,7 @@ function StepBody({ query, empty, children }: { query: QueryLike; empty?: string
 }
 
 /** The five steps of docs/business-rules.md §4; each appears once the one before it is chosen. */
-export function BookingSteps({ state }: { state: BookingChoiceState }) {
+export function BookingSteps({ state, afterHours }: { state: BookingChoiceState; afterHours?: ReactNode }) {
   const { choice, zones, zone, branch, queries, select } = state;
   const { days, hours, rooms } = queries;
   const chosenHour = hours.data?.hours.find((h) => h.hour === choice.hora);
@@ -217,6 +217,7 @@ export function BookingSteps({ state }: { state: BookingChoiceState }) {
               }))}
             />
           </StepBody>
+          {afterHours}
         </StepSection>
       )}
 

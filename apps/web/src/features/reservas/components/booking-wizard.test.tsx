@@ -4,6 +4,7 @@ import type {
   TRescheduleSessionResponse,
 } from '@sala/shared/bookings/bookings.contract';
 import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
+import { waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
 import type { TMySession } from '@sala/shared/users/profile.contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -531,6 +532,77 @@ describe('BookingWizard (/reserva?cambiar=, moving a session)', () => {
     fakeApi({ user: client });
     renderWizard({ url: `/reserva?cambiar=${MOVING}` });
     expect(await screen.findByRole('heading', { name: m.sessionNotFound })).toBeVisible();
+  });
+});
+
+describe('BookingWizard (/reserva): the waitlist of a full hour', () => {
+  const joined = {
+    id: 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b',
+    branchId: VALLE,
+    branchName: 'Valle',
+    cityName: 'Ciudad de México',
+    startsAt: '2030-01-08T17:00:00.000Z',
+    date: '2030-01-08',
+    hour: '11:00',
+    autoBook: true,
+    minNoticeHours: 24,
+    position: 1,
+  };
+
+  async function openOffer(user: ReturnType<typeof userEvent.setup>) {
+    await pick(user, /Zona/, /Ciudad de México/);
+    await pick(user, /Sucursal/, /Valle/);
+    await pick(user, /Día/, 'martes 8 de enero de 2030');
+    await user.click(
+      await screen.findByRole('button', { name: '¿Tu hora está llena? Avísame si se libera' }),
+    );
+    return screen.getByTestId('waitlist-offer');
+  }
+
+  it('offers the full hours of the day and joins one with automatic booking', async () => {
+    const api = fakeApi({ user: client, book: () => jsonResponse(joined, 201) });
+    const user = userEvent.setup();
+    renderWizard();
+    const offer = await openOffer(user);
+    // The one full hour of the day is already chosen.
+    expect(within(offer).getByRole('radio', { name: 'Esperar las de 11:00 a 12:00' })).toBeChecked();
+    await user.click(within(offer).getByRole('checkbox', { name: /Resérvamela automáticamente/ }));
+    await user.selectOptions(within(offer).getByLabelText(/Solo si se libera con al menos/), '24');
+    await user.click(within(offer).getByRole('button', { name: 'Avísame' }));
+
+    expect(await screen.findByTestId('waitlist-joined')).toHaveTextContent(
+      'Estás en la lista de espera de las 11:00 (lugar 1). Si se libera una sala, te la reservamos.',
+    );
+    expect(api.posts()).toEqual([
+      expect.objectContaining({
+        path: '/api/waitlist',
+        body: { branchId: VALLE, date: '2030-01-08', hour: '11:00', autoBook: true, minNoticeHours: 24 },
+      }),
+    ]);
+    expect(notify.success).toHaveBeenCalledWith(waitlistMessages.joinedAuto);
+  });
+
+  it('shows the API’s refusal beside the button', async () => {
+    fakeApi({
+      user: client,
+      book: () => jsonResponse({ error: { code: 'aborted', message: waitlistMessages.already } }, 409),
+    });
+    const user = userEvent.setup();
+    renderWizard();
+    const offer = await openOffer(user);
+    await user.click(within(offer).getByRole('button', { name: 'Avísame' }));
+    expect(await within(offer).findByRole('alert')).toHaveTextContent(waitlistMessages.already);
+  });
+
+  it('sends a visitor to the login first, with the way back', async () => {
+    const api = fakeApi();
+    const user = userEvent.setup();
+    const router = renderWizard();
+    const offer = await openOffer(user);
+    expect(offer).toHaveTextContent('Te pediremos iniciar sesión para apuntarte.');
+    await user.click(within(offer).getByRole('button', { name: 'Avísame' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/registro/iniciar-sesion'));
+    expect(api.posts()).toEqual([]);
   });
 });
 

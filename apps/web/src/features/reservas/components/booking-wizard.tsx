@@ -19,6 +19,8 @@ const StaffBooking = lazy(() => import('./staff-booking'));
 const SeriesSummary = lazy(() => import('./series-summary'));
 // /reserva?cambiar=<id>: moving one of the client's sessions.
 const RescheduleBooking = lazy(() => import('./reschedule-booking'));
+// "Avísame si se libera": loaded only when the chosen day has a full hour.
+const WaitlistOffer = lazy(() => import('./waitlist-offer'));
 // "Repetir" itself shows only once the five steps are chosen; the public page loads it then (issue 25's budget).
 const RepeatChoice = lazy(() => import('./repeat-choice').then((m) => ({ default: m.RepeatChoice })));
 const SeriesSuccess = lazy(() => import('./series-summary').then((m) => ({ default: m.SeriesSuccess })));
@@ -43,6 +45,20 @@ function SelfBooking() {
     );
   }
   if (result) return <BookingSuccess result={result} onAnother={() => setResult(null)} />;
+  const fullHours = (state.queries.hours.data?.hours ?? []).filter((h) => h.state === 'full');
+  const waitlist =
+    state.branch && state.choice.dia && fullHours.length > 0 ? (
+      <Suspense fallback={null}>
+        <WaitlistOffer
+          key={`${state.branch.id}|${state.choice.dia}`}
+          branchId={state.branch.id}
+          date={state.choice.dia}
+          fullHours={fullHours.map((h) => h.hour)}
+          signedIn={Boolean(user)}
+          onLogin={state.toLogin}
+        />
+      </Suspense>
+    ) : undefined;
   if (series) {
     return (
       <Suspense fallback={<PageLoader />}>
@@ -61,6 +77,7 @@ function SelfBooking() {
     return (
       <WizardLayout
         state={state}
+        afterHours={waitlist}
         summary={
           <Suspense fallback={<PageLoader />}>
             <SeriesSummary
@@ -112,6 +129,7 @@ function SelfBooking() {
   return (
     <WizardLayout
       state={state}
+      afterHours={waitlist}
       summary={
         <BookingSummary
           state={state}

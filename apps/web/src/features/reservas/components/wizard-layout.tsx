@@ -16,10 +16,13 @@ export function announceBooked(result: TCreateSessionResponse) {
 export function WizardLayout({
   state,
   before,
+  afterHours,
   summary,
 }: {
   state: BookingChoiceState;
   before?: ReactNode;
+  /** Under the hours of the chosen day (the waitlist's offer, when some hour is full). */
+  afterHours?: ReactNode;
   summary: ReactNode;
 }) {
   const { branches } = state.queries;
@@ -29,7 +32,7 @@ export function WizardLayout({
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-6">
       <div className="min-w-0 space-y-4">
         {before}
-        <BookingSteps state={state} />
+        <BookingSteps state={state} afterHours={afterHours} />
       </div>
       {summary}
     </div>

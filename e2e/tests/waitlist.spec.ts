@@ -1,0 +1,93 @@
+import { expect, type Page, test } from '@playwright/test';
+import { waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
+import { spokenDate, weekdayAhead } from './dates';
+import { createBranch, createClient, demo, uniqueTag } from './fixtures';
+import { expectNoHorizontalScroll, expectNoSeriousViolations, keepPicture, toast } from './page-checks';
+
+// Issue 21, the waitlist: a branch of its own with one room, taken at 10:00 by a first client; a second client joins
+// that hour's line with automatic booking and gets the session when the first cancels.
+
+const group = (page: Page, name: string) => page.getByRole('radiogroup', { name, exact: true });
+async function choose(page: Page, step: string, option: string | RegExp) {
+  const radio = group(page, step).getByRole('radio', { name: option, exact: typeof option === 'string' });
+  await radio.click();
+  await expect(radio).toBeChecked();
+}
+
+test.describe('waitlist (Avísame si se libera)', () => {
+  test('a client joins a full hour with automatic booking and gets the session when the holder cancels', async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const staff = await playwright.request.newContext({ baseURL });
+    expect((await staff.post('/api/auth/login', { data: demo.superadmin })).status()).toBe(200);
+    const branch = `Espera ${uniqueTag()}`;
+    const { id: branchId, zone } = await createBranch(staff, branch, { zone: 'Guadalajara', rooms: 1 });
+    const date = weekdayAhead(2);
+    const rooms = (await (
+      await staff.get(`/api/availability/rooms?${new URLSearchParams({ branchId, date, hour: '10:00' })}`)
+    ).json()) as { rooms: { id: string }[] };
+    const roomId = rooms.rooms[0]!.id;
+
+    // The first client takes the only room at 10:00.
+    const holder = await createClient(playwright, baseURL!, 3);
+    const holderApi = await playwright.request.newContext({ baseURL });
+    expect((await holderApi.post('/api/auth/login', { data: holder })).status()).toBe(200);
+    const booked = await holderApi.post('/api/sessions', { data: { branchId, roomId, date, hour: '10:00' } });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const sessionId = ((await booked.json()) as { session: { id: string } }).session.id;
+
+    // The second client finds 10:00 full and joins its line.
+    const waiting = await createClient(playwright, baseURL!, 4);
+    expect((await page.request.post('/api/auth/login', { data: waiting })).status()).toBe(200);
+    await page.goto('/reserva');
+    await choose(page, 'Zona', new RegExp(`^${zone}`));
+    await choose(page, 'Sucursal', new RegExp(`^${branch}`));
+    await choose(page, 'Día', spokenDate(date));
+    await expect(group(page, 'Hora').getByRole('radio', { name: /^10:00/ })).toBeDisabled();
+    await page.getByRole('button', { name: '¿Tu hora está llena? Avísame si se libera' }).click();
+    const offer = page.getByTestId('waitlist-offer');
+    await expect(offer.getByRole('radio', { name: 'Esperar las de 10:00 a 11:00' })).toBeChecked();
+    await offer.getByRole('checkbox', { name: /Resérvamela automáticamente/ }).check();
+    await expect(offer.getByLabel(/Solo si se libera con al menos/)).toHaveValue('12');
+    await expectNoSeriousViolations(page, { wcag22: true });
+    await expectNoHorizontalScroll(page);
+    await keepPicture(page, `lista-de-espera-${testInfo.project.name}`);
+    await offer.getByRole('button', { name: 'Avísame' }).click();
+    await expect(toast(page, waitlistMessages.joinedAuto)).toBeVisible();
+    await expect(page.getByTestId('waitlist-joined')).toContainText(
+      'Estás en la lista de espera de las 10:00 (lugar 1).',
+    );
+
+    // The staff's day grid counts the line.
+    const grid = await staff.get(`/api/staff/sessions/grid?${new URLSearchParams({ date, branchId })}`);
+    expect(((await grid.json()) as { waitlist: unknown }).waitlist).toEqual([{ hour: '10:00', count: 1 }]);
+
+    await page.getByRole('link', { name: 'Ver mis listas de espera' }).click();
+    const card = page.getByTestId('my-waitlist');
+    await expect(card).toContainText(`· ${branch}`);
+    await expect(card).toContainText('Lugar 1 en la lista · te la reservamos si se libera');
+    await expectNoSeriousViolations(page);
+    await keepPicture(page, `perfil-lista-de-espera-${testInfo.project.name}`);
+
+    // The holder cancels: the room is the waiting client's, charged once.
+    expect((await holderApi.post(`/api/sessions/${sessionId}/cancel`)).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId('profile-credits')).toHaveText('3 créditos');
+    await expect(page.getByTestId('my-waitlist')).toHaveCount(0);
+    const history = page.locator('#sesiones');
+    await expect(history).toContainText(`${branch} · Sala 1`);
+    await expect(history.getByText('Próxima', { exact: true })).toBeVisible();
+
+    // Its confirmation says how it came about.
+    const mail = await staff.get(
+      `/api/outbox?${new URLSearchParams({ q: waiting.email, sort: 'createdAt', dir: 'desc', pageSize: '1' })}`,
+    );
+    const [latest] = ((await mail.json()) as { rows: { subject: string }[] }).rows;
+    expect(latest!.subject).toBe('Se libero tu hora: sesion reservada');
+    await holderApi.dispose();
+    await staff.dispose();
+  });
+});

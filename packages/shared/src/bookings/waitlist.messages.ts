@@ -1,0 +1,16 @@
+/**
+ * The waitlist of a full hour ("Avísame si se libera", docs/decisions/019), in the voice of the booking messages.
+ * Apart from them: the public wizard loads these only with the waitlist's offer.
+ */
+export const waitlistMessages = {
+  joined: 'Listo: te avisaremos por correo si se libera una sala a esa hora.',
+  joinedAuto: 'Listo: si se libera una sala a esa hora, te la reservamos y te avisamos por correo.',
+  left: 'Saliste de la lista de espera.',
+  hasRooms: 'Todavía hay salas libres a esa hora: elige una y resérvala.',
+  notFull: 'Esa hora no se puede esperar: elige una hora llena de los próximos días.',
+  already: 'Ya estás en la lista de espera de esa hora.',
+  tooMany: (max: number) =>
+    `Puedes estar en la lista de espera de ${max} horas a la vez. Sal de alguna para esperar otra.`,
+  notFound: 'No estás en esa lista de espera.',
+  notice: 'Elige con cuántas horas de anticipación podemos reservarte.',
+} as const;
