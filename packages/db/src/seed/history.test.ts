@@ -242,6 +242,48 @@ describe('the lived-in demo history (issue 27, item 7)', { timeout: 60_000 }, ()
     expect(new Set(held.map((s) => `${s.user_id}|${s.starts_at.getTime()}`)).size).toBe(held.length);
   });
 
+  it('has a few clients waiting for coming full hours, none for an hour it holds or one with a free room', async () => {
+    const lines = await rows<{
+      user_id: string;
+      branch_id: string;
+      starts_at: Date;
+      seq: number;
+      email: string;
+    }>(
+      db,
+      sql`select w.user_id, w.branch_id, w.starts_at, w.seq, u.email from waitlist_entries w
+          join users u on u.id = w.user_id where w.ended_at is null order by w.seq`,
+    );
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    const rooms = await rows<{ branch_id: string; count: number }>(
+      db,
+      sql`select branch_id, count(*)::int as count from rooms where is_active group by branch_id`,
+    );
+    const roomCount = new Map(rooms.map((r) => [r.branch_id, r.count]));
+    const active = await rows<{ user_id: string | null; branch_id: string; starts_at: Date }>(
+      db,
+      sql`select user_id, branch_id, starts_at from room_sessions where cancelled_at is null`,
+    );
+    for (const line of lines) {
+      expect(line.starts_at.getTime()).toBeGreaterThan(NOW.getTime());
+      const there = active.filter(
+        (s) => s.branch_id === line.branch_id && s.starts_at.getTime() === line.starts_at.getTime(),
+      );
+      expect(there).toHaveLength(roomCount.get(line.branch_id)!);
+      expect(
+        active.some((s) => s.user_id === line.user_id && s.starts_at.getTime() === line.starts_at.getTime()),
+      ).toBe(false);
+    }
+    // The same lines on the second run (the same clients, in the same order).
+    const again = await rows<{ email: string; starts_at: Date }>(
+      second.database.db,
+      sql`select u.email, w.starts_at from waitlist_entries w join users u on u.id = w.user_id order by w.seq`,
+    );
+    expect(again.map((r) => `${r.email}|${r.starts_at.toISOString()}`)).toEqual(
+      lines.map((r) => `${r.email}|${r.starts_at.toISOString()}`),
+    );
+  });
+
   it('books only bookable hours, never on Sunday, up to the end of the booking window', () => {
     const lastDay = addDays(TODAY, 7);
     for (const s of sessions) {

@@ -17,7 +17,7 @@ import { type CreditReason, creditLedger } from '../schema/ledger';
 import { branches, cities, rooms } from '../schema/locations';
 import { type CheckoutItem, checkouts } from '../schema/payments';
 import { consents, privacyRequests } from '../schema/privacy';
-import { roomSessions } from '../schema/sessions';
+import { roomSessions, waitlistEntries } from '../schema/sessions';
 import { users } from '../schema/users';
 
 /**
@@ -707,6 +707,46 @@ function giveDemoSessions(w: World, plans: Plan[], demo: Client) {
   give(activeBetween(w.now + 3 * DAY, w.now + (UPCOMING_DAYS + 1) * DAY));
 }
 
+/**
+ * The waitlist (issue 21): a few clients of the city wait for some of the coming full hours (every room of the
+ * branch booked), about half of them with automatic booking, so the staff's day grid shows its lines.
+ */
+function waitlistRows(w: World, plans: Plan[], clients: Client[]): (typeof waitlistEntries.$inferInsert)[] {
+  const booked = new Map<string, Plan[]>();
+  for (const plan of plans) {
+    if (plan.cancelledAt !== null || plan.startsAt < w.now + 3 * HOUR) continue;
+    const key = `${plan.branch.id}|${plan.startsAt}`;
+    booked.set(key, [...(booked.get(key) ?? []), plan]);
+  }
+  const holding = new Set(
+    plans.filter((p) => p.cancelledAt === null && p.client).map((p) => `${p.client!.id}|${p.startsAt}`),
+  );
+  const full = [...booked.values()]
+    .filter((slot) => slot.length === slot[0]!.branch.rooms.length)
+    .sort((a, b) => a[0]!.startsAt - b[0]!.startsAt || byText(a[0]!.branch.id, b[0]!.branch.id));
+  const rows: (typeof waitlistEntries.$inferInsert)[] = [];
+  for (const slot of full.slice(0, 6)) {
+    const { branch, startsAt } = slot[0]!;
+    const line = clients.filter(
+      (c) =>
+        c.home.cityId === branch.cityId && c.activatedAt < w.now - DAY && !holding.has(`${c.id}|${startsAt}`),
+    );
+    for (let n = between(w.rng, 1, 3); n > 0 && line.length > 0; n--) {
+      const client = line.splice(Math.floor(w.rng() * line.length), 1)[0]!;
+      rows.push({
+        id: newId(),
+        userId: client.id,
+        branchId: branch.id,
+        startsAt: new Date(startsAt),
+        autoBook: w.rng() < 0.5,
+        minNoticeHours: pick(w.rng, [6, 12, 12, 24]),
+        createdAt: new Date(w.now - between(w.rng, 1, 40) * HOUR),
+      });
+    }
+  }
+  return rows;
+}
+
 // ── Sales ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 const creditsOf = (p: Product) => p.credits + p.extra;
@@ -1349,6 +1389,14 @@ export async function seedDemoHistory(tx: Tx, options: { now: Date; seed?: numbe
   // Parents first.
   await insertAll(tx, users, people);
   await insertAll(tx, roomSessions, sessions);
+  // The line's order is the order of these rows (first come, first served): oldest first.
+  await insertAll(
+    tx,
+    waitlistEntries,
+    waitlistRows(w, plans, clients).sort(
+      (a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime(),
+    ),
+  );
   await insertAll(tx, orders, sales.rows);
   await insertAll(tx, orderItems, sales.items);
   await insertAll(tx, checkouts, sales.paid);
