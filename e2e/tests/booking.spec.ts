@@ -143,7 +143,7 @@ test.describe('booking wizard (/reserva)', () => {
   }) => {
     test.setTimeout(60_000);
     const client = await freshClient({ playwright }, baseURL!, 5);
-    const valle = await quietBranch({ playwright, baseURL: baseURL! }, 'Valle', {
+    const valle = await quietBranch({ playwright, baseURL: baseURL! }, 'Consultorio', {
       zone: 'Ciudad de México',
       rooms: 5,
     });
@@ -333,7 +333,7 @@ test.describe('booking for others (/admin/reservar)', () => {
     test.setTimeout(60_000);
     const client = await freshClient({ playwright }, baseURL!, 5);
     // A branch at 2 credits per session, like the demo's Polanco.
-    const polanco = await quietBranch({ playwright, baseURL: baseURL! }, 'Polanco', {
+    const polanco = await quietBranch({ playwright, baseURL: baseURL! }, 'Tarifa doble', {
       zone: 'Ciudad de México',
       rooms: 4,
       sessionCost: 2,

@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { cartMessages } from '@sala/shared/cart/cart.messages';
+import { demo } from './fixtures';
+import { toast } from './page-checks';
 
 const pages = [
   {
@@ -124,11 +127,21 @@ test.describe('landing', () => {
     expect((await hero.boundingBox())?.height).toBe(350);
   });
 
-  test('a visitor who adds to the cart is asked to log in', async ({ page }) => {
+  test('a visitor who adds to the cart from the landing logs in and comes back to it with the product added', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Agregar al carrito (Paquete Básico)' }).click();
-    await expect(page.getByText('Debes iniciar sesión para agregar productos al carrito')).toBeVisible();
+    await expect(page.getByText(cartMessages.loginToAdd)).toBeVisible();
     await expect(page).toHaveURL('/registro/iniciar-sesion');
+
+    // Issue 18, point 13: the landing's packages run in an island of their own; the way back still adds it.
+    await page.getByLabel('Correo electrónico').fill(demo.client.email);
+    await page.getByLabel('Contraseña').fill(demo.client.password);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(toast(page, cartMessages.added)).toBeVisible();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
   });
 });
 

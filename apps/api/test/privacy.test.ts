@@ -225,7 +225,9 @@ describe('access: "Descargar mis datos" (issue 27, point 4)', () => {
         'datos.json',
         'listas-de-espera.csv',
         'movimientos-de-creditos.csv',
+        'pagos-en-linea.csv',
         'pedidos.csv',
+        'sesiones-abiertas.csv',
         'sesiones.csv',
         'solicitudes-de-privacidad.csv',
       ]);
@@ -235,6 +237,10 @@ describe('access: "Descargar mis datos" (issue 27, point 4)', () => {
       expect(data.pedidos).toHaveLength(1);
       expect(data.pedidos[0].lines[0]).toMatchObject({ unitPriceCents: 28_000, creditsGranted: 1 });
       expect(data.movimientosDeCreditos.map((r: { delta: number }) => r.delta)).toEqual([5]);
+      // Its own login (where from, which browser), and no online payment it never started.
+      expect(data.sesionesAbiertas).toHaveLength(1);
+      expect(data.sesionesAbiertas[0].ip).toMatch(/^10\.0\.\d+\.\d+$/);
+      expect(data.pagosEnLinea).toEqual([]);
       const everything = Object.values(files).join('\n');
       expect(everything).not.toContain(other.user.id);
       expect(everything).not.toContain(other.user.email);
@@ -266,17 +272,23 @@ describe('access: "Descargar mis datos" (issue 27, point 4)', () => {
       await t.db.insert(roomSessions).values(rows.slice(i, i + 1_000));
     // Once to warm the path (the first query of a kind plans it), then timed.
     await call('GET', '/api/me/data-export', cookie);
+    // The work it costs is timed as CPU time (this process runs the route and, on PGlite, the database): a busy
+    // machine stretches the wall clock, not the work. The wall clock is printed and held loosely.
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const res = await call('GET', '/api/me/data-export', cookie);
+    const { user: userMicros, system: systemMicros } = process.cpuUsage(cpu);
+    const cpuMs = (userMicros + systemMicros) / 1000;
     const ms = performance.now() - started;
     expect(res.statusCode).toBe(200);
     const files = unzip(res.rawPayload);
     expect(JSON.parse(files['datos.json']!).sesiones).toHaveLength(5_000);
     expect(files['sesiones.csv']!.trim().split('\r\n')).toHaveLength(5_001);
     console.log(
-      `export of 5 000 sessions: ${Math.round(ms)} ms, ${Math.round(res.rawPayload.length / 1024)} kB zip`,
+      `export of 5 000 sessions: ${Math.round(ms)} ms (${Math.round(cpuMs)} ms of CPU), ${Math.round(res.rawPayload.length / 1024)} kB zip`,
     );
-    expect(ms).toBeLessThan(1_000);
+    expect(cpuMs).toBeLessThan(1_000);
+    expect(ms).toBeLessThan(5_000);
   });
 });
 
@@ -404,6 +416,22 @@ describe('cancellation: "Eliminar mi cuenta" (issue 27, point 4)', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toContain('martes 4 de marzo de 2031, de 10:00 a 11:00');
     expect((await call('GET', '/api/me/privacy', cookie)).json().closeBlockers).toHaveLength(1);
+    expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]!.closedAt).toBeNull();
+  });
+
+  it('is refused while a payment is still in process, naming its amount and date', async () => {
+    const { user, cookie } = await loginAs(t, 'user');
+    await createOrder(t.db, {
+      userId: user.id,
+      branchId: null,
+      isPos: false,
+      status: 'pending',
+      totalCents: 120_000,
+      createdAt: new Date('2030-01-05T18:00:00Z'),
+    });
+    const res = await call('POST', '/api/me/account/close', cookie, { password: FACTORY_PASSWORD });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(pm.closeRefusedPayments(['$1,200 del sábado 5 de enero de 2030']));
     expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]!.closedAt).toBeNull();
   });
 
@@ -592,6 +620,12 @@ describe('the super admin’s privacy requests (issue 27, point 5)', () => {
   it('lists the clients’ own actions too, every ARCO right', async () => {
     const { user, cookie } = await loginAs(t, 'user');
     await call('GET', '/api/me/data-export', cookie);
+    // A name and phone corrected from the profile is a rectification; the same data again is none.
+    expect(
+      (await call('PATCH', '/api/me/profile', cookie, { name: 'Nombre Corregido', phone: '3312345678' }))
+        .statusCode,
+    ).toBe(200);
+    await call('PATCH', '/api/me/profile', cookie, { name: 'Nombre Corregido', phone: '3312345678' });
     await call('PATCH', '/api/me/preferences', cookie, { remindersEnabled: false });
     await call('POST', '/api/me/account/close', cookie, { password: FACTORY_PASSWORD });
     const { cookie: boss } = await loginAs(t, 'superadmin');
@@ -605,6 +639,11 @@ describe('the super admin’s privacy requests (issue 27, point 5)', () => {
         .json()
         .rows.map((r: { kind: string; channel: string }) => `${r.kind}/${r.channel}`)
         .sort(),
-    ).toEqual(['access/web', 'cancellation/web', 'opposition/web']);
+    ).toEqual(['access/web', 'cancellation/web', 'opposition/web', 'rectification/web']);
+    const rectified = list.json().rows.find((r: { kind: string }) => r.kind === 'rectification');
+    expect(rectified).toMatchObject({
+      status: 'done',
+      detail: 'Corrigió su nombre y su teléfono desde su perfil.',
+    });
   });
 });

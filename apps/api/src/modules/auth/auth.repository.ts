@@ -180,3 +180,19 @@ export function findTrustedDevice(db: DbOrTx, tokenHash: string, now: Date) {
 export function deleteExpiredDevices(db: DbOrTx, now: Date) {
   return db.delete(trustedDevices).where(lt(trustedDevices.expiresAt, now));
 }
+
+/** A person's open login sessions, as kept (the data it takes home): when, from where, with which browser. */
+export function loginSessionsOfUser(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      createdAt: authSessions.createdAt,
+      lastSeenAt: authSessions.lastSeenAt,
+      expiresAt: authSessions.expiresAt,
+      persistent: authSessions.persistent,
+      ip: authSessions.ip,
+      userAgent: authSessions.userAgent,
+    })
+    .from(authSessions)
+    .where(eq(authSessions.userId, userId))
+    .orderBy(authSessions.createdAt);
+}

@@ -7,6 +7,7 @@ import {
   deleteSession,
   deleteUserSessions,
   findSessionWithUser,
+  loginSessionsOfUser,
   revokeResetTokens,
   touchSession,
 } from './auth.repository';
@@ -80,4 +81,9 @@ export async function endSessionsOf(db: DbOrTx, userId: string) {
 export async function endAccessAfterEmailChange(db: DbOrTx, userId: string, now: Date) {
   await deleteUserSessions(db, userId);
   await revokeResetTokens(db, userId, now);
+}
+
+/** For the privacy module: the person's open login sessions (when, from which address and browser). */
+export function loginSessionsOf(db: DbOrTx, userId: string) {
+  return loginSessionsOfUser(db, userId);
 }

@@ -16,7 +16,7 @@ import { calendarOf, listSessionsOf, mySession } from '../bookings/bookings.serv
 import { cancelSeriesRest, listMySeries } from '../bookings/series.service';
 import { leaveWaitlist, listMyWaitlist } from '../bookings/waitlist.service';
 import { listOrdersOf } from '../orders/orders.service';
-import { updateOwnProfile } from '../users/users.service';
+import { rectifyOwnProfile } from '../privacy/privacy.service';
 
 /** The signed-in user's own history: the user id comes from the session, never from the request. */
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -137,6 +137,6 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSessionUser },
       },
     },
-    async (request) => updateOwnProfile(actingCtx(request), request.body),
+    async (request) => rectifyOwnProfile(actingCtx(request), request.body),
   );
 };

@@ -84,3 +84,20 @@ export function paymentsInProgressOfUser(db: DbOrTx, userId: string, since: Date
       ),
     );
 }
+
+/** Every online payment a person started (the data it takes home): what, how much, and how it ended. */
+export function checkoutsOfUser(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: checkouts.id,
+      createdAt: checkouts.createdAt,
+      amountCents: checkouts.amountCents,
+      totalCredits: checkouts.totalCredits,
+      gateway: checkouts.gateway,
+      status: checkouts.status,
+      orderId: checkouts.orderId,
+    })
+    .from(checkouts)
+    .where(eq(checkouts.userId, userId))
+    .orderBy(checkouts.createdAt);
+}

@@ -24,6 +24,7 @@ import { productsByIds } from '../products/products.service';
 import { findAccount } from '../users/users.service';
 import {
   type CheckoutRow,
+  checkoutsOfUser,
   findCheckout,
   findCheckoutByPaymentRef,
   insertCheckout,
@@ -345,4 +346,9 @@ const PAYMENT_IN_PROGRESS_MS = 24 * 3_600_000;
 /** For the privacy module: a client's card payments that may still complete (an account with one stays open). */
 export function paymentsInProgressOf(db: DbOrTx, userId: string, now: Date) {
   return paymentsInProgressOfUser(db, userId, new Date(now.getTime() - PAYMENT_IN_PROGRESS_MS));
+}
+
+/** For the privacy module: every online payment the client started, and how it ended. */
+export function checkoutsOf(db: DbOrTx, userId: string) {
+  return checkoutsOfUser(db, userId);
 }

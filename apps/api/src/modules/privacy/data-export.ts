@@ -55,6 +55,16 @@ export type PersonalData = {
     cancelledAt: Date | null;
     lines: { name: string; quantity: number; unitPriceCents: number; creditsGranted: number }[];
   }[];
+  /** Online payments started (card checkouts), and how each ended. */
+  payments: {
+    id: string;
+    createdAt: Date;
+    amountCents: number;
+    totalCredits: number;
+    gateway: string;
+    status: string;
+    orderId: string | null;
+  }[];
   ledger: {
     createdAt: Date;
     delta: number;
@@ -64,6 +74,15 @@ export type PersonalData = {
     note: string | null;
   }[];
   emails: { createdAt: Date; subject: string; status: string; sentAt: Date | null; text: string }[];
+  /** Open login sessions: when, from which address and browser. */
+  logins: {
+    createdAt: Date;
+    lastSeenAt: Date;
+    expiresAt: Date;
+    persistent: boolean;
+    ip: string | null;
+    userAgent: string | null;
+  }[];
   privacyRequests: {
     kind: 'access' | 'rectification' | 'cancellation' | 'opposition';
     channel: 'web' | 'email' | 'in_person';
@@ -107,7 +126,7 @@ const reasonLabels: Record<string, string> = {
 export function personalDataFiles(data: PersonalData): ExportFile[] {
   const json = {
     generado: iso(data.exportedAt),
-    nota: 'Todo lo que Sala Común guarda sobre ti: tu perfil, tus consentimientos, tus sesiones, tus listas de espera, tus compras con sus líneas, tus movimientos de créditos, los correos que te escribimos y tus solicitudes de privacidad. Los importes están en centavos y las fechas en UTC.',
+    nota: 'Todo lo que Sala Común guarda sobre ti: tu perfil, tus consentimientos, tus sesiones, tus listas de espera, tus compras con sus líneas y tus pagos en línea, tus movimientos de créditos, tus sesiones abiertas (cuándo, desde qué dirección y navegador), los correos que te escribimos y tus solicitudes de privacidad. Los importes están en centavos y las fechas en UTC.',
     perfil: { ...data.profile, createdAt: iso(data.profile.createdAt), closedAt: iso(data.profile.closedAt) },
     consentimientos: data.consents,
     sesiones: data.sessions.map((s) => ({
@@ -123,6 +142,13 @@ export function personalDataFiles(data: PersonalData): ExportFile[] {
       endedAt: iso(w.endedAt),
     })),
     pedidos: data.orders.map((o) => ({ ...o, createdAt: iso(o.createdAt), cancelledAt: iso(o.cancelledAt) })),
+    pagosEnLinea: data.payments.map((p) => ({ ...p, createdAt: iso(p.createdAt) })),
+    sesionesAbiertas: data.logins.map((l) => ({
+      ...l,
+      createdAt: iso(l.createdAt),
+      lastSeenAt: iso(l.lastSeenAt),
+      expiresAt: iso(l.expiresAt),
+    })),
     movimientosDeCreditos: data.ledger.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
     correos: data.emails.map((e) => ({ ...e, createdAt: iso(e.createdAt), sentAt: iso(e.sentAt) })),
     solicitudesDePrivacidad: data.privacyRequests.map((r) => ({ ...r, receivedAt: iso(r.receivedAt) })),
@@ -184,6 +210,34 @@ export function personalDataFiles(data: PersonalData): ExportFile[] {
             line.creditsGranted,
           ]),
         ),
+      ]),
+    },
+    {
+      name: 'pagos-en-linea.csv',
+      content: toCsv([
+        ['Iniciado el', 'Importe (pesos)', 'Créditos', 'Pasarela', 'Estado', 'Pedido'],
+        ...data.payments.map((p) => [
+          local(p.createdAt),
+          pesos(p.amountCents),
+          p.totalCredits,
+          p.gateway === 'stripe' ? 'Stripe' : 'Modo de pruebas',
+          p.status === 'paid' ? 'Pagado' : p.status === 'failed' ? 'Rechazado' : 'En proceso',
+          p.orderId ?? '',
+        ]),
+      ]),
+    },
+    {
+      name: 'sesiones-abiertas.csv',
+      content: toCsv([
+        ['Inició el', 'Última actividad', 'Vence el', 'Recordar sesión', 'Dirección IP', 'Navegador'],
+        ...data.logins.map((l) => [
+          local(l.createdAt),
+          local(l.lastSeenAt),
+          local(l.expiresAt),
+          l.persistent ? 'Sí' : 'No',
+          l.ip ?? '',
+          l.userAgent ?? '',
+        ]),
       ]),
     },
     {

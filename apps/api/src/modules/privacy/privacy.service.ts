@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@sala/db/client';
 import { verifyPassword } from '@sala/db/password';
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import { formatCalendarDate, formatSessionWhen } from '@sala/shared/format/dates';
 import { formatMoney } from '@sala/shared/format/money';
 import { RETENTION_YEARS } from '@sala/shared/legal/legal.contract';
@@ -26,13 +27,14 @@ import { toPage } from '../../lib/paging';
 import { verifySubject } from '../../lib/signing';
 import { hashToken, newToken } from '../../lib/tokens';
 import { forgetPersonInLog, recordAudit } from '../audit/audit.service';
+import { loginSessionsOf } from '../auth/sessions.service';
 import { allSessionsOf, upcomingSessionsOf } from '../bookings/bookings.service';
 import { allWaitlistOf, endWaitlistOf } from '../bookings/waitlist.service';
 import { closeAllCredits, ledgerOf } from '../credits/credits.service';
 import { consentHistory, legalFacts } from '../legal/legal.service';
 import { messagesWrittenTo } from '../mail/mail.service';
 import { allOrdersOf, pendingOrdersOf } from '../orders/orders.service';
-import { paymentsInProgressOf } from '../payments/payments.service';
+import { checkoutsOf, paymentsInProgressOf } from '../payments/payments.service';
 import {
   accountsToSuppress,
   changeOwnEmail,
@@ -42,6 +44,7 @@ import {
   lockAccount,
   setRemindersEnabled,
   suppressAccount,
+  updateOwnProfile,
 } from '../users/users.service';
 import { type ExportFile, type PersonalData, personalDataFiles } from './data-export';
 import {
@@ -152,6 +155,36 @@ export async function myPrivacy({ db, actor, now }: ActingContext): Promise<TMyP
     credits: account.credits,
     closeBlockers: [...blockers.sessions, ...blockers.payments],
   };
+}
+
+/**
+ * PATCH /api/me/profile: rectification of one's own name and phone ("Editar mis datos"), recorded as the ARCO action it
+ * is when something changed (issue 27: every ARCO action appears in Privacidad), in the same transaction.
+ */
+export async function rectifyOwnProfile(
+  ctx: ActingContext,
+  input: { name: string; phone: string },
+): Promise<TSessionUser> {
+  const { db, actor, now } = ctx;
+  return db.transaction(async (tx) => {
+    const before = await lockAccount(tx, actor.id);
+    if (!before) throw new AppError('not-found', m.clientNotFound);
+    const updated = await updateOwnProfile(tx, actor.id, input);
+    const changed = [
+      before.name !== updated.name ? 'su nombre' : null,
+      before.phone !== updated.phone ? 'su teléfono' : null,
+    ].filter((what): what is string => what !== null);
+    if (changed.length > 0) {
+      await logRequest(tx, now, {
+        userId: actor.id,
+        kind: 'rectification',
+        channel: 'web',
+        detail: `Corrigió ${changed.join(' y ')} desde su perfil.`,
+        done: { resolution: 'Hecho en el momento.', by: actor.id },
+      });
+    }
+    return updated;
+  });
 }
 
 /** PATCH /api/me/preferences: opposition to the one voluntary purpose, the reminders (and turning them back on). */
@@ -321,15 +354,18 @@ export async function closeMyAccount(ctx: ActingContext, input: TCloseMyAccountR
 async function collectPersonalData(db: DbOrTx, userId: string, now: Date): Promise<PersonalData> {
   const account = await findAccount(db, userId);
   if (!account) throw new AppError('not-found', m.clientNotFound);
-  const [consents, sessions, waitlist, orders, ledger, emails, privacyRequests] = await Promise.all([
-    consentHistory(db, userId),
-    allSessionsOf(db, userId),
-    allWaitlistOf(db, userId),
-    allOrdersOf(db, userId),
-    ledgerOf(db, userId),
-    messagesWrittenTo(db, account.email),
-    requestsOfUser(db, userId),
-  ]);
+  const [consents, sessions, waitlist, orders, payments, ledger, emails, privacyRequests, logins] =
+    await Promise.all([
+      consentHistory(db, userId),
+      allSessionsOf(db, userId),
+      allWaitlistOf(db, userId),
+      allOrdersOf(db, userId),
+      checkoutsOf(db, userId),
+      ledgerOf(db, userId),
+      messagesWrittenTo(db, account.email),
+      requestsOfUser(db, userId),
+      loginSessionsOf(db, userId),
+    ]);
   return {
     exportedAt: now,
     profile: {
@@ -348,9 +384,11 @@ async function collectPersonalData(db: DbOrTx, userId: string, now: Date): Promi
     sessions,
     waitlist,
     orders,
+    payments,
     ledger,
     emails,
     privacyRequests,
+    logins,
   };
 }
 

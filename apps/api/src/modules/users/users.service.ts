@@ -220,10 +220,11 @@ export function findAccount(db: DbOrTx, userId: string): Promise<UserRow | undef
 
 /** PATCH /api/me/profile: a client fixes its own name and phone (the e-mail stays: it is the login). */
 export async function updateOwnProfile(
-  { db, actor }: ActingContext,
+  tx: DbOrTx,
+  userId: string,
   input: { name: string; phone: string },
 ): Promise<TSessionUser> {
-  const row = await updateUserFields(db, actor.id, { name: input.name, phone: input.phone });
+  const row = await updateUserFields(tx, userId, { name: input.name, phone: input.phone });
   if (!row) throw new AppError('not-found', m.notFound);
   return toSessionUser(row);
 }

@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { takeFlash } from '../../lib/flash';
+import { LEAVING_EVENT } from '../../lib/navigation';
 import { AppToaster, notify, TOAST_DURATION_MS } from './toast';
 
 describe('notify', () => {
@@ -52,5 +54,20 @@ describe('notify', () => {
       await vi.advanceTimersByTimeAsync(TOAST_DURATION_MS + 1000);
     });
     expect(screen.queryByText('Temporal')).not.toBeInTheDocument();
+  });
+
+  it('carries a toast still on screen to the next page when this one gives way to it, and only then', () => {
+    const clock = vi.spyOn(performance, 'now');
+    clock.mockReturnValue(10_000);
+    notify.warning('Tu sesión terminó');
+    // 2.5 s later (a busy phone) the page leaves: the next one shows it.
+    clock.mockReturnValue(12_500);
+    window.dispatchEvent(new Event(LEAVING_EVENT));
+    expect(takeFlash()).toEqual({ tone: 'warning', message: 'Tu sesión terminó' });
+    // Once it has gone from the screen, leaving carries nothing.
+    clock.mockReturnValue(10_000 + TOAST_DURATION_MS + 1);
+    window.dispatchEvent(new Event(LEAVING_EVENT));
+    expect(takeFlash()).toBeNull();
+    clock.mockRestore();
   });
 });

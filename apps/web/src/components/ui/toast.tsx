@@ -31,9 +31,13 @@ const sonnerReady = new Promise<Sonner>((resolve) => {
   markReady = resolve;
 });
 
-/** The last toast asked for, and when: one asked for just before a page gives way to another shows there. */
+/**
+ * The last toast asked for, and when: one still on screen when the page gives way to another (a redirect to a
+ * prerendered page is a new document) shows there. A busy phone may take more than a second between the toast and
+ * the navigation it leads to, so the whole time a toast shows counts.
+ */
 let last: { tone: ToastTone; message: string; at: number } | undefined;
-const CARRIED_WITHIN_MS = 1000;
+const CARRIED_WITHIN_MS = TOAST_DURATION_MS;
 if (typeof window !== 'undefined') {
   window.addEventListener(LEAVING_EVENT, () => {
     if (last && performance.now() - last.at < CARRIED_WITHIN_MS) setFlash(last.tone, last.message);

@@ -235,8 +235,9 @@ export function MyDataSection({ user, onEditProfile }: { user: TSessionUser; onE
             </a>
           }
         >
-          Todo lo que guardamos sobre ti: tu perfil, tus sesiones, tus compras, tus movimientos de créditos y
-          los correos que te enviamos, en un archivo ZIP (JSON y CSV para abrir en una hoja de cálculo).
+          Todo lo que guardamos sobre ti: tu perfil, tus sesiones y listas de espera, tus compras y pagos, tus
+          movimientos de créditos, tus sesiones abiertas y los correos que te enviamos, en un archivo ZIP
+          (JSON y CSV para abrir en una hoja de cálculo).
         </Right>
         <Right
           title="Rectificación: corregir mis datos"
