@@ -1,5 +1,7 @@
 // Budget (issue 14, docs/business-rules.md D§6): on each public page, Lighthouse 12 mobile (default simulated throttling) scores
-// performance, accessibility, best practices and SEO ≥ 95, CLS < 0.05 and (issue 25) Total Blocking Time < 150 ms.
+// performance ≥ 95, CLS < 0.05 and (issue 25) Total Blocking Time < 150 ms, and accessibility, best practices and
+// SEO stay at 100 (issue 25). Performance and TBT are the medians of the runs (each on its own: the run with the
+// median score need not have the median TBT).
 // Run: npm run bench:lighthouse   (builds the web app first; `npx tsx bench/lighthouse.ts` uses the current build)
 // Env: CHROME_PATH (default /usr/bin/chromium), BENCH_RUNS (default 3: the median run by performance counts),
 //      BENCH_PAGES (comma-separated paths), BENCH_PORT (default 3420).
@@ -20,10 +22,12 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3420);
 const pages = (
-  process.env.BENCH_PAGES ?? '/,/nosotros,/equipo,/reserva,/sucursales,/registro/iniciar-sesion'
+  process.env.BENCH_PAGES ??
+  '/,/nosotros,/equipo,/reserva,/sucursales,/registro,/registro/iniciar-sesion,/aviso-de-privacidad,/terminos'
 ).split(',');
 
-const BUDGET = { score: 95, cls: 0.05, tbtMs: 150 };
+/** Performance at least `score`; the other three categories at `perfect`. */
+const BUDGET = { score: 95, perfect: 100, cls: 0.05, tbtMs: 150 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 
@@ -93,10 +97,11 @@ function runLighthouse(url: string, outDir: string, n: number, attempt = 1): Res
   };
 }
 
-/** The run with the median performance score (Lighthouse's own advice for noisy machines). */
+/** The run with the median performance score (Lighthouse's own advice for noisy machines), with the median TBT. */
 function median(results: Result[]): Result {
   const sorted = [...results].sort((a, b) => a.scores.performance - b.scores.performance);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  const tbts = results.map((r) => r.tbtMs).sort((a, b) => a - b);
+  return { ...sorted[Math.floor(sorted.length / 2)]!, tbtMs: tbts[Math.floor(tbts.length / 2)]! };
 }
 
 const database = await freshDatabase('pglite', (handle) => seedDemoData(handle.db).then(() => undefined));
@@ -153,8 +158,8 @@ for (const { page, all, result } of rows) {
     ]),
   );
   for (const category of CATEGORIES) {
-    if (scores[category] < BUDGET.score)
-      problems.push(`${page}: ${category} ${scores[category]} < ${BUDGET.score}`);
+    const floor = category === 'performance' ? BUDGET.score : BUDGET.perfect;
+    if (scores[category] < floor) problems.push(`${page}: ${category} ${scores[category]} < ${floor}`);
   }
   if (!(result.cls < BUDGET.cls)) problems.push(`${page}: CLS ${result.cls.toFixed(3)} ≥ ${BUDGET.cls}`);
   // Issue 25: the main thread stays free for a tap while the page loads.
@@ -163,9 +168,9 @@ for (const { page, all, result } of rows) {
   for (const audit of result.failing) problems.push(`${page}: ${audit}`);
 }
 console.log(
-  `\nMedian of ${runs} runs per page (by performance); Lighthouse mobile, simulated throttling. Budget: every score ≥ ${BUDGET.score}, CLS < ${BUDGET.cls}, TBT < ${BUDGET.tbtMs} ms.`,
+  `\nMedian of ${runs} runs per page (performance and TBT each); Lighthouse mobile, simulated throttling. Budget: performance ≥ ${BUDGET.score}, accessibility, best practices and SEO ${BUDGET.perfect}, CLS < ${BUDGET.cls}, TBT < ${BUDGET.tbtMs} ms. The figures move with the machine: run it when it is quiet.`,
 );
-if (problems.some((problem) => /< 95|CLS|TBT/.test(problem))) {
+if (problems.some((problem) => /< \d+$|CLS|TBT/.test(problem))) {
   console.error(`Over budget:\n${problems.join('\n')}`);
   process.exit(1);
 }

@@ -142,6 +142,9 @@ test.describe('accounts', () => {
     await page.getByLabel('Contraseña').fill(client.password);
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page).toHaveURL('/perfil');
+    // The profile's own requests are answered first: one still in flight when the account is deactivated would be
+    // refused, and this page (not the next visit) would learn why.
+    await page.waitForLoadState('networkidle');
 
     const boss = await playwright.request.newContext({ baseURL });
     expect((await boss.post('/api/auth/login', { data: demo.superadmin })).status()).toBe(200);

@@ -2,8 +2,12 @@ import { type CDPSession, expect, type Page, test } from '@playwright/test';
 import { loginAs } from './fixtures';
 
 // Issue 25, decisions 012 and 016: on a phone's slower CPU (Lighthouse's mobile throttling: scripts run 4× slower),
-// the first tap made while a public page is still loading does what it says. Each test holds back the code of the
-// island it taps until after the tap, so the tap certainly comes before that island is hydrated.
+// the first tap made while a public page is still loading does what it says.
+// - What the prerendered page already shows (the phone menu's button, the carousel's arrows) is tapped while the
+//   island's code is held back, so the tap certainly comes before it is hydrated: the island replays it.
+// - What only exists once its data arrive (the packages' "Agregar al carrito", the wizard's zones: the page is
+//   built without the database) is tapped the moment it appears, while the page is still loading; those buttons
+//   are rendered by the hydrated island, so the first tap they can receive already has its handler.
 
 async function throttle(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
