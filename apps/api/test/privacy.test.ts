@@ -148,6 +148,21 @@ describe('consents (issue 27, point 3)', () => {
     expect(login.json().consentNeeded).toBe(false);
   });
 
+  it('asks again at the next login when what the account accepted is older than a version that asks again', async () => {
+    const user = await createUser(t.db);
+    // Accepted an earlier notice (one the list no longer holds: every later version asks again), today's terms.
+    await t.db.insert(consents).values([
+      { userId: user.id, document: 'privacy', version: '2025-03-21', way: 'registration' },
+      { userId: user.id, document: 'terms', version: TERMS, way: 'registration' },
+    ]);
+    const login = await call('POST', '/api/auth/login', undefined, {
+      email: user.email,
+      password: FACTORY_PASSWORD,
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().consentNeeded).toBe(true);
+  });
+
   it('records who at the desk registered a client, and tells the client', async () => {
     const { user: admin, cookie } = await loginAs(t, 'admin');
     const email = uniqueEmail('recepcion');

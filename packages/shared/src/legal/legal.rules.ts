@@ -22,6 +22,13 @@ export const TERMS_VERSIONS: readonly LegalVersion[] = [
     asksAgain: true,
     summary: 'Primeros términos y condiciones: créditos, cancelaciones, pagos y órdenes canceladas.',
   },
+  {
+    version: '2026-11-25',
+    date: '2026-11-25',
+    // New services, no new use of anyone's data: nobody is asked again.
+    asksAgain: false,
+    summary: 'Cambios de sesión, reservas fijas y lista de espera.',
+  },
 ];
 
 export const currentVersion = (versions: readonly LegalVersion[]): LegalVersion => versions.at(-1)!;

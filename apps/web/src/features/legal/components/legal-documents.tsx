@@ -1,9 +1,10 @@
 import { BOOKING_WINDOW_DAYS } from '@sala/shared/bookings/availability';
 import { ALMOST_THRESHOLD_MS } from '@sala/shared/bookings/session-timing';
+import { WAITLIST_MAX_ACTIVE } from '@sala/shared/bookings/waitlist';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { currentVersion, PRIVACY_NOTICE_VERSIONS, TERMS_VERSIONS } from '@sala/shared/legal/legal.rules';
 import type { LegalView } from '@sala/shared/legal/legal-view';
-import { DEFAULT_SESSION_COST } from '@sala/shared/locations/branches.contract';
+import { DEFAULT_SESSION_COST, DEFAULT_STANDING_WEEKS_MAX } from '@sala/shared/locations/branches.contract';
 import type { ReactNode } from 'react';
 import { AppLink } from '../../../lib/navigation';
 
@@ -221,6 +222,24 @@ export function TermsDocument({ view }: { view: LegalView }) {
             anticipación: te devolvemos los créditos que costó. Cuando faltan {CANCEL_HOURS} horas o menos ya
             no se puede cancelar y sus créditos no se devuelven, tampoco si no llegas.
           </li>
+          <li>
+            Con la misma anticipación puedes <strong>cambiar</strong> una sesión a otra hora libre de los
+            próximos días: si la nueva cuesta más créditos se descuenta la diferencia, y si cuesta menos te la
+            devolvemos.
+          </li>
+          <li>
+            Una <strong>reserva fija</strong> repite la misma hora cada semana o cada dos semanas (hasta{' '}
+            {DEFAULT_STANDING_WEEKS_MAX} fechas, o las que permita la sucursal). Antes de confirmarla ves cada
+            fecha y lo que cuesta; al confirmarla se reservan esas fechas y se descuentan sus créditos. Cada
+            fecha se cancela o se cambia como cualquier otra sesión.
+          </li>
+          <li>
+            Si una hora está llena puedes entrar a su <strong>lista de espera</strong> (hasta{' '}
+            {WAITLIST_MAX_ACTIVE} horas a la vez). Si se libera una sala te avisamos por correo; si pediste
+            que te la reservemos automáticamente, la reservamos a tu nombre con tus créditos, solo si se
+            libera con la anticipación que elegiste y te alcanzan, y te enviamos la confirmación. La lista
+            sigue el orden en que se apuntaron.
+          </li>
         </List>
       </Section>
       <Section title="Pagos">
@@ -255,8 +274,9 @@ export function TermsDocument({ view }: { view: LegalView }) {
       </Section>
       <Section title="Cambios a estos términos">
         <p>
-          Si cambiamos las reglas, publicamos aquí la nueva versión con su fecha y te pediremos que la aceptes
-          la próxima vez que inicies sesión. Dudas: <Mail view={view} />.
+          Si cambiamos las reglas de lo que ya usas, publicamos aquí la nueva versión con su fecha y te
+          pediremos que la aceptes la próxima vez que inicies sesión. Si solo agregamos un servicio nuevo, con
+          sus propias reglas, publicamos la nueva versión sin pedírtelo de nuevo. Dudas: <Mail view={view} />.
         </p>
       </Section>
     </Document>
