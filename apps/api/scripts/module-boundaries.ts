@@ -66,6 +66,8 @@ export const MODULES: Record<string, ModuleRule> = {
   orders: { owns: ['orders', 'orderItems'], reads: ['users', 'branches', 'checkouts'] },
   costs: { owns: ['costs'], reads: ['branches'] },
   pos: {},
+  // The drawer of a branch's day (issue 22); its figures come from the orders and costs modules.
+  'cash-drawer': { owns: ['cashDrawers'], reads: ['branches'] },
   'cash-summary': {},
   payments: { owns: ['checkouts', 'paymentEvents'] },
   catalog: {},

@@ -13,6 +13,7 @@ import { availabilityRoutes } from './modules/availability/availability.routes';
 import { blockRoutes } from './modules/blocks/blocks.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { branchRoutes } from './modules/branches/branches.routes';
+import { cashDrawerRoutes } from './modules/cash-drawer/cash-drawer.routes';
 import { cashSummaryRoutes } from './modules/cash-summary/cash-summary.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { cityRoutes } from './modules/cities/cities.routes';
@@ -135,6 +136,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(orderRoutes);
       await api.register(costRoutes);
       await api.register(cashSummaryRoutes);
+      await api.register(cashDrawerRoutes);
       await api.register(auditRoutes);
       await api.register(legalRoutes);
       await api.register(privacyRoutes);

@@ -378,6 +378,8 @@ async function postgresPhases() {
           cashCents: 200_000,
           cardCents: 0,
           transferCents: 0,
+          // The first sale of the day opens the branch's drawer (issue 22).
+          openingFloatCents: 50_000,
         };
         const answers = await Promise.all(
           [0, 1, 2].map((n) =>

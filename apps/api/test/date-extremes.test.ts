@@ -110,6 +110,12 @@ const dateRoutes: DateRoute[] = [
     after: bookingMessages.cannotBook,
   },
   {
+    route: 'GET /api/cash-drawers',
+    request: (date) => ({ url: `/api/cash-drawers?branchId=${fx.branchId}&date=${date}` }),
+    before: dateRangeMessages.reports,
+    after: dateRangeMessages.reports,
+  },
+  {
     route: 'POST /api/waitlist',
     request: (date) => ({ url: '/api/waitlist', payload: { branchId: fx.branchId, date, hour: '10:00' } }),
     forClients: true,

@@ -560,6 +560,37 @@ const table = (): Row[] => [
     request: async () => ({ url: '/api/pos/orders', body: await saleBody() }),
     expect: { anonymous: 401, user: 403, admin: 201, superadmin: 201 },
   },
+  // The cash drawer (issue 22): staff open and close today's; reopening is the super admin's.
+  {
+    method: 'GET',
+    url: '/api/cash-drawers',
+    request: async () => ({ url: `/api/cash-drawers?branchId=${(await createBranch(t.db)).id}` }),
+    expect: staffRead,
+  },
+  {
+    method: 'POST',
+    url: '/api/cash-drawers',
+    request: async () => ({
+      url: '/api/cash-drawers',
+      body: { branchId: (await createBranch(t.db)).id, openingFloatCents: 50_000 },
+    }),
+    expect: { anonymous: 401, user: 403, admin: 201, superadmin: 201 },
+  },
+  {
+    method: 'POST',
+    url: '/api/cash-drawers/:id/close',
+    request: async () => ({ url: `/api/cash-drawers/${randomUUID()}/close`, body: { countedCents: 0 } }),
+    expect: { anonymous: 401, user: 403, admin: 404, superadmin: 404 },
+  },
+  {
+    method: 'POST',
+    url: '/api/cash-drawers/:id/reopen',
+    request: async () => ({
+      url: `/api/cash-drawers/${randomUUID()}/reopen`,
+      body: { reason: 'Faltó una venta' },
+    }),
+    expect: { anonymous: 401, user: 403, admin: 403, superadmin: 404 },
+  },
   { method: 'GET', url: '/api/orders', expect: superWrite(200) },
   {
     method: 'GET',
@@ -724,6 +755,7 @@ const saleBody = async () => ({
     { productId: (await createProduct(t.db, { isDigital: false, priceCents: 20_000 })).id, quantity: 1 },
   ],
   cashCents: 20_000,
+  openingFloatCents: 0,
 });
 const costBody = async () => ({
   name: 'Papelería',

@@ -62,7 +62,15 @@ const sale = (
   items: { productId: string; quantity: number }[],
   payment: { cashCents?: number; cardCents?: number; transferCents?: number },
   idempotencyKey = randomUUID(),
-) => ({ idempotencyKey, clientId: c.client.id, branchId: c.branch.id, items, ...payment });
+) => ({
+  idempotencyKey,
+  clientId: c.client.id,
+  branchId: c.branch.id,
+  items,
+  ...payment,
+  // The first sale of the branch's day opens its drawer (issue 22); later ones leave the float unused.
+  openingFloatCents: 0,
+});
 
 describe('a sale at the point of sale', () => {
   it('saves one order priced from the database and grants (credits + extra) × quantity through the ledger', async () => {

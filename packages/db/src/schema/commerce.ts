@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { branches } from './locations';
 import { users } from './users';
@@ -125,5 +137,52 @@ export const costs = pgTable(
     index('costs_date_idx').on(t.date, t.createdAt),
     index('costs_branch_date_idx').on(t.branchId, t.date),
     check('costs_total_non_negative', sql`${t.totalCents} >= 0`),
+  ],
+);
+
+/**
+ * A branch's cash drawer for one Mexico City day (issue 22, design §8): opened with a float (the first sale asks for
+ * it, or staff open it), counted at closing against what it should hold, reopened only by the super admin. One per
+ * branch and day: the unique index decides two first sales at once. The closing figures are a snapshot of that moment.
+ */
+export const cashDrawers = pgTable(
+  'cash_drawers',
+  {
+    id: id(),
+    // A branch that is deleted (it has no rooms any more) takes its drawers with it; its orders keep their amounts.
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    openingFloatCents: integer('opening_float_cents').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    openedById: uuid('opened_by_id').references(() => users.id, { onDelete: 'set null' }),
+    openedByName: text('opened_by_name').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedById: uuid('closed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    closedByName: text('closed_by_name'),
+    /** At closing: what the drawer should hold, what was counted, and counted − expected. */
+    expectedCents: integer('expected_cents'),
+    countedCents: integer('counted_cents'),
+    differenceCents: integer('difference_cents'),
+    /** The bill-and-coin count (denomination in centavos → pieces), when counted that way. */
+    countDetail: jsonb('count_detail').$type<Record<string, number>>(),
+    note: text('note'),
+    /** How many times the super admin reopened it (each one is in the audit log). */
+    reopenings: integer('reopenings').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cash_drawers_branch_date_key').on(t.branchId, t.date),
+    check('cash_drawers_float_non_negative', sql`${t.openingFloatCents} >= 0`),
+    check('cash_drawers_counted_non_negative', sql`${t.countedCents} is null or ${t.countedCents} >= 0`),
+    check(
+      'cash_drawers_closed_has_count',
+      sql`${t.status} = 'open' or (${t.closedAt} is not null and ${t.countedCents} is not null and ${t.expectedCents} is not null)`,
+    ),
   ],
 );

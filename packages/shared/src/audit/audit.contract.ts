@@ -31,6 +31,9 @@ export const AUDIT_ACTIONS = [
   'session.cancel',
   'session.reschedule',
   'order.cancel',
+  'cash_drawer.close',
+  'cash_drawer.reopen',
+  'credits.adjust',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,6 +65,9 @@ export const auditActionLabels: Record<TAuditAction, string> = {
   'session.cancel': 'Sesión cancelada',
   'session.reschedule': 'Sesión cambiada',
   'order.cancel': 'Orden cancelada',
+  'cash_drawer.close': 'Caja cerrada',
+  'cash_drawer.reopen': 'Caja reabierta',
+  'credits.adjust': 'Créditos ajustados a mano',
 };
 
 export const auditMessages = {

@@ -1,3 +1,5 @@
+import { drawerCents } from '../cash-drawer/drawer.contract';
+import { drawerMessages } from '../cash-drawer/drawer.messages';
 import { idField } from '../common/fields';
 import { z } from '../common/zod';
 import { ZOrderTicket } from '../orders/orders.contract';
@@ -35,6 +37,8 @@ export const ZCreatePosOrderRequest = z.object({
   cashCents: amount(),
   cardCents: amount(),
   transferCents: amount(),
+  /** The first sale of the branch's day opens its drawer with this float (issue 22); later sales leave it out. */
+  openingFloatCents: drawerCents(drawerMessages.invalidFloat).optional(),
 });
 export type TCreatePosOrderRequest = z.input<typeof ZCreatePosOrderRequest>;
 

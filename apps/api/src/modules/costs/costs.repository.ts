@@ -100,3 +100,12 @@ export function costsOfDate(db: DbOrTx, day: { date: string; branchId?: string }
     .where(and(eq(costs.date, day.date), day.branchId ? eq(costs.branchId, day.branchId) : undefined))
     .orderBy(costs.createdAt, costs.id);
 }
+
+/** The total of a branch's expenses of one business date. */
+export async function branchCostsTotal(db: DbOrTx, branchId: string, date: string) {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${costs.totalCents}), 0)::int` })
+    .from(costs)
+    .where(and(eq(costs.branchId, branchId), eq(costs.date, date)));
+  return row?.total ?? 0;
+}

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/paging';
 import { lockBranch } from '../branches/branches.service';
 import {
+  branchCostsTotal,
   costsOfDate,
   deleteCostRow,
   findCost,
@@ -83,4 +84,9 @@ export async function costMovementsOfDay(
     branchName: row.branchName,
     totalCents: row.totalCents,
   }));
+}
+
+/** For the cash drawer: a branch's expenses of a day, paid from its drawer (docs/decisions/020). */
+export function drawerExpensesOfDay(db: DbOrTx, day: { branchId: string; date: string }) {
+  return branchCostsTotal(db, day.branchId, day.date);
 }

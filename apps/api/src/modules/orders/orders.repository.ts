@@ -368,3 +368,26 @@ export function pendingOrdersOfUser(db: DbOrTx, userId: string) {
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')));
 }
+
+/** A branch's completed point-of-sale sales in [from, to): how many, and what came in by method (cash before change). */
+export async function posTakingsBetween(db: DbOrTx, range: { branchId: string; from: Date; to: Date }) {
+  const [row] = await db
+    .select({
+      orders: sql<number>`count(*)::int`,
+      cashReceivedCents: sql<number>`coalesce(sum(${orders.paidCashCents}), 0)::int`,
+      changeCents: sql<number>`coalesce(sum(${orders.changeCents}), 0)::int`,
+      cardCents: sql<number>`coalesce(sum(${orders.paidCardCents}), 0)::int`,
+      transferCents: sql<number>`coalesce(sum(${orders.paidTransferCents}), 0)::int`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.branchId, range.branchId),
+        eq(orders.isPos, true),
+        eq(orders.status, 'completed'),
+        sql`${orders.createdAt} >= ${range.from.toISOString()}::timestamptz`,
+        sql`${orders.createdAt} < ${range.to.toISOString()}::timestamptz`,
+      ),
+    );
+  return row!;
+}

@@ -34,6 +34,7 @@ import {
   markOrderCancelled,
   orderMovementsBetween,
   pendingOrdersOfUser,
+  posTakingsBetween,
   releaseOrderCancel,
 } from './orders.repository';
 
@@ -342,4 +343,9 @@ export function allOrdersOf(db: DbOrTx, userId: string) {
 /** For the privacy module: a client's orders waiting for their payment (an account with one cannot be closed). */
 export function pendingOrdersOf(db: DbOrTx, userId: string) {
   return pendingOrdersOfUser(db, userId);
+}
+
+/** For the cash drawer: a branch's completed point-of-sale takings of a Mexico City date, by method. */
+export function posTakingsOfDay(db: DbOrTx, day: { branchId: string; date: string }) {
+  return posTakingsBetween(db, { branchId: day.branchId, ...dayRange(day.date) });
 }

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { lockBranch } from '../branches/branches.service';
+import { drawerForSale } from '../cash-drawer/cash-drawer.service';
 import { applyCreditChange } from '../credits/credits.service';
 import {
   createPosOrder,
@@ -78,7 +79,7 @@ async function pricedLines(db: Db, items: Sale['items']): Promise<OrderLine[]> {
  * idempotency key makes a double click or a retried request one order (the unique key decides a race).
  */
 export async function createSale(
-  { db, actor, notify, metrics }: ActingContext,
+  { db, actor, now, notify, metrics }: ActingContext,
   input: Sale,
 ): Promise<{ created: boolean; result: TPosOrderResponse }> {
   const earlier = await replay(db, input);
@@ -100,6 +101,12 @@ export async function createSale(
     if (!client?.isActive) throw refuse(m.clientNotFound);
     const branch = await lockBranch(tx, input.branchId);
     if (!branch) throw refuse(m.branchNotFound);
+    // Today's drawer of the branch, open (the first sale opens it with its float), held until this sale commits.
+    await drawerForSale(
+      tx,
+      { actor, now },
+      { branchId: branch.id, openingFloatCents: input.openingFloatCents },
+    );
     const order = await createPosOrder(tx, {
       idempotencyKey: input.idempotencyKey,
       clientId: client.id,
