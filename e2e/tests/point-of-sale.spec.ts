@@ -18,10 +18,21 @@ async function sellThroughApi(request: APIRequestContext, clientId: string, bran
       cashCents: 0,
       cardCents: 0,
       transferCents: 36_000,
+      // The branch's drawer opens with its first sale of the day (issue 22); later sales leave this unused.
+      openingFloatCents: 0,
     },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { order: { id: string } }).order.id;
+}
+
+/** Opens today's drawer of a branch by name with a $500 float, unless it is open already. */
+async function openDrawer(request: APIRequestContext, branchName: string) {
+  const branches = (await (await request.get('/api/branches/options')).json()) as { id: string; name: string }[];
+  const branchId = branches.find((branch) => branch.name === branchName)!.id;
+  const res = await request.post('/api/cash-drawers', { data: { branchId, openingFloatCents: 50_000 } });
+  expect([201, 409], await res.text()).toContain(res.status());
+  return branchId;
 }
 
 test.describe('point of sale, orders, costs and corte', () => {
@@ -42,6 +53,8 @@ test.describe('point of sale, orders, costs and corte', () => {
     await page.getByRole('button', { name: 'Agregar' }).click();
     await expect(page.getByRole('alert')).toHaveText('Todos los campos son obligatorios');
 
+    // Valle's drawer is open today (another spec may have opened it first): this sale asks for no float.
+    await openDrawer(page.request, 'Valle');
     await page.getByRole('combobox', { name: 'Cliente' }).fill(client.email);
     await page.getByRole('option', { name: new RegExp(client.name) }).click();
     await page.getByLabel('Sucursal').selectOption({ label: 'Valle' });

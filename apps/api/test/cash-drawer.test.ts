@@ -160,6 +160,20 @@ describe('closing the drawer', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'cash_drawer.close'), eq(auditLog.entityId, drawer.id)));
     expect(audit).toBeTruthy();
+
+    // The corte of the branch shows the drawer's float, count and difference.
+    const corte = await call('GET', `/api/cash-summary?date=${TODAY}&branchId=${c.branch.id}`, boss.cookie);
+    expect(corte.json().drawers).toMatchObject([
+      {
+        id: drawer.id,
+        openingFloatCents: 50_000,
+        expectedCents: 43_500,
+        countedCents: 41_500,
+        differenceCents: -2_000,
+      },
+    ]);
+    // The terminal's card stays the card line; no online sale is in a branch's corte.
+    expect(corte.json().totals).toMatchObject({ cardCents: 3_500, onlineCents: 0, cashCents: 5_500 });
   });
 
   it('adds up a bill-and-coin count, and needs no note when it squares', async () => {
@@ -228,6 +242,10 @@ describe('reopening and reading', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'open', reopenings: 1, countedCents: null });
+    expect((await call('GET', `/api/cash-drawers/${id}`, cashier.cookie)).json()).toMatchObject({
+      id,
+      status: 'open',
+    });
     expect((await c.sell({ cashCents: 3_500 })).statusCode).toBe(201);
     const [audit] = await t.db
       .select()

@@ -172,11 +172,13 @@ describe('the corte of a day', () => {
   const sumOf = (movements: TCashMovement[]) => {
     const counted = movements.filter((mv) => mv.kind === 'cost' || mv.status === 'completed');
     const orders = counted.filter((mv) => mv.kind === 'order');
-    const cash = orders.reduce((s, mv) => s + mv.cashCents, 0);
-    const card = orders.reduce((s, mv) => s + mv.cardCents, 0);
-    const transfer = orders.reduce((s, mv) => s + mv.transferCents, 0);
+    const pos = orders.filter((mv) => mv.isPos);
+    const cash = pos.reduce((s, mv) => s + mv.cashCents, 0);
+    const card = pos.reduce((s, mv) => s + mv.cardCents, 0);
+    const transfer = pos.reduce((s, mv) => s + mv.transferCents, 0);
+    const online = orders.filter((mv) => !mv.isPos).reduce((s, mv) => s + mv.totalCents, 0);
     const expenses = counted.filter((mv) => mv.kind === 'cost').reduce((s, mv) => s + mv.totalCents, 0);
-    return { cash, card, transfer, expenses, net: cash + card + transfer - expenses };
+    return { cash, card, transfer, online, expenses, net: cash + card + transfer + online - expenses };
   };
 
   it('adds up the day by method (cash net of change), leaves cancelled orders out, and Σ movements = totals', async () => {
@@ -185,11 +187,13 @@ describe('the corte of a day', () => {
     const res = await inject('GET', `/api/cash-summary?date=${day}`);
     expect(res.statusCode, res.body).toBe(200);
     const summary: TCashSummary = res.json();
-    // Hand-computed: cash 500 − 150 + 300 − 100 = 550; card 800 + 400 + 1 500 = 2 700; transfer 450.
+    // Hand-computed: cash 500 − 150 + 300 − 100 = 550; the terminals' card 800 + 400 = 1 200 and the online
+    // store's 1 500 on a line of its own (issue 22); transfer 450.
     expect(summary.totals).toEqual({
       cashCents: 55_000,
-      cardCents: 270_000,
+      cardCents: 120_000,
       transferCents: 45_000,
+      onlineCents: 150_000,
       receivedCents: 370_000,
       expensesCents: 25_000,
       netCents: 345_000,
@@ -202,6 +206,7 @@ describe('the corte of a day', () => {
       cash: summary.totals.cashCents,
       card: summary.totals.cardCents,
       transfer: summary.totals.transferCents,
+      online: summary.totals.onlineCents,
       expenses: summary.totals.expensesCents,
       net: summary.totals.netCents,
     });

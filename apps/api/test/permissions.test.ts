@@ -577,6 +577,12 @@ const table = (): Row[] => [
     expect: { anonymous: 401, user: 403, admin: 201, superadmin: 201 },
   },
   {
+    method: 'GET',
+    url: '/api/cash-drawers/:id',
+    request: async () => ({ url: `/api/cash-drawers/${randomUUID()}` }),
+    expect: { anonymous: 401, user: 403, admin: 404, superadmin: 404 },
+  },
+  {
     method: 'POST',
     url: '/api/cash-drawers/:id/close',
     request: async () => ({ url: `/api/cash-drawers/${randomUUID()}/close`, body: { countedCents: 0 } }),

@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'bloquear-hora', ...page(() => import('./routes/admin/bloquear-hora')) },
           { path: 'punto-venta', ...page(() => import('./routes/admin/punto-venta')) },
+          { path: 'caja/:id', ...page(() => import('./routes/admin/caja')) },
           { path: 'ordenes', ...page(() => import('./routes/admin/ordenes')) },
           { path: 'ordenes/:id/ticket', ...page(() => import('./routes/admin/orden-ticket')) },
           { path: 'gastos', ...page(() => import('./routes/admin/gastos')) },

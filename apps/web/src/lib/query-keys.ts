@@ -46,6 +46,12 @@ export const queryKeys = {
     day: (date: string, branchId?: string) => ['cash-summary', date, branchId ?? 'all'] as const,
   },
   costs: { all: ['costs'] as const },
+  /** A branch's cash drawer of a day, and one drawer by id (its closing report). */
+  cashDrawers: {
+    all: ['cash-drawers'] as const,
+    ofBranch: (branchId: string) => ['cash-drawers', 'branch', branchId] as const,
+    byId: (id: string) => ['cash-drawers', 'id', id] as const,
+  },
   me: {
     sessions: ['me', 'sessions'] as const,
     series: ['me', 'series'] as const,

@@ -1,4 +1,5 @@
 import { idField } from '../common/fields';
+import { ZDrawer } from '../cash-drawer/drawer.contract';
 import { z } from '../common/zod';
 import { ZOrderStatus, ZPaymentMethod } from '../orders/orders.contract';
 import { DATE_RANGES, dateRangeMessages } from '../time/date-range';
@@ -20,8 +21,11 @@ export type TCashSummaryQuery = z.input<typeof ZCashSummaryQuery>;
 export const ZCashSummaryTotals = z.object({
   /** Cash kept: received less the change handed back. */
   cashCents: z.int(),
+  /** Card at the branches' terminals (point of sale). */
   cardCents: z.int(),
   transferCents: z.int(),
+  /** The online store's card payments: a line of their own, in no branch and no drawer (issue 22). */
+  onlineCents: z.int(),
   receivedCents: z.int(),
   expensesCents: z.int(),
   /** received − expenses; may be negative. */
@@ -66,5 +70,7 @@ export const ZCashSummary = z.object({
   branchId: z.uuid().nullable(),
   totals: ZCashSummaryTotals,
   movements: z.array(ZCashMovement),
+  /** The day's cash drawers (of the branch asked for, or of every branch): float, count and difference. */
+  drawers: z.array(ZDrawer),
 });
 export type TCashSummary = z.infer<typeof ZCashSummary>;

@@ -44,6 +44,7 @@ describe('summarizeMovements', () => {
       cashCents: 55_000,
       cardCents: 80_000,
       transferCents: 40_000,
+      onlineCents: 0,
       receivedCents: 175_000,
       expensesCents: 25_000,
       netCents: 150_000,
@@ -75,7 +76,7 @@ describe('summarizeMovements', () => {
 describe('cashSummaryCsv', () => {
   const movements = [cost({}), order({ clientName: '=HYPERLINK("x")', branchName: 'Peñón, Sur' })];
   const csv = cashSummaryCsv(
-    { date: '2026-10-14', branchId: null, totals: summarizeMovements(movements), movements },
+    { date: '2026-10-14', branchId: null, totals: summarizeMovements(movements), movements, drawers: [] },
     null,
   );
 

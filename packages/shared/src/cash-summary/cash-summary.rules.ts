@@ -12,6 +12,7 @@ export function summarizeMovements(movements: TCashMovement[]): TCashSummaryTota
     cashCents: 0,
     cardCents: 0,
     transferCents: 0,
+    onlineCents: 0,
     receivedCents: 0,
     expensesCents: 0,
     netCents: 0,
@@ -31,11 +32,16 @@ export function summarizeMovements(movements: TCashMovement[]): TCashSummaryTota
     }
     if (movement.status !== 'completed') continue;
     totals.orders += 1;
+    if (!movement.isPos) {
+      // The online store: its own line, never the terminal's card (issue 22).
+      totals.onlineCents += movement.cardCents + movement.cashCents + movement.transferCents;
+      continue;
+    }
     totals.cashCents += movement.cashCents;
     totals.cardCents += movement.cardCents;
     totals.transferCents += movement.transferCents;
   }
-  totals.receivedCents = totals.cashCents + totals.cardCents + totals.transferCents;
+  totals.receivedCents = totals.cashCents + totals.cardCents + totals.transferCents + totals.onlineCents;
   totals.netCents = totals.receivedCents - totals.expensesCents;
   return totals;
 }
@@ -110,11 +116,25 @@ export function cashSummaryCsv(summary: TCashSummary, branchName: string | null)
   rows.push(
     [],
     ['Efectivo (neto de cambio)', pesos(t.cashCents)],
-    ['Tarjeta', pesos(t.cardCents)],
+    ['Tarjeta (terminal)', pesos(t.cardCents)],
     ['Transferencia', pesos(t.transferCents)],
+    ['Tienda en línea (tarjeta)', pesos(t.onlineCents)],
     ['Total recibido', pesos(t.receivedCents)],
     ['Gastos', pesos(t.expensesCents)],
     ['Neto', pesos(t.netCents)],
   );
+  if (summary.drawers.length > 0) {
+    rows.push([], ['Caja', 'Fondo inicial', 'Esperado', 'Contado', 'Diferencia', 'Nota']);
+    for (const drawer of summary.drawers) {
+      rows.push([
+        drawer.branchName,
+        pesos(drawer.openingFloatCents),
+        pesos(drawer.expectedCents),
+        drawer.countedCents === null ? 'Abierta' : pesos(drawer.countedCents),
+        drawer.differenceCents === null ? '' : pesos(drawer.differenceCents),
+        drawer.note ?? '',
+      ]);
+    }
+  }
   return toCsv(rows);
 }

@@ -52,6 +52,15 @@ export function lockDrawer(
     .then((rows) => rows[0]);
 }
 
+export function findDrawerById(db: DbOrTx, id: string) {
+  return db
+    .select(columns)
+    .from(cashDrawers)
+    .innerJoin(branches, eq(branches.id, cashDrawers.branchId))
+    .where(eq(cashDrawers.id, id))
+    .then((rows) => rows[0]);
+}
+
 export type DrawerRow = NonNullable<Awaited<ReturnType<typeof findDrawerOf>>>;
 
 /** Opens a drawer unless the branch's day already has one (the unique index decides a race): whether it did. */

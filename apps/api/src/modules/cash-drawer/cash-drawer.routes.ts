@@ -29,6 +29,20 @@ export const cashDrawerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.drawerOf(actingCtx(request), request.query),
   );
 
+  app.get(
+    '/cash-drawers/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Una caja con sus cifras (su reporte de cierre)',
+        params: ZIdParams,
+        response: { 200: ZDrawer },
+      },
+    },
+    async (request) => service.drawerById(actingCtx(request), { id: request.params.id }),
+  );
+
   app.post(
     '/cash-drawers',
     {

@@ -23,6 +23,7 @@ import {
   closeDrawerRow,
   type DrawerRow,
   drawersOfDate,
+  findDrawerById,
   findDrawerOf,
   insertDrawer,
   lockDrawer,
@@ -73,6 +74,14 @@ function dateAsked(ctx: ActingContext, date: string | undefined) {
 export async function drawerOf(ctx: ActingContext, query: TDrawerQuery): Promise<{ drawer: TDrawer | null }> {
   const row = await findDrawerOf(ctx.db, query.branchId, dateAsked(ctx, query.date));
   return { drawer: row ? await withFigures(ctx.db, row) : null };
+}
+
+/** GET /api/cash-drawers/:id — its closing report (Z) reads this; another day's is the super admin's. */
+export async function drawerById(ctx: ActingContext, { id }: { id: string }): Promise<TDrawer> {
+  const row = await findDrawerById(ctx.db, id);
+  if (!row) throw new AppError('not-found', m.notFound);
+  dateAsked(ctx, row.date);
+  return withFigures(ctx.db, row);
 }
 
 /** POST /api/cash-drawers: opens today's drawer of a branch with its float (once: the unique index decides). */

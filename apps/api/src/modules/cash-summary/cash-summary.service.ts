@@ -1,6 +1,7 @@
 import type { TCashSummary } from '@sala/shared/cash-summary/cash-summary.contract';
 import { sortMovements, summarizeMovements } from '@sala/shared/cash-summary/cash-summary.rules';
 import type { ActingContext } from '../../context';
+import { drawersOfDay } from '../cash-drawer/cash-drawer.service';
 import { costMovementsOfDay } from '../costs/costs.service';
 import { orderMovementsOfDay } from '../orders/orders.service';
 
@@ -12,12 +13,17 @@ export async function cashSummary(
   { db }: ActingContext,
   query: { date: string; branchId?: string },
 ): Promise<TCashSummary> {
-  const [orders, costs] = await Promise.all([orderMovementsOfDay(db, query), costMovementsOfDay(db, query)]);
+  const [orders, costs, drawers] = await Promise.all([
+    orderMovementsOfDay(db, query),
+    costMovementsOfDay(db, query),
+    drawersOfDay(db, query.date, query.branchId),
+  ]);
   const movements = sortMovements([...orders, ...costs]);
   return {
     date: query.date,
     branchId: query.branchId ?? null,
     totals: summarizeMovements(movements),
     movements,
+    drawers,
   };
 }

@@ -20,6 +20,7 @@ import {
   ShieldCheck,
   Store,
   Users,
+  Wallet,
 } from 'lucide-react';
 
 export type AdminSection = { path: string; label: string; level: 'admin' | 'superadmin'; icon: LucideIcon };
@@ -71,9 +72,19 @@ export const ticketPage: AdminSection = {
 };
 const TICKET_PATH = /^\/admin\/ordenes\/[^/]+\/ticket\/?$/;
 
-/** The section a path belongs to: the longest matching prefix (a ticket is its own page). */
+/** A drawer's closing report (issue 22): the cashier prints it after closing, so it is at admin level too. */
+export const drawerReportPage: AdminSection = {
+  path: '/admin/caja/:id',
+  label: 'Cierre de caja',
+  level: 'admin',
+  icon: Wallet,
+};
+const DRAWER_REPORT_PATH = /^\/admin\/caja\/[^/]+\/?$/;
+
+/** The section a path belongs to: the longest matching prefix (a ticket and a closing report are pages of their own). */
 export function sectionFor(pathname: string): AdminSection | undefined {
   if (TICKET_PATH.test(pathname)) return ticketPage;
+  if (DRAWER_REPORT_PATH.test(pathname)) return drawerReportPage;
   return adminSections
     .filter((s) => pathname === s.path || pathname.startsWith(`${s.path}/`))
     .sort((a, b) => b.path.length - a.path.length)[0];

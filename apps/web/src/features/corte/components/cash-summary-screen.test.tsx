@@ -58,6 +58,7 @@ const summary: TCashSummary = {
   branchId: null,
   totals: summarizeMovements(movements),
   movements,
+  drawers: [],
 };
 
 function renderScreen(path = `/admin/corte?fecha=${DATE}`) {

@@ -12,6 +12,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useAllBranchOptions } from '../../ubicaciones/api/branches-api';
 import { useCashSummary } from '../api/cash-summary-api';
 import { downloadCashSummaryCsv } from '../download-csv';
+import { DrawersList } from './drawers-list';
 import { MovementsList } from './movements-list';
 import { SummaryCards } from './summary-cards';
 
@@ -120,6 +121,7 @@ export function CashSummaryScreen() {
           aria-busy={summary.isFetching}
         >
           <SummaryCards totals={summary.data.totals} />
+          <DrawersList drawers={summary.data.drawers} />
           <MovementsList date={summary.data.date} movements={sortMovements(summary.data.movements)} />
         </div>
       )}

@@ -10,8 +10,10 @@ type Card = { id: string; label: string; cents: number; note?: string; tone?: 'b
 export function SummaryCards({ totals }: { totals: TCashSummaryTotals }) {
   const byMethod: Card[] = [
     { id: 'cash', label: 'Efectivo (neto de cambio)', cents: totals.cashCents },
-    { id: 'card', label: 'Tarjeta', cents: totals.cardCents },
+    { id: 'card', label: 'Tarjeta (terminal)', cents: totals.cardCents },
     { id: 'transfer', label: 'Transferencia', cents: totals.transferCents },
+    // Issue 22: the online store's card payments, in no branch and no drawer.
+    { id: 'online', label: 'Tienda en línea (tarjeta)', cents: totals.onlineCents },
   ];
   const orders = plural(totals.orders, 'orden', 'órdenes');
   const cancelled =
@@ -39,7 +41,7 @@ export function SummaryCards({ totals }: { totals: TCashSummaryTotals }) {
     <div className="space-y-3 print:space-y-2">
       <ul
         aria-label="Recibido por método"
-        className="grid gap-3 sm:grid-cols-3 print:grid-cols-3 print:gap-2"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 print:grid-cols-4 print:gap-2"
       >
         {byMethod.map((card) => (
           <SummaryCard key={card.id} card={card} />

@@ -19,7 +19,12 @@ export function useCreatePosOrder() {
       apiRequest<TPosOrderResponse>('/pos/orders', { method: 'POST', body: input }),
     onSuccess: ({ order }) => {
       queryClient.setQueryData<TOrderTicket>(ticketKey(order.id), order);
-      for (const queryKey of [queryKeys.orders.all, queryKeys.cashSummary.all, queryKeys.users.all])
+      for (const queryKey of [
+        queryKeys.orders.all,
+        queryKeys.cashSummary.all,
+        queryKeys.users.all,
+        queryKeys.cashDrawers.all,
+      ])
         void queryClient.invalidateQueries({
           queryKey,
           predicate: (query) => query.queryKey[1] !== 'ticket',

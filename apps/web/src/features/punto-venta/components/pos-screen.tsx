@@ -8,6 +8,7 @@ import { usePosProducts } from '../api/pos-products-api';
 import { usePosSale } from '../hooks/use-pos-sale';
 import { AddProductForm } from './add-product-form';
 import { ConfirmSaleDialog } from './confirm-sale-dialog';
+import { DrawerPanel } from './drawer-panel';
 import { NewClientDialog } from './new-client-dialog';
 import { PaymentPanel } from './payment-panel';
 import { SaleCompleted } from './sale-completed';
@@ -35,6 +36,7 @@ export function PosScreen() {
         }
       />
       {completed && <SaleCompleted sale={completed} onDismiss={() => setCompleted(null)} />}
+      <DrawerPanel branchId={sale.branchId} branchName={branchName} />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section
           aria-labelledby="pos-venta-titulo"
