@@ -28,7 +28,10 @@ async function sellThroughApi(request: APIRequestContext, clientId: string, bran
 
 /** Opens today's drawer of a branch by name with a $500 float, unless it is open already. */
 async function openDrawer(request: APIRequestContext, branchName: string) {
-  const branches = (await (await request.get('/api/branches/options')).json()) as { id: string; name: string }[];
+  const branches = (await (await request.get('/api/branches/options')).json()) as {
+    id: string;
+    name: string;
+  }[];
   const branchId = branches.find((branch) => branch.name === branchName)!.id;
   const res = await request.post('/api/cash-drawers', { data: { branchId, openingFloatCents: 50_000 } });
   expect([201, 409], await res.text()).toContain(res.status());

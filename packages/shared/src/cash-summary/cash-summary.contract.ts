@@ -1,5 +1,5 @@
-import { idField } from '../common/fields';
 import { ZDrawer } from '../cash-drawer/drawer.contract';
+import { idField } from '../common/fields';
 import { z } from '../common/zod';
 import { ZOrderStatus, ZPaymentMethod } from '../orders/orders.contract';
 import { DATE_RANGES, dateRangeMessages } from '../time/date-range';
