@@ -597,6 +597,15 @@ const table = (): Row[] => [
     }),
     expect: { anonymous: 401, user: 403, admin: 403, superadmin: 404 },
   },
+  {
+    method: 'POST',
+    url: '/api/orders/:id/send-ticket',
+    request: async () => ({
+      url: `/api/orders/${(await createOrder(t.db)).id}/send-ticket`,
+      body: { email: 'ticket@example.test' },
+    }),
+    expect: { anonymous: 401, user: 403, admin: 204, superadmin: 204 },
+  },
   { method: 'GET', url: '/api/orders', expect: superWrite(200) },
   {
     method: 'GET',

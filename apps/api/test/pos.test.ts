@@ -6,6 +6,7 @@ import { creditLedger } from '@sala/db/schema/ledger';
 import { users } from '@sala/db/schema/users';
 import { orderMessages } from '@sala/shared/orders/orders.messages';
 import { posMessages as m } from '@sala/shared/pos/pos.messages';
+import { businessDate } from '@sala/shared/time/business-time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayUnavailableError } from '../src/lib/payments/gateway';
@@ -655,5 +656,66 @@ describe('orders: list, ticket and cancel', () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ quantity: 1, unitPriceCents: 10_000, creditsGranted: 5 });
     expect(res.json().totalCents).toBe(10_000);
+  });
+});
+
+describe('a walk-in sale ("Público en general", issue 22)', () => {
+  it('sells products that grant no credits without a client, and the ticket, the list and the corte name the public', async () => {
+    const c = await counter();
+    const water = await createProduct(t.db, { priceCents: 2_000, credits: 0, extra: 0, isDigital: false });
+    const res = await inject('POST', '/api/pos/orders', cashier.cookie, {
+      ...sale(c, [{ productId: water.id, quantity: 2 }], { cashCents: 5_000 }),
+      clientId: null,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { order } = res.json();
+    expect(order).toMatchObject({
+      client: { id: null, name: 'Público en general' },
+      totalCents: 4_000,
+      changeCents: 1_000,
+    });
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.userId).toBeNull();
+    const list = await inject('GET', '/api/orders?pageSize=10&sort=createdAt&dir=desc', boss.cookie);
+    expect(list.json().rows.find((r: { id: string }) => r.id === order.id)).toMatchObject({
+      clientName: 'Público en general',
+      clientPhone: '',
+    });
+    const date = businessDate(new Date(order.createdAt));
+    const corte = await inject('GET', `/api/cash-summary?date=${date}&branchId=${c.branch.id}`, boss.cookie);
+    expect(corte.json().movements.find((mv: { id: string }) => mv.id === order.id)).toMatchObject({
+      clientName: 'Público en general',
+    });
+    // No receipt without an address; at the counter the client may give one.
+    const sent = await inject('POST', `/api/orders/${order.id}/send-ticket`, cashier.cookie, {
+      email: 'Visitante@Example.test',
+    });
+    expect(sent.statusCode, sent.body).toBe(204);
+    const mails = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'visitante@example.test'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Público en general');
+  });
+
+  it('refuses a product that grants credits without a client, and stores nothing', async () => {
+    const c = await counter();
+    const before = await t.db.$count(orders);
+    const res = await inject('POST', '/api/pos/orders', cashier.cookie, {
+      ...sale(c, [{ productId: c.pack.id, quantity: 1 }], { cashCents: 50_000 }),
+      clientId: null,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(m.walkInCredits);
+    expect(await t.db.$count(orders)).toBe(before);
+  });
+
+  it('sends only point-of-sale tickets by e-mail', async () => {
+    const online = await createOrder(t.db, { isPos: false, branchId: null });
+    const res = await inject('POST', `/api/orders/${online.id}/send-ticket`, cashier.cookie, {
+      email: 'alguien@example.test',
+    });
+    expect(res.statusCode).toBe(409);
   });
 });

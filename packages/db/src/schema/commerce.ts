@@ -48,9 +48,8 @@ export const orders = pgTable(
   'orders',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The client; none for a walk-in sale at the point of sale ("Público en general", issue 22). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     branchId: uuid('branch_id').references(() => branches.id, { onDelete: 'set null' }),
     totalCents: integer('total_cents').notNull(),
     isPos: boolean('is_pos').notNull(),
@@ -88,6 +87,8 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_branch_created_at_idx').on(t.branchId, t.createdAt),
     check('orders_total_non_negative', sql`${t.totalCents} >= 0`),
+    // Only the point of sale sells without a client.
+    check('orders_walk_in_at_pos', sql`${t.userId} is not null or ${t.isPos}`),
     check(
       'orders_payments_non_negative',
       sql`${t.paidCashCents} >= 0 and ${t.paidCardCents} >= 0 and ${t.paidTransferCents} >= 0 and ${t.changeCents} >= 0`,

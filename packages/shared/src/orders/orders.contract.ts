@@ -1,4 +1,5 @@
 import { plainText } from '../common/fields';
+import { emailField } from '../auth/auth.contract';
 import { z } from '../common/zod';
 import { pageQuery, pageResponse } from '../table/table.contract';
 import { orderMessages as m } from './orders.messages';
@@ -24,7 +25,8 @@ export const ZOrderTicket = z.object({
   method: ZPaymentMethod,
   branchName: z.string().nullable(),
   cashierName: z.string(),
-  client: z.object({ id: z.uuid(), name: z.string(), email: z.string(), phone: z.string() }),
+  /** A walk-in sale ("Público en general", issue 22) has no client: no id, empty e-mail and phone. */
+  client: z.object({ id: z.uuid().nullable(), name: z.string(), email: z.string(), phone: z.string() }),
   items: z.array(ZOrderLine),
   totalCents: z.int().nonnegative(),
   paidCashCents: z.int().nonnegative(),
@@ -80,3 +82,9 @@ export const ZCancelOrderResponse = z.object({
   refunded: z.boolean(),
 });
 export type TCancelOrderResponse = z.infer<typeof ZCancelOrderResponse>;
+
+/** POST /api/orders/:id/send-ticket — the ticket of a sale, by e-mail to an address the client gives at the counter. */
+export const ZSendTicketRequest = z.object({
+  email: emailField('Escribe el correo al que enviamos el ticket.', 'El correo no es válido.'),
+});
+export type TSendTicketRequest = z.input<typeof ZSendTicketRequest>;

@@ -19,7 +19,8 @@ const amount = () =>
  */
 export const ZCreatePosOrderRequest = z.object({
   idempotencyKey: idField(),
-  clientId: idField(m.requiredFields),
+  /** null: a walk-in sale ("Público en general"), only of products that grant no credits. */
+  clientId: idField(m.requiredFields).nullable(),
   branchId: idField(m.requiredFields),
   items: z
     .array(

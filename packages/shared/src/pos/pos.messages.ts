@@ -19,4 +19,7 @@ export const posMessages = {
   keyReused: 'Esta venta ya se registró con otros datos. Recarga la página para empezar una venta nueva.',
   keyReusedForAnotherSale:
     'Esta venta ya se registró con otros productos o montos; no se cobró de nuevo. Revisa la orden en Ordenes o recarga la página para empezar una venta nueva.',
+  // Walk-in sales (issue 22).
+  walkInCredits: 'Un producto que da créditos necesita un cliente: elige al cliente o quita el producto.',
+  ticketSent: 'Enviamos el ticket por correo.',
 } as const;

@@ -63,7 +63,8 @@ export const posTotalCents = (lines: { unitPriceCents: number; quantity: number 
 
 /** What a point-of-sale request asks for, as far as a retry must repeat it. */
 export type PosSaleRequest = PosPayment & {
-  clientId: string;
+  /** null: a walk-in sale ("Público en general"). */
+  clientId: string | null;
   branchId: string | null;
   items: { productId: string | null; quantity: number }[];
 };
@@ -91,4 +92,12 @@ export function isSamePosSale(a: PosSaleRequest, b: PosSaleRequest): boolean {
     left.size === right.size &&
     [...left].every(([productId, quantity]) => right.get(productId) === quantity)
   );
+}
+
+/** How the point of sale names a sale without a client (issue 22). */
+export const WALK_IN_NAME = 'Público en general';
+
+/** A walk-in sale may hold only products that grant no credits: credits need an account to go to. */
+export function walkInProblem(lines: { credits: number; extra: number }[]): boolean {
+  return lines.some((line) => line.credits + line.extra > 0);
 }

@@ -147,7 +147,8 @@ export type Notify = {
   /** Suppression: the messages kept for an address go (they hold the person's name and details). */
   forgetMessagesTo(tx: DbOrTx, address: string): Promise<void>;
   purchaseCompleted(tx: DbOrTx, purchase: PurchaseFacts): Promise<void>;
-  posSale(tx: DbOrTx, receipt: PosReceipt): Promise<void>;
+  /** The point of sale's receipt (to the client's address, or the one given at the counter); its messages. */
+  posSale(tx: DbOrTx, receipt: PosReceipt): Promise<Queued>;
   /** A session's calendar invitation (.ics), REQUEST while it stands and CANCEL once cancelled. */
   calendarFile(session: SessionFacts, method: 'REQUEST' | 'CANCEL'): string;
   /**
@@ -476,7 +477,7 @@ export function createNotify(options: NotifyOptions): Notify {
       ]);
     },
     async posSale(tx, receipt) {
-      await write(tx, [posReceiptEmail(receipt, url('/perfil/mis-pedidos'))]);
+      return { emailIds: await write(tx, [posReceiptEmail(receipt, url('/perfil/mis-pedidos'))]) };
     },
     calendarFile: invite,
     async sendNow({ emailIds }) {

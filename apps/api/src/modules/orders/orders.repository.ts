@@ -4,6 +4,7 @@ import { branches } from '@sala/db/schema/locations';
 import { checkouts } from '@sala/db/schema/payments';
 import { users } from '@sala/db/schema/users';
 import type { TCashMovement } from '@sala/shared/cash-summary/cash-summary.contract';
+import { WALK_IN_NAME } from '@sala/shared/pos/pos.rules';
 import { and, asc, eq, exists, ilike, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
@@ -135,7 +136,8 @@ export async function findOrderTicket(db: DbOrTx, id: string) {
       branchName: branches.name,
       cashierName: orders.cashierName,
       clientId: client.id,
-      clientName: client.name,
+      // A walk-in sale (issue 22) has no client: the ticket names the public.
+      clientName: sql<string>`coalesce(${client.name}, ${WALK_IN_NAME})`,
       clientEmail: client.email,
       clientPhone: client.phone,
       totalCents: orders.totalCents,
@@ -147,7 +149,7 @@ export async function findOrderTicket(db: DbOrTx, id: string) {
       refundRef: orders.refundRef,
     })
     .from(orders)
-    .innerJoin(client, eq(client.id, orders.userId))
+    .leftJoin(client, eq(client.id, orders.userId))
     .leftJoin(branches, eq(branches.id, orders.branchId))
     .where(eq(orders.id, id));
   if (!order) return undefined;
@@ -238,7 +240,7 @@ export function countOrders(db: DbOrTx, q?: string) {
 const orderSortColumns = {
   createdAt: orders.createdAt,
   totalCents: orders.totalCents,
-  clientName: client.name,
+  clientName: sql`coalesce(${client.name}, ${WALK_IN_NAME})`,
   cashierName: orders.cashierName,
   status: orders.status,
 };
@@ -270,7 +272,7 @@ export function listOrderPage(
     })
     .from(orders);
   const pageOrders = (
-    page.sort === 'clientName' ? ordered.innerJoin(client, eq(client.id, orders.userId)) : ordered
+    page.sort === 'clientName' ? ordered.leftJoin(client, eq(client.id, orders.userId)) : ordered
   )
     .where(page.q ? clientSearch(page.q) : undefined)
     .orderBy(orderBy(orderSortColumns[page.sort], page.dir), orderBy(orders.id, page.dir))
@@ -281,7 +283,7 @@ export function listOrderPage(
     .select({
       id: pageOrders.id,
       createdAt: pageOrders.createdAt,
-      clientName: client.name,
+      clientName: sql<string>`coalesce(${client.name}, ${WALK_IN_NAME})`,
       clientPhone: client.phone,
       cashierName: pageOrders.cashierName,
       status: pageOrders.status,
@@ -295,7 +297,7 @@ export function listOrderPage(
       )`,
     })
     .from(pageOrders)
-    .innerJoin(client, eq(client.id, pageOrders.userId))
+    .leftJoin(client, eq(client.id, pageOrders.userId))
     .orderBy(orderBy(sql`${pageOrders.sortKey}`, page.dir), orderBy(pageOrders.id, page.dir));
 }
 
@@ -321,13 +323,13 @@ export async function orderMovementsBetween(
     await db.execute(sql`
       select coalesce(json_agg(json_build_object(
         'kind', 'order', 'id', o.id, 'at', ${isoInstant(sql`o.created_at` as unknown as PgColumn)},
-        'status', o.status, 'method', o.method, 'isPos', o.is_pos, 'clientName', u.name,
+        'status', o.status, 'method', o.method, 'isPos', o.is_pos, 'clientName', coalesce(u.name, ${WALK_IN_NAME}),
         'cashierName', o.cashier_name, 'branchName', b.name, 'totalCents', o.total_cents,
         'paidCashCents', o.paid_cash_cents, 'changeCents', o.change_cents, 'cardCents', o.paid_card_cents,
         'transferCents', o.paid_transfer_cents
       ) order by o.created_at, o.id), '[]') as movements
       from ${orders} o
-      join ${users} u on u.id = o.user_id
+      left join ${users} u on u.id = o.user_id
       left join ${branches} b on b.id = o.branch_id
       where o.created_at >= ${range.from.toISOString()}::timestamptz and o.created_at < ${range.to.toISOString()}::timestamptz
         ${range.branchId ? sql`and o.branch_id = ${range.branchId}` : sql``}`),

@@ -5,6 +5,7 @@ import {
   ZOrderListQuery,
   ZOrderListResponse,
   ZOrderTicket,
+  ZSendTicketRequest,
 } from '@sala/shared/orders/orders.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingCtx } from '../../plugins/context';
@@ -40,6 +41,23 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.orderTicket(actingCtx(request), { id: request.params.id }),
+  );
+
+  app.post(
+    '/orders/:id/send-ticket',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Enviar el ticket de una venta del punto de venta por correo (p. ej. al público en general)',
+        params: ZIdParams,
+        body: ZSendTicketRequest,
+      },
+    },
+    async (request, reply) => {
+      await service.sendTicket(actingCtx(request), { id: request.params.id, email: request.body.email });
+      return reply.status(204).send();
+    },
   );
 
   app.post(

@@ -99,7 +99,8 @@ export async function createPosOrder(
   tx: DbOrTx,
   input: {
     idempotencyKey: string;
-    clientId: string;
+    /** null: a walk-in sale. */
+    clientId: string | null;
     branchId: string;
     cashier: { id: string; name: string };
     lines: OrderLine[];
@@ -157,10 +158,42 @@ export async function getOrderTicket(db: DbOrTx, id: string): Promise<TOrderTick
     ...order,
     createdAt: order.createdAt.toISOString(),
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
-    client: { id: clientId, name: clientName, email: clientEmail, phone: clientPhone },
+    client: { id: clientId, name: clientName, email: clientEmail ?? '', phone: clientPhone ?? '' },
     creditsGranted: order.items.reduce((sum, item) => sum + item.creditsGranted, 0),
     refunded: refundRef !== null,
   };
+}
+
+/**
+ * POST /api/orders/:id/send-ticket: a point-of-sale sale's ticket to the address given at the counter (a walk-in
+ * client's, or a client's other address), written to the outbox and tried at once.
+ */
+export async function sendTicket(ctx: ActingContext, { id, email }: { id: string; email: string }) {
+  const { db, notify } = ctx;
+  const queued = await db.transaction(async (tx) => {
+    const ticket = await getOrderTicket(tx, id);
+    if (!ticket.isPos) throw new AppError('aborted', 'Solo los tickets del punto de venta se envían desde aquí.');
+    return notify.posSale(tx, {
+      orderId: ticket.id,
+      createdAt: new Date(ticket.createdAt),
+      branchName: ticket.branchName ?? '',
+      cashierName: ticket.cashierName,
+      items: ticket.items.map((item) => ({
+        name: item.name,
+        quantity: item.quantity,
+        unitPriceCents: item.unitPriceCents,
+        credits: item.creditsGranted,
+      })),
+      totalCents: ticket.totalCents,
+      paidCashCents: ticket.paidCashCents,
+      paidCardCents: ticket.paidCardCents,
+      paidTransferCents: ticket.paidTransferCents,
+      changeCents: ticket.changeCents,
+      creditsGranted: ticket.creditsGranted,
+      client: { name: ticket.client.name, email: email.toLowerCase() },
+    });
+  });
+  await notify.sendNow(queued);
 }
 
 /**
@@ -187,6 +220,7 @@ export async function listOrders({ db }: ActingContext, query: TOrderListQuery):
   return {
     rows: rows.map(({ lines, ...row }) => ({
       ...row,
+      clientPhone: row.clientPhone ?? '',
       createdAt: row.createdAt.toISOString(),
       products: lines.slice(0, 2),
       moreProducts: Math.max(0, lines.length - 2),
@@ -246,8 +280,9 @@ async function finishCancel(
 ): Promise<TCancelOrderResponse> {
   await markOrderCancelled(tx, order.id, { cancelledBy: ctx.actor.id, refundRef });
   const granted = await creditsGrantedBy(tx, order.id);
+  // A walk-in sale granted no credits (and has no account to take them from).
   const reversal =
-    granted > 0
+    granted > 0 && order.userId
       ? await takeBackCredits(tx, {
           userId: order.userId,
           amount: granted,

@@ -6,6 +6,8 @@ import {
   isSamePosSale,
   MAX_POS_TOTAL_CENTS,
   posTotalCents,
+  WALK_IN_NAME,
+  walkInProblem,
 } from '@sala/shared/pos/pos.rules';
 import { lineCredits } from '@sala/shared/store/store.rules';
 import type { z } from 'zod';
@@ -41,7 +43,7 @@ async function replay(db: Db, input: Sale): Promise<TPosOrderResponse | undefine
   if (!isSamePosSale(saved, input)) throw new AppError('aborted', m.keyReusedForAnotherSale);
   const [order, account] = await Promise.all([
     getOrderTicket(db, existing.id),
-    findAccount(db, existing.userId),
+    existing.userId ? findAccount(db, existing.userId) : undefined,
   ]);
   return { order, balance: account?.credits ?? 0 };
 }
@@ -95,10 +97,12 @@ export async function createSale(
   };
   const check = checkPosPayment(totalCents, payment);
   if (!check.ok) throw refuse(check.message);
+  // A walk-in sale ("Público en general") holds only products that grant no credits.
+  if (input.clientId === null && walkInProblem(lines)) throw refuse(m.walkInCredits);
 
   const orderId = await db.transaction(async (tx) => {
-    const client = await lockAccount(tx, input.clientId);
-    if (!client?.isActive) throw refuse(m.clientNotFound);
+    const client = input.clientId === null ? null : await lockAccount(tx, input.clientId);
+    if (input.clientId !== null && !client?.isActive) throw refuse(m.clientNotFound);
     const branch = await lockBranch(tx, input.branchId);
     if (!branch) throw refuse(m.branchNotFound);
     // Today's drawer of the branch, open (the first sale opens it with its float), held until this sale commits.
@@ -109,7 +113,7 @@ export async function createSale(
     );
     const order = await createPosOrder(tx, {
       idempotencyKey: input.idempotencyKey,
-      clientId: client.id,
+      clientId: client?.id ?? null,
       branchId: input.branchId,
       cashier: { id: actor.id, name: actor.name },
       lines,
@@ -119,7 +123,7 @@ export async function createSale(
     });
     if (!order) return undefined;
     const credits = lines.reduce((sum, line) => sum + lineCredits(line), 0);
-    if (credits > 0)
+    if (credits > 0 && client)
       await applyCreditChange(tx, {
         userId: client.id,
         delta: credits,
@@ -146,7 +150,7 @@ export async function createSale(
       paidTransferCents: payment.transferCents,
       changeCents: check.changeCents,
       creditsGranted: credits,
-      client: { name: client.name, email: client.email || null },
+      client: client ? { name: client.name, email: client.email || null } : { name: WALK_IN_NAME, email: null },
     });
     return order.id;
   });
@@ -158,6 +162,9 @@ export async function createSale(
     return { created: false, result: first };
   }
   metrics.sale('pos');
-  const [order, account] = await Promise.all([getOrderTicket(db, orderId), findAccount(db, input.clientId)]);
+  const [order, account] = await Promise.all([
+    getOrderTicket(db, orderId),
+    input.clientId ? findAccount(db, input.clientId) : undefined,
+  ]);
   return { created: true, result: { order, balance: account?.credits ?? 0 } };
 }

@@ -32,3 +32,14 @@ export function useCreatePosOrder() {
     },
   });
 }
+
+/** A sale's ticket by e-mail to the address given at the counter (issue 22: a walk-in client's). */
+export function useSendTicket() {
+  return useMutation({
+    mutationFn: ({ orderId, email }: { orderId: string; email: string }) =>
+      apiRequest<void>(`/orders/${encodeURIComponent(orderId)}/send-ticket`, {
+        method: 'POST',
+        body: { email },
+      }),
+  });
+}

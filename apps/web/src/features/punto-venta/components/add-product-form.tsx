@@ -31,8 +31,12 @@ export function AddProductForm({ sale, products, branches, productsLoading }: Pr
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const product = products.find((p) => p.id === productId);
-    if (!sale.client || !sale.branchId || !product || quantity.trim() === '') {
+    if ((!sale.client && !sale.walkIn) || !sale.branchId || !product || quantity.trim() === '') {
       setError(m.requiredFields);
+      return;
+    }
+    if (sale.walkIn && product.credits + product.extra > 0) {
+      setError(m.walkInCredits);
       return;
     }
     const units = parseQuantity(quantity);
@@ -54,16 +58,40 @@ export function AddProductForm({ sale, products, branches, productsLoading }: Pr
   return (
     <form onSubmit={submit} noValidate aria-label="Agregar producto" className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <SearchPicker<ClientPick>
-          label="Cliente"
-          search={searchClientPicks}
-          searchKey={queryKeys.users.clientPicks}
-          selected={sale.client}
-          onSelect={(pick) => {
-            sale.setClient(pick);
-            setError(undefined);
-          }}
-        />
+        <div className="space-y-2">
+          {sale.walkIn ? (
+            <p
+              className="rounded-lg bg-sand-50 px-3 py-2.5 text-sm ring-1 ring-sand-200"
+              data-testid="walk-in"
+            >
+              <span className="font-semibold">Público en general</span>: venta sin cliente, solo de productos
+              que no dan créditos.
+            </p>
+          ) : (
+            <SearchPicker<ClientPick>
+              label="Cliente"
+              search={searchClientPicks}
+              searchKey={queryKeys.users.clientPicks}
+              selected={sale.client}
+              onSelect={(pick) => {
+                sale.setClient(pick);
+                setError(undefined);
+              }}
+            />
+          )}
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={sale.walkIn}
+              onChange={(event) => {
+                sale.setWalkIn(event.target.checked);
+                setError(undefined);
+              }}
+              className="size-4 rounded border-slate-300 accent-brand-700"
+            />
+            Vender al público en general (sin cliente)
+          </label>
+        </div>
         <DocumentSelect
           label="Sucursal"
           documents={branches}

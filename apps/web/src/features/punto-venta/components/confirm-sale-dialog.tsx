@@ -3,6 +3,7 @@ import { commonMessages } from '@sala/shared/errors/messages';
 import { formatMoney } from '@sala/shared/format/money';
 import type { TPosOrderResponse } from '@sala/shared/pos/pos.contract';
 import { posMessages as m } from '@sala/shared/pos/pos.messages';
+import { WALK_IN_NAME } from '@sala/shared/pos/pos.rules';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/text-field';
@@ -43,7 +44,9 @@ export function ConfirmSaleDialog({ sale, branchName, onClose, onCompleted }: Pr
       title="Confirmar venta"
       description={
         <>
-          Venta a <strong className="text-ink">{sale.client?.client.name}</strong> en {branchName}.
+          Venta a{' '}
+          <strong className="text-ink">{sale.walkIn ? WALK_IN_NAME : sale.client?.client.name}</strong> en{' '}
+          {branchName}.
         </>
       }
       confirmLabel="Confirmar venta"

@@ -23,8 +23,7 @@ const at = (iso: string) => businessTime(new Date(iso));
 export function DrawerPanel({ branchId, branchName }: { branchId: string; branchName: string }) {
   const drawer = useBranchDrawer(branchId);
   const [closing, setClosing] = useState(false);
-  if (!branchId) return null;
-  if (drawer.isPending) return null;
+  if (!branchId || drawer.isPending || drawer.isError) return null;
   const current = drawer.data?.drawer ?? null;
 
   return (

@@ -43,12 +43,36 @@ const ticket: TOrderTicket = {
   refunded: false,
 };
 
+/** Today's drawer of Valle, open since 9:00 with a $500 float (issue 22). */
+const openDrawer = {
+  id: 'd1000000-0000-4000-8000-000000000001',
+  branchId: VALLE,
+  branchName: 'Valle',
+  date: '2030-01-07',
+  status: 'open',
+  openingFloatCents: 50_000,
+  openedAt: '2030-01-07T15:00:00.000Z',
+  openedByName: 'Jorge Hernández',
+  closedAt: null,
+  closedByName: null,
+  sales: { orders: 0, cashReceivedCents: 0, changeCents: 0, cardCents: 0, transferCents: 0 },
+  cashExpensesCents: 0,
+  expectedCents: 50_000,
+  countedCents: null,
+  differenceCents: null,
+  countDetail: null,
+  note: null,
+  reopenings: 0,
+};
+
 /** The API as the screen reads it; the sale's POST answers with `sale` (a function, to fail or succeed). */
 function mockApi(
   sale: () => Promise<Response> = async () => jsonResponse({ order: ticket, balance: 10 }, 201),
+  drawer: object | null = openDrawer,
 ) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/api/pos/products') return jsonResponse(products);
+    if (url.startsWith('/api/cash-drawers?')) return jsonResponse({ drawer });
     if (url === '/api/branches/options')
       return jsonResponse([{ id: VALLE, name: 'Valle', cityId: VALLE, sessionCost: 1, schedule: [] }]);
     if (url.startsWith('/api/users/clients'))
@@ -240,6 +264,57 @@ describe('the point of sale', () => {
     );
     await waitFor(() => expect(saleBodies(fetch)).toHaveLength(3));
     expect(saleBodies(fetch)[2]!.idempotencyKey).not.toBe(first!.idempotencyKey);
+  });
+
+  it('sells to the public without a client, only products that grant no credits (issue 22)', async () => {
+    const fetch = mockApi(async () =>
+      jsonResponse(
+        {
+          order: { ...ticket, client: { id: null, name: 'Público en general', email: '', phone: '' } },
+          balance: 0,
+        },
+        201,
+      ),
+    );
+    renderScreen();
+    await user.click(screen.getByRole('checkbox', { name: 'Vender al público en general (sin cliente)' }));
+    expect(screen.queryByRole('combobox', { name: 'Cliente' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sucursal' }), 'Valle');
+    await add('Agua', 1);
+    await payWith('Efectivo', '20');
+    await validate();
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar venta' });
+    expect(dialog).toHaveTextContent('Venta a Público en general en Valle.');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar venta' }));
+    await waitFor(() => expect(saleBodies(fetch)).toHaveLength(1));
+    expect(saleBodies(fetch)[0]).toMatchObject({
+      clientId: null,
+      items: [{ productId: WATER, quantity: 1 }],
+    });
+    // No balance to speak of; the ticket may go to an address given at the counter.
+    expect(await screen.findByRole('textbox', { name: '¿Le enviamos el ticket? (opcional)' })).toBeVisible();
+    expect(screen.queryByText(/Saldo del cliente/)).not.toBeInTheDocument();
+  });
+
+  it('asks the first sale of the day for the drawer’s float, and sends it with the sale (issue 22)', async () => {
+    const fetch = mockApi(undefined, null);
+    renderScreen();
+    await chooseClientAndBranch();
+    expect(await screen.findByRole('textbox', { name: 'Fondo inicial (pesos)' })).toBeVisible();
+    await add('Café', 1);
+    await payWith('Efectivo', '45');
+    await validate();
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar venta' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar venta' }));
+    expect(
+      await within(dialog).findByText('El fondo inicial debe ser una cantidad en pesos de 0 en adelante.'),
+    ).toBeVisible();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Fondo inicial de la caja (pesos)' }), '500');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar venta' }));
+    await waitFor(() => expect(saleBodies(fetch)).toHaveLength(1));
+    expect(saleBodies(fetch)[0]).toMatchObject({ openingFloatCents: 50_000 });
   });
 
   it('shows the API’s refusal and keeps the sale', async () => {

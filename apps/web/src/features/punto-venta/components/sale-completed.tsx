@@ -1,9 +1,15 @@
 import { creditsGranted, formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
 import type { TPosOrderResponse } from '@sala/shared/pos/pos.contract';
-import { CheckCircle2, Printer, X } from 'lucide-react';
+import { posMessages } from '@sala/shared/pos/pos.messages';
+import { CheckCircle2, Mail, Printer, X } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
 import { IconButton } from '../../../components/ui/icon-button';
-import { LinkButton } from '../../../components/ui/link-button';
+import { Button, LinkButton } from '../../../components/ui/link-button';
+import { TextField } from '../../../components/ui/text-field';
+import { notify } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { useSendTicket } from '../api/pos-orders-api';
 
 /** The sale just saved: its total, the change to hand back, the credits granted and its ticket. */
 export function SaleCompleted({ sale, onDismiss }: { sale: TPosOrderResponse; onDismiss: () => void }) {
@@ -28,10 +34,14 @@ export function SaleCompleted({ sale, onDismiss }: { sale: TPosOrderResponse; on
               .{' '}
             </>
           ) : null}
-          {order.creditsGranted > 0
-            ? `${creditsGranted(order.creditsGranted)}; saldo del cliente: ${formatCredits(balance)}.`
-            : `Saldo del cliente: ${formatCredits(balance)}.`}
+          {order.client.id === null
+            ? ''
+            : order.creditsGranted > 0
+              ? `${creditsGranted(order.creditsGranted)}; saldo del cliente: ${formatCredits(balance)}.`
+              : `Saldo del cliente: ${formatCredits(balance)}.`}
         </p>
+        {/* A client's receipt goes to the account's address by itself; a walk-in client may give one. */}
+        {order.client.id === null && <SendTicketForm orderId={order.id} />}
       </div>
       <div className="flex items-center gap-2">
         <LinkButton to={`/admin/ordenes/${order.id}/ticket`}>
@@ -40,5 +50,41 @@ export function SaleCompleted({ sale, onDismiss }: { sale: TPosOrderResponse; on
         <IconButton icon={X} label="Cerrar aviso de venta" onClick={onDismiss} className="text-emerald-900" />
       </div>
     </section>
+  );
+}
+
+function SendTicketForm({ orderId }: { orderId: string }) {
+  const send = useSendTicket();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [sent, setSent] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await send.mutateAsync({ orderId, email: email.trim() });
+      setError(undefined);
+      setSent(true);
+      notify.success(posMessages.ticketSent);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : undefined);
+    }
+  };
+  if (sent) return <p className="font-medium">{posMessages.ticketSent}</p>;
+  return (
+    <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-end gap-2 pt-1">
+      <TextField
+        label="¿Le enviamos el ticket? (opcional)"
+        type="email"
+        autoComplete="off"
+        placeholder="correo@ejemplo.com"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={error}
+        containerClassName="w-64"
+      />
+      <Button type="submit" size="sm" variant="secondary" loading={send.isPending}>
+        <Mail aria-hidden className="size-4" /> Enviar
+      </Button>
+    </form>
   );
 }

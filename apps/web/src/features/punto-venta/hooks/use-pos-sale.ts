@@ -37,7 +37,17 @@ export const paymentCents = (draft: PaymentDraft) => ({
  * failure) reuses it, any change to the request makes a new one, and a completed sale forgets it.
  */
 export function usePosSale() {
-  const [client, setClient] = useState<ClientPick | null>(null);
+  const [client, setClientState] = useState<ClientPick | null>(null);
+  // A walk-in sale ("Público en general", issue 22): no client, only products that grant no credits.
+  const [walkIn, setWalkInState] = useState(false);
+  const setClient = (pick: ClientPick | null) => {
+    setClientState(pick);
+    if (pick) setWalkInState(false);
+  };
+  const setWalkIn = (on: boolean) => {
+    setWalkInState(on);
+    if (on) setClientState(null);
+  };
   const [branchId, setBranchId] = useState('');
   const [lines, setLinesState] = useState<SaleLine[]>([]);
   const [payment, setPaymentState] = useState<PaymentDraft>(emptyPayment);
@@ -57,6 +67,8 @@ export function usePosSale() {
   return {
     client,
     setClient,
+    walkIn,
+    setWalkIn,
     branchId,
     setBranchId,
     lines,
@@ -79,7 +91,8 @@ export function usePosSale() {
     },
     /** docs/business-rules.md §4: clearing resets the products, the total, the client and the branch (and the payment). */
     clear: () => {
-      setClient(null);
+      setClientState(null);
+      setWalkInState(false);
       setBranchId('');
       setLinesState([]);
       setPaymentState(emptyPayment);
@@ -89,7 +102,7 @@ export function usePosSale() {
     /** The request for the sale as it stands, with the key of this attempt. */
     request: (): TCreatePosOrderRequest => {
       const body = {
-        clientId: client?.id ?? '',
+        clientId: walkIn ? null : (client?.id ?? ''),
         branchId,
         items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
         ...paymentCents(payment),

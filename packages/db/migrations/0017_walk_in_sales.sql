@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ALTER COLUMN "user_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_walk_in_at_pos" CHECK ("orders"."user_id" is not null or "orders"."is_pos");
