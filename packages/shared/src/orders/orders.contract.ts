@@ -1,5 +1,5 @@
-import { plainText } from '../common/fields';
 import { emailField } from '../auth/auth.contract';
+import { plainText } from '../common/fields';
 import { z } from '../common/zod';
 import { pageQuery, pageResponse } from '../table/table.contract';
 import { orderMessages as m } from './orders.messages';

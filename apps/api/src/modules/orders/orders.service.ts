@@ -172,7 +172,8 @@ export async function sendTicket(ctx: ActingContext, { id, email }: { id: string
   const { db, notify } = ctx;
   const queued = await db.transaction(async (tx) => {
     const ticket = await getOrderTicket(tx, id);
-    if (!ticket.isPos) throw new AppError('aborted', 'Solo los tickets del punto de venta se envían desde aquí.');
+    if (!ticket.isPos)
+      throw new AppError('aborted', 'Solo los tickets del punto de venta se envían desde aquí.');
     return notify.posSale(tx, {
       orderId: ticket.id,
       createdAt: new Date(ticket.createdAt),

@@ -150,7 +150,9 @@ export async function createSale(
       paidTransferCents: payment.transferCents,
       changeCents: check.changeCents,
       creditsGranted: credits,
-      client: client ? { name: client.name, email: client.email || null } : { name: WALK_IN_NAME, email: null },
+      client: client
+        ? { name: client.name, email: client.email || null }
+        : { name: WALK_IN_NAME, email: null },
     });
     return order.id;
   });
