@@ -73,6 +73,8 @@ export const MODULES: Record<string, ModuleRule> = {
   catalog: {},
   health: {},
   me: {},
+  // A client's account for the staff (issue 22): put together from users, credits, bookings and orders.
+  'client-account': {},
   // The business's legal facts and what each person accepted (docs/decisions/018).
   legal: { owns: ['businessSettings', 'consents'] },
   // ARCO requests and actions; it reads each account's name for the staff list.

@@ -17,6 +17,7 @@ import { cashDrawerRoutes } from './modules/cash-drawer/cash-drawer.routes';
 import { cashSummaryRoutes } from './modules/cash-summary/cash-summary.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { cityRoutes } from './modules/cities/cities.routes';
+import { clientAccountRoutes } from './modules/client-account/client-account.routes';
 import { costRoutes } from './modules/costs/costs.routes';
 import { backupRoutes } from './modules/health/backup.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -122,6 +123,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(catalogRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(clientAccountRoutes);
       await api.register(meRoutes);
       await api.register(outboxRoutes);
       await api.register(cityRoutes);

@@ -272,6 +272,25 @@ const endpoints = () => [
     optional: ['openingFloatCents'],
   },
   {
+    name: 'open a cash drawer',
+    method: 'POST' as const,
+    url: '/api/cash-drawers',
+    valid: () => ({ branchId: fx.branchId, openingFloatCents: 50_000 }),
+  },
+  {
+    name: 'e-mail a ticket',
+    method: 'POST' as const,
+    url: () => `/api/orders/${fx.orderId}/send-ticket`,
+    valid: () => ({ email: 'ticket@example.test' }),
+  },
+  {
+    name: "adjust a client's credits",
+    method: 'POST' as const,
+    url: () => `/api/users/${target.id}/credits`,
+    valid: () => ({ delta: 1, reason: 'Cortesía' }),
+    freeText: ['reason'],
+  },
+  {
     name: 'cancel an order',
     method: 'POST' as const,
     url: () => `/api/orders/${fx.orderId}/cancel`,

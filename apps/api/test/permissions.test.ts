@@ -606,6 +606,22 @@ const table = (): Row[] => [
     }),
     expect: { anonymous: 401, user: 403, admin: 204, superadmin: 204 },
   },
+  // A client's account for the staff (issue 22); adjusting the balance is the super admin's.
+  ...(['ledger', 'sessions', 'orders'] as const).map((part) => ({
+    method: 'GET' as const,
+    url: `/api/users/:id/${part}`,
+    request: async () => ({ url: `/api/users/${(await createUser(t.db)).id}/${part}` }),
+    expect: staffRead,
+  })),
+  {
+    method: 'POST',
+    url: '/api/users/:id/credits',
+    request: async () => ({
+      url: `/api/users/${(await createUser(t.db)).id}/credits`,
+      body: { delta: 1, reason: 'Cortesía' },
+    }),
+    expect: { anonymous: 401, user: 403, admin: 403, superadmin: 200 },
+  },
   { method: 'GET', url: '/api/orders', expect: superWrite(200) },
   {
     method: 'GET',

@@ -30,6 +30,10 @@ export const queryKeys = {
   users: {
     all: ['users'] as const,
     detail: (id: string) => ['users', 'detail', id] as const,
+    /** A client's account for the staff (issue 22): its ledger, sessions and orders. */
+    ledger: (id: string) => ['users', 'ledger', id] as const,
+    sessions: (id: string) => ['users', 'sessions', id] as const,
+    orders: (id: string) => ['users', 'orders', id] as const,
     /** The active clients a picker finds (cached with each term; a change to users refreshes them). */
     clientPicks: ['users', 'client-picks'] as const,
   },

@@ -502,6 +502,21 @@ export async function listSessionsOf(
   return toPage(rows, query, (row) => toMySession(row, actor, now));
 }
 
+/**
+ * A client's sessions as the staff see them (the client's account page, issue 22): what the staff member may do
+ * about each (the super admin cancels any future session; an admin none).
+ */
+export async function sessionsOfClient(
+  { db, actor, now }: ActingContext,
+  { userId, query }: { userId: string; query: TMySessionsQuery },
+): Promise<TPage<TMySession>> {
+  const rows = await listSessionsOfUser(db, userId, query);
+  return toPage(rows, query, (row) => ({
+    ...toMySession(row, actor, now),
+    canCancel: !row.cancelledAt && canCancelSession({ startsAt: row.startsAt, userId }, actor, now),
+  }));
+}
+
 type MySessionRow = Awaited<ReturnType<typeof listSessionsOfUser>>[number];
 function toMySession(row: Omit<MySessionRow, 'total'>, actor: ActingContext['actor'], now: Date): TMySession {
   return {

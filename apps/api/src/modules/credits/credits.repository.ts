@@ -2,7 +2,9 @@ import type { DbOrTx } from '@sala/db/client';
 import { newId } from '@sala/db/ids';
 import { type CreditReason, creditLedger } from '@sala/db/schema/ledger';
 import { users } from '@sala/db/schema/users';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { containsPattern, offsetOf } from '../../lib/paging';
 import { rowsOf } from '../../lib/sql-rows';
 
 /**
@@ -65,4 +67,41 @@ export function ledgerRowsOf(db: DbOrTx, userId: string) {
     .from(creditLedger)
     .where(eq(creditLedger.userId, userId))
     .orderBy(asc(creditLedger.createdAt), asc(creditLedger.id));
+}
+
+const actor = alias(users, 'actor');
+
+/** A page of one account's movements, with who made each one. */
+export function ledgerPageOf(
+  db: DbOrTx,
+  userId: string,
+  page: { dir: 'asc' | 'desc'; page: number; pageSize: number; q?: string },
+) {
+  const order = page.dir === 'asc' ? asc : desc;
+  return (
+    db
+      .select({
+        id: creditLedger.id,
+        createdAt: creditLedger.createdAt,
+        reason: creditLedger.reason,
+        delta: creditLedger.delta,
+        balanceAfter: creditLedger.balanceAfter,
+        actorName: actor.name,
+        referenceId: creditLedger.referenceId,
+        note: creditLedger.note,
+        total: sql<number>`count(*) over ()::int`,
+      })
+      .from(creditLedger)
+      .leftJoin(actor, eq(actor.id, creditLedger.actorId))
+      // The table's search looks in the movement's note ('Sesión 2026-11-27 10:00', an adjustment's reason).
+      .where(
+        and(
+          eq(creditLedger.userId, userId),
+          page.q ? ilike(creditLedger.note, containsPattern(page.q)) : undefined,
+        ),
+      )
+      .orderBy(order(creditLedger.createdAt), order(creditLedger.id))
+      .limit(page.pageSize)
+      .offset(offsetOf(page.page, page.pageSize))
+  );
 }

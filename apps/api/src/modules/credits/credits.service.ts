@@ -1,6 +1,9 @@
 import type { DbOrTx } from '@sala/db/client';
 import type { CreditReason } from '@sala/db/schema/ledger';
-import { changeBalance, ledgerRowsOf, lockBalance } from './credits.repository';
+import type { TPage } from '@sala/shared/table/table.contract';
+import type { TLedgerEntry, TLedgerQuery, TLedgerReason } from '@sala/shared/users/client-account.contract';
+import { toPage } from '../../lib/paging';
+import { changeBalance, ledgerPageOf, ledgerRowsOf, lockBalance } from './credits.repository';
 
 export type CreditChange = {
   userId: string;
@@ -94,4 +97,27 @@ export async function closeAllCredits(
 /** One account's movements, oldest first. */
 export function ledgerOf(db: DbOrTx, userId: string) {
   return ledgerRowsOf(db, userId);
+}
+
+/** What a ledger row belongs to, by its reason: an order, a session, or nothing (an adjustment). */
+function referenceOf(reason: TLedgerReason, id: string | null): TLedgerEntry['reference'] {
+  if (!id) return null;
+  if (reason === 'purchase' || reason === 'pos' || reason === 'order_cancel') return { kind: 'order', id };
+  if (reason === 'booking' || reason === 'booking_refund' || reason === 'reschedule')
+    return { kind: 'session', id };
+  return null;
+}
+
+/** GET /api/users/:id/ledger — one account's movements, a page at a time, with who made each one. */
+export async function ledgerPage(
+  db: DbOrTx,
+  userId: string,
+  query: TLedgerQuery,
+): Promise<TPage<TLedgerEntry>> {
+  const rows = await ledgerPageOf(db, userId, query);
+  return toPage(rows, query, ({ referenceId, ...row }) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    reference: referenceOf(row.reason, referenceId),
+  }));
 }

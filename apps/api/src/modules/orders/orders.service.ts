@@ -47,6 +47,15 @@ export async function listOrdersOf(
   return toPage(rows, query, (row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
+/** A client's orders as the staff see them (the client's account page, issue 22). */
+export async function ordersOfClient(
+  { db }: ActingContext,
+  { userId, query }: { userId: string; query: TMyOrdersQuery },
+): Promise<TPage<TMyOrder>> {
+  const rows = await listOrdersOfUser(db, userId, query);
+  return toPage(rows, query, (row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
 export type OrderLine = {
   productId: string;
   name: string;

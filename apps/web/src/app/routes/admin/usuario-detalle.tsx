@@ -1,15 +1,22 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { roleLabels } from '@sala/shared/users/users.contract';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Coins } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DetailList } from '../../../components/ui/detail-list';
+import { Button } from '../../../components/ui/link-button';
 import { PageLoader } from '../../../components/ui/spinner';
+import { useSession } from '../../../features/auth/api/get-session';
 import { useUser } from '../../../features/usuarios/api/users-api';
+import { AdjustCreditsDialog, ClientAccount } from '../../../features/usuarios/components/client-account';
 import { formatDate } from '../../../lib/format-date';
 
+/** /admin/usuarios/:id — a person's data, and for a client the account: ledger, sessions and orders (issue 22). */
 export default function AdminUserDetailPage() {
   const { id = '' } = useParams();
   const user = useUser(id);
+  const { user: me } = useSession();
+  const [adjusting, setAdjusting] = useState(false);
   if (user.isPending) return <PageLoader />;
   if (user.isError) {
     return (
@@ -23,23 +30,34 @@ export default function AdminUserDetailPage() {
     { label: 'Correo', value: u.email },
     { label: 'Teléfono', value: u.phone },
     { label: 'Rol', value: roleLabels[u.role] },
-    { label: 'Créditos', value: formatCredits(u.credits) },
+    { label: 'Créditos', value: formatCredits(u.credits), emphasis: true, testId: 'account-credits' },
     { label: 'Estado', value: u.isActive ? 'Activo' : 'Inactivo' },
     { label: 'Registro', value: formatDate(u.createdAt) },
   ];
   return (
-    <div className="max-w-3xl space-y-6">
+    <div className="max-w-5xl space-y-8">
       <Link
         to="/admin/usuarios"
         className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
       >
         <ArrowLeft aria-hidden className="size-4" /> Volver a usuarios
       </Link>
-      <h1 className="font-display text-3xl font-semibold text-brand-800">{u.name}</h1>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="font-display text-3xl font-semibold text-brand-800">{u.name}</h1>
+        {me?.role === 'superadmin' && (
+          <Button variant="secondary" onClick={() => setAdjusting(true)}>
+            <Coins aria-hidden className="size-4" /> Ajustar créditos
+          </Button>
+        )}
+      </div>
       <DetailList
         items={details}
         className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2"
       />
+      <ClientAccount userId={u.id} />
+      {adjusting && (
+        <AdjustCreditsDialog userId={u.id} balance={u.credits} onClose={() => setAdjusting(false)} />
+      )}
     </div>
   );
 }

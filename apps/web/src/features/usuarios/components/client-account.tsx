@@ -1,0 +1,274 @@
+import { formatCredits } from '@sala/shared/format/credits';
+import { formatMoney } from '@sala/shared/format/money';
+import { ledgerReasonLabels, type TLedgerEntry } from '@sala/shared/users/client-account.contract';
+import type { TMyOrder, TMySession } from '@sala/shared/users/profile.contract';
+import { type FormEvent, useState } from 'react';
+import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
+import { Button } from '../../../components/ui/link-button';
+import { Modal } from '../../../components/ui/modal';
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
+import { Badge } from '../../../components/ui/status-badge';
+import { TextField } from '../../../components/ui/text-field';
+import { TextAreaField } from '../../../components/ui/textarea-field';
+import { notify } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format-date';
+import { AppLink } from '../../../lib/navigation';
+import {
+  useAdjustCredits,
+  useClientLedger,
+  useClientOrders,
+  useClientSessions,
+} from '../api/client-account-api';
+
+const signed = (delta: number) => (delta > 0 ? `+${delta}` : String(delta));
+
+const ledgerColumns: DataTableColumn<TLedgerEntry>[] = [
+  { id: 'createdAt', header: 'Fecha', cell: ({ row }) => formatDateTime(row.original.createdAt) },
+  {
+    id: 'reason',
+    header: 'Movimiento',
+    enableSorting: false,
+    cell: ({ row }) => (
+      <span>
+        {ledgerReasonLabels[row.original.reason]}
+        {row.original.note && <span className="block text-xs text-muted">{row.original.note}</span>}
+      </span>
+    ),
+  },
+  {
+    id: 'delta',
+    header: 'Créditos',
+    enableSorting: false,
+    cell: ({ row }) => (
+      <span
+        className={row.original.delta < 0 ? 'font-semibold text-red-700' : 'font-semibold text-emerald-700'}
+      >
+        {signed(row.original.delta)}
+      </span>
+    ),
+  },
+  {
+    id: 'balanceAfter',
+    header: 'Saldo después',
+    enableSorting: false,
+    cell: ({ row }) => row.original.balanceAfter,
+  },
+  {
+    id: 'actorName',
+    header: 'Quién',
+    enableSorting: false,
+    cell: ({ row }) => row.original.actorName ?? 'Sistema',
+  },
+  {
+    id: 'reference',
+    header: 'De',
+    enableSorting: false,
+    cell: ({ row }) => {
+      const ref = row.original.reference;
+      if (!ref) return '—';
+      return ref.kind === 'order' ? (
+        <AppLink
+          to={`/admin/ordenes/${ref.id}/ticket`}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          Orden
+        </AppLink>
+      ) : (
+        <span>Sesión</span>
+      );
+    },
+  },
+];
+
+const sessionState = (s: TMySession) =>
+  s.cancelledAt
+    ? 'Cancelada'
+    : s.timing === 'past'
+      ? 'Pasada'
+      : s.timing === 'almost'
+        ? 'En menos de 24 h'
+        : 'Próxima';
+
+const sessionColumns: DataTableColumn<TMySession>[] = [
+  { id: 'startsAt', header: 'Fecha y hora', cell: ({ row }) => formatDateTime(row.original.startsAt) },
+  {
+    id: 'place',
+    header: 'Lugar',
+    enableSorting: false,
+    cell: ({ row }) => `${row.original.branchName} · ${row.original.roomName}`,
+  },
+  { id: 'credits', header: 'Créditos', enableSorting: false, cell: ({ row }) => row.original.creditsCharged },
+  {
+    id: 'state',
+    header: 'Estado',
+    enableSorting: false,
+    cell: ({ row }) => (
+      <Badge
+        tone={row.original.cancelledAt ? 'danger' : row.original.timing === 'past' ? 'neutral' : 'success'}
+      >
+        {sessionState(row.original)}
+        {row.original.seriesId ? ' · reserva fija' : ''}
+      </Badge>
+    ),
+  },
+];
+
+const orderColumns: DataTableColumn<TMyOrder>[] = [
+  { id: 'createdAt', header: 'Fecha', cell: ({ row }) => formatDateTime(row.original.createdAt) },
+  {
+    id: 'products',
+    header: 'Productos',
+    enableSorting: false,
+    cell: ({ row }) => (
+      <AppLink to={`/admin/ordenes/${row.original.id}/ticket`} className="text-brand-700 hover:underline">
+        {row.original.products.join(', ')}
+      </AppLink>
+    ),
+  },
+  {
+    id: 'where',
+    header: 'Dónde',
+    enableSorting: false,
+    cell: ({ row }) => (row.original.isPos ? 'Recepción' : 'En línea'),
+  },
+  { id: 'credits', header: 'Créditos', enableSorting: false, cell: ({ row }) => row.original.creditsGranted },
+  { id: 'totalCents', header: 'Total', cell: ({ row }) => formatMoney(row.original.totalCents) },
+  {
+    id: 'status',
+    header: 'Estado',
+    enableSorting: false,
+    cell: ({ row }) => <OrderStatusBadge status={row.original.status} />,
+  },
+];
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="font-display text-2xl font-semibold text-brand-800">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** /admin/usuarios/:id (issue 22): the client's ledger, sessions and orders, each a server-paged table. */
+export function ClientAccount({ userId }: { userId: string }) {
+  const [ledgerState, setLedgerState] = useTableState({ sort: 'createdAt', dir: 'desc', pageSize: 10 });
+  const [sessionState, setSessionState] = useTableState({ sort: 'startsAt', dir: 'desc', pageSize: 5 });
+  const [orderState, setOrderState] = useTableState({ sort: 'createdAt', dir: 'desc', pageSize: 5 });
+  const ledger = useClientLedger(userId, ledgerState);
+  const sessions = useClientSessions(userId, sessionState);
+  const orders = useClientOrders(userId, orderState);
+  return (
+    <div className="space-y-10">
+      <Section id="cliente-movimientos" title="Movimientos de créditos">
+        <DataTable
+          caption="Movimientos de créditos"
+          columns={ledgerColumns}
+          data={ledger.data}
+          isLoading={ledger.isFetching}
+          state={ledgerState}
+          onStateChange={setLedgerState}
+          pageSizes={[10, 20, 50]}
+          getRowId={(row) => row.id}
+        />
+      </Section>
+      <Section id="cliente-sesiones" title="Sesiones">
+        <DataTable
+          caption="Sesiones del cliente"
+          columns={sessionColumns}
+          data={sessions.data}
+          isLoading={sessions.isFetching}
+          state={sessionState}
+          onStateChange={setSessionState}
+          pageSizes={[5, 10, 30]}
+          getRowId={(row) => row.id}
+        />
+      </Section>
+      <Section id="cliente-ordenes" title="Órdenes">
+        <DataTable
+          caption="Órdenes del cliente"
+          columns={orderColumns}
+          data={orders.data}
+          isLoading={orders.isFetching}
+          state={orderState}
+          onStateChange={setOrderState}
+          pageSizes={[5, 10, 30]}
+          getRowId={(row) => row.id}
+        />
+      </Section>
+    </div>
+  );
+}
+
+/** The super admin's adjustment of a client's balance, with the reason the ledger keeps. */
+export function AdjustCreditsDialog({
+  userId,
+  balance,
+  onClose,
+}: {
+  userId: string;
+  balance: number;
+  onClose: () => void;
+}) {
+  const adjust = useAdjustCredits(userId);
+  const [delta, setDelta] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<{ delta?: string; reason?: string }>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const amount = Number(delta);
+    if (!/^-?\d+$/.test(delta.trim()) || amount === 0) {
+      setError({ delta: 'Escribe cuántos créditos sumar (o restar, con signo menos).' });
+      return;
+    }
+    if (!reason.trim()) {
+      setError({ reason: 'Escribe el motivo del ajuste.' });
+      return;
+    }
+    try {
+      const done = await adjust.mutateAsync({ delta: amount, reason: reason.trim() });
+      notify.success(`Saldo ajustado: ${formatCredits(done.balance)}.`);
+      onClose();
+    } catch (failure) {
+      const message = failure instanceof ApiError ? failure.message : undefined;
+      setError({ delta: message });
+      notify.error(message);
+    }
+  };
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Ajustar créditos"
+      description={`Saldo actual: ${formatCredits(balance)}.`}
+    >
+      <form onSubmit={(event) => void submit(event)} className="space-y-4">
+        <TextField
+          label="Créditos (+ para sumar, − para restar)"
+          inputMode="numeric"
+          value={delta}
+          onChange={(event) => setDelta(event.target.value)}
+          error={error.delta}
+        />
+        <TextAreaField
+          label="Motivo"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          error={error.reason}
+          rows={2}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={adjust.isPending}>
+            Ajustar
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
