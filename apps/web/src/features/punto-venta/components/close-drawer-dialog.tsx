@@ -113,7 +113,10 @@ export function CloseDrawerDialog({ drawer, onClose }: { drawer: TDrawer; onClos
                 label={`Piezas de ${denominationLabel(value)}`}
                 inputMode="numeric"
                 value={pieces[String(value)] ?? ''}
-                onChange={(event) => setPieces({ ...pieces, [String(value)]: event.target.value })}
+                onChange={(event) => {
+                  setPieces({ ...pieces, [String(value)]: event.target.value });
+                  setError(undefined);
+                }}
               />
             ))}
           </div>
@@ -122,7 +125,10 @@ export function CloseDrawerDialog({ drawer, onClose }: { drawer: TDrawer; onClos
             label="Efectivo contado (pesos)"
             inputMode="decimal"
             value={total}
-            onChange={(event) => setTotal(event.target.value)}
+            onChange={(event) => {
+              setTotal(event.target.value);
+              setError(undefined);
+            }}
             containerClassName="max-w-xs"
           />
         )}
@@ -153,7 +159,10 @@ export function CloseDrawerDialog({ drawer, onClose }: { drawer: TDrawer; onClos
         <TextAreaField
           label={difference.kind === 'even' ? 'Nota (opcional)' : 'Nota: ¿por qué no cuadra?'}
           value={note}
-          onChange={(event) => setNote(event.target.value)}
+          onChange={(event) => {
+            setNote(event.target.value);
+            setError(undefined);
+          }}
           rows={2}
         />
         {error && (
