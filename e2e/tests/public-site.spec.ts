@@ -139,8 +139,10 @@ test.describe('landing', () => {
     await page.getByLabel('Correo electrónico').fill(demo.client.email);
     await page.getByLabel('Contraseña').fill(demo.client.password);
     await page.getByRole('button', { name: 'Ingresar' }).click();
-    await expect(page).toHaveURL((url) => url.pathname === '/');
-    await expect(toast(page, cartMessages.added)).toBeVisible();
+    // The login (argon2id) and the landing's catalogue island (it wakes when the browser is idle) take their time
+    // when the whole suite runs on two cores.
+    await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 20_000 });
+    await expect(toast(page, cartMessages.added)).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('cart-count')).toHaveText('1');
   });
 });

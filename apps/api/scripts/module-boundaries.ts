@@ -69,6 +69,21 @@ export const MODULES: Record<string, ModuleRule> = {
   // The drawer of a branch's day (issue 22); its figures come from the orders and costs modules.
   'cash-drawer': { owns: ['cashDrawers'], reads: ['branches'] },
   'cash-summary': {},
+  // The owner's figures (issue 22): read-only sums over the day's bookings, blocks, sales, expenses and credits.
+  dashboard: {
+    reads: [
+      'branches',
+      'rooms',
+      'dayBlocks',
+      'roomBlocks',
+      'roomSessions',
+      'orders',
+      'orderItems',
+      'costs',
+      'creditLedger',
+      'users',
+    ],
+  },
   payments: { owns: ['checkouts', 'paymentEvents'] },
   catalog: {},
   health: {},

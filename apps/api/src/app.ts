@@ -19,6 +19,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { cityRoutes } from './modules/cities/cities.routes';
 import { clientAccountRoutes } from './modules/client-account/client-account.routes';
 import { costRoutes } from './modules/costs/costs.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { backupRoutes } from './modules/health/backup.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsRoutes } from './modules/health/metrics.routes';
@@ -139,6 +140,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(costRoutes);
       await api.register(cashSummaryRoutes);
       await api.register(cashDrawerRoutes);
+      await api.register(dashboardRoutes);
       await api.register(auditRoutes);
       await api.register(legalRoutes);
       await api.register(privacyRoutes);

@@ -110,6 +110,13 @@ const dateRoutes: DateRoute[] = [
     after: bookingMessages.cannotBook,
   },
   {
+    route: 'GET /api/reports',
+    request: (date) => ({ url: `/api/reports?from=${date}&to=${date}` }),
+    before: dateRangeMessages.reports,
+    after: dateRangeMessages.reports,
+    field: 'from',
+  },
+  {
     route: 'GET /api/cash-drawers',
     request: (date) => ({ url: `/api/cash-drawers?branchId=${fx.branchId}&date=${date}` }),
     before: dateRangeMessages.reports,

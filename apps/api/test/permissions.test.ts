@@ -622,6 +622,18 @@ const table = (): Row[] => [
     }),
     expect: { anonymous: 401, user: 403, admin: 403, superadmin: 200 },
   },
+  // /admin's panels and the reports (issue 22): staff see today and occupancy; money is the super admin's.
+  { method: 'GET', url: '/api/dashboard/today', expect: staffRead },
+  { method: 'GET', url: '/api/dashboard/occupancy', expect: staffRead },
+  { method: 'GET', url: '/api/dashboard/money', expect: superWrite(200) },
+  {
+    method: 'GET',
+    url: '/api/reports',
+    request: async () => ({
+      url: `/api/reports?from=${businessDate(new Date())}&to=${businessDate(new Date())}`,
+    }),
+    expect: superWrite(200),
+  },
   { method: 'GET', url: '/api/orders', expect: superWrite(200) },
   {
     method: 'GET',

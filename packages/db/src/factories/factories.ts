@@ -229,6 +229,9 @@ export async function createOrder(
     creditsGranted: number;
     paymentRef: string;
     createdAt: Date;
+    /** Its one line: the product's name and units (the total is their price). */
+    itemName: string;
+    quantity: number;
   }> = {},
 ) {
   const userId = overrides.userId ?? (await createUser(db)).id;
@@ -256,9 +259,9 @@ export async function createOrder(
     .returning();
   await db.insert(orderItems).values({
     orderId: order!.id,
-    name: `Producto ${unique()}`,
-    unitPriceCents: totalCents,
-    quantity: 1,
+    name: overrides.itemName ?? `Producto ${unique()}`,
+    unitPriceCents: Math.round(totalCents / (overrides.quantity ?? 1)),
+    quantity: overrides.quantity ?? 1,
     creditsGranted: overrides.creditsGranted ?? 0,
   });
   return order!;

@@ -116,11 +116,14 @@ export async function createPosOrder(
     totalCents: number;
     payment: PosPayment;
     changeCents: number;
+    /** The moment of the sale: its drawer's day and the corte's are read from the same clock. */
+    at: Date;
   },
 ) {
   return insertOrderOnce(
     tx,
     {
+      createdAt: input.at,
       idempotencyKey: input.idempotencyKey,
       userId: input.clientId,
       branchId: input.branchId,

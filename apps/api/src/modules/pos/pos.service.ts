@@ -120,6 +120,7 @@ export async function createSale(
       totalCents,
       payment,
       changeCents: check.changeCents,
+      at: now,
     });
     if (!order) return undefined;
     const credits = lines.reduce((sum, line) => sum + lineCredits(line), 0);

@@ -1,0 +1,207 @@
+import type { DbOrTx } from '@sala/db/client';
+import { dayBlocks, roomBlocks } from '@sala/db/schema/blocks';
+import { costs, orderItems, orders } from '@sala/db/schema/commerce';
+import { creditLedger } from '@sala/db/schema/ledger';
+import { branches, rooms } from '@sala/db/schema/locations';
+import { roomSessions } from '@sala/db/schema/sessions';
+import { users } from '@sala/db/schema/users';
+import type { WeeklySchedule } from '@sala/shared/locations/schedule';
+import { BUSINESS_TIME_ZONE } from '@sala/shared/time/business-time';
+import { and, asc, desc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm';
+
+/**
+ * The owner's figures (issue 22): read-only sums over the tables of several modules, declared in
+ * module-boundaries.ts. Every query is one aggregate over an indexed range.
+ */
+
+type Range = { from: Date; to: Date; branchId?: string };
+
+/** The branches (one, or all) with their schedule and how many active rooms each has now. */
+export function branchesWithRooms(db: DbOrTx, branchId?: string) {
+  return db
+    .select({
+      id: branches.id,
+      name: branches.name,
+      schedule: sql<WeeklySchedule>`${branches.schedule}`,
+      // Written out: in a one-table select Drizzle leaves a column unqualified, and "id" would be the room's.
+      activeRooms: sql<number>`(select count(*)::int from ${rooms} r where r."branch_id" = "branches"."id" and r."is_active")`,
+    })
+    .from(branches)
+    .where(branchId ? eq(branches.id, branchId) : undefined)
+    .orderBy(asc(branches.name));
+}
+
+/** Day and hour blocks of [from, to] (business dates). */
+export function dayBlocksBetween(db: DbOrTx, from: string, to: string, branchId?: string) {
+  return db
+    .select({ branchId: dayBlocks.branchId, date: dayBlocks.date, hour: dayBlocks.hour })
+    .from(dayBlocks)
+    .where(
+      and(
+        gte(dayBlocks.date, from),
+        lte(dayBlocks.date, to),
+        branchId ? eq(dayBlocks.branchId, branchId) : undefined,
+      ),
+    );
+}
+
+/** How many rooms are blocked at each instant of the range, by branch. */
+export function roomBlockCounts(db: DbOrTx, range: Range) {
+  return db
+    .select({
+      branchId: roomBlocks.branchId,
+      startsAt: roomBlocks.startsAt,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(roomBlocks)
+    .where(
+      and(
+        gte(roomBlocks.startsAt, range.from),
+        lt(roomBlocks.startsAt, range.to),
+        range.branchId ? eq(roomBlocks.branchId, range.branchId) : undefined,
+      ),
+    )
+    .groupBy(roomBlocks.branchId, roomBlocks.startsAt);
+}
+
+/** How many active sessions start at each instant of the range, by branch. */
+export function sessionCounts(db: DbOrTx, range: Range) {
+  return db
+    .select({
+      branchId: roomSessions.branchId,
+      startsAt: roomSessions.startsAt,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(roomSessions)
+    .where(
+      and(
+        isNull(roomSessions.cancelledAt),
+        gte(roomSessions.startsAt, range.from),
+        lt(roomSessions.startsAt, range.to),
+        range.branchId ? eq(roomSessions.branchId, range.branchId) : undefined,
+      ),
+    )
+    .groupBy(roomSessions.branchId, roomSessions.startsAt);
+}
+
+/** Today's blocks with the branch's and the room's names (the panel lists them). */
+export async function blocksOfDay(
+  db: DbOrTx,
+  day: { date: string; from: Date; to: Date; branchId?: string },
+) {
+  const whole = await db
+    .select({ branchName: branches.name, hour: dayBlocks.hour })
+    .from(dayBlocks)
+    .innerJoin(branches, eq(branches.id, dayBlocks.branchId))
+    .where(and(eq(dayBlocks.date, day.date), day.branchId ? eq(dayBlocks.branchId, day.branchId) : undefined))
+    .orderBy(asc(branches.name), asc(dayBlocks.hour));
+  const perRoom = await db
+    .select({ branchName: branches.name, roomName: rooms.name, startsAt: roomBlocks.startsAt })
+    .from(roomBlocks)
+    .innerJoin(rooms, eq(rooms.id, roomBlocks.roomId))
+    .innerJoin(branches, eq(branches.id, roomBlocks.branchId))
+    .where(
+      and(
+        gte(roomBlocks.startsAt, day.from),
+        lt(roomBlocks.startsAt, day.to),
+        day.branchId ? eq(roomBlocks.branchId, day.branchId) : undefined,
+      ),
+    )
+    .orderBy(asc(branches.name), asc(roomBlocks.startsAt), asc(rooms.position));
+  return { whole, perRoom };
+}
+
+/** Self-registered clients waiting for a super admin to activate them: how many, and the newest names. */
+export async function waitingClients(db: DbOrTx, limit: number) {
+  const waiting = and(eq(users.role, 'user'), eq(users.isActive, false), isNull(users.closedAt));
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(waiting);
+  const newest = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(waiting)
+    .orderBy(desc(users.createdAt))
+    .limit(limit);
+  return { count, names: newest.map((row) => row.name) };
+}
+
+// The zone written into the statement (a parameter would make the SELECT's and the GROUP BY's expressions differ).
+const localDate = sql`(${orders.createdAt} at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)})::date`;
+
+/**
+ * Completed sales per business date and method: the counter's cash (net of change), card and transfer, and the
+ * online store's card on its own (in no branch: left out when a branch is asked for).
+ */
+export function salesPerDay(db: DbOrTx, range: Range) {
+  return db
+    .select({
+      date: sql<string>`${localDate}::text`,
+      cashCents: sql<number>`coalesce(sum(${orders.paidCashCents} - ${orders.changeCents}) filter (where ${orders.isPos}), 0)::int`,
+      cardCents: sql<number>`coalesce(sum(${orders.paidCardCents}) filter (where ${orders.isPos}), 0)::int`,
+      transferCents: sql<number>`coalesce(sum(${orders.paidTransferCents}) filter (where ${orders.isPos}), 0)::int`,
+      onlineCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where not ${orders.isPos}), 0)::int`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'completed'),
+        gte(orders.createdAt, range.from),
+        lt(orders.createdAt, range.to),
+        range.branchId ? eq(orders.branchId, range.branchId) : undefined,
+      ),
+    )
+    .groupBy(localDate)
+    .orderBy(localDate);
+}
+
+/** The products sold most in the range (completed orders), by units, with what they brought in. */
+export function topProducts(db: DbOrTx, range: Range, limit: number) {
+  const units = sql<number>`sum(${orderItems.quantity})::int`;
+  return db
+    .select({
+      name: orderItems.name,
+      quantity: units,
+      totalCents: sql<number>`sum(${orderItems.quantity} * ${orderItems.unitPriceCents})::int`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.status, 'completed'),
+        gte(orders.createdAt, range.from),
+        lt(orders.createdAt, range.to),
+        range.branchId ? eq(orders.branchId, range.branchId) : undefined,
+      ),
+    )
+    .groupBy(orderItems.name)
+    .orderBy(desc(units), asc(orderItems.name))
+    .limit(limit);
+}
+
+/** Credits granted and spent in the range (the ledger), and every balance now. */
+export async function creditFigures(db: DbOrTx, range: { from: Date; to: Date }) {
+  const [moved] = await db
+    .select({
+      sold: sql<number>`coalesce(sum(${creditLedger.delta}) filter (where ${creditLedger.reason} in ('purchase', 'pos', 'order_cancel')), 0)::int`,
+      used: sql<number>`coalesce(-sum(${creditLedger.delta}) filter (where ${creditLedger.reason} in ('booking', 'booking_refund', 'reschedule')), 0)::int`,
+    })
+    .from(creditLedger)
+    .where(and(gte(creditLedger.createdAt, range.from), lt(creditLedger.createdAt, range.to)));
+  const [owed] = await db
+    .select({ outstanding: sql<number>`coalesce(sum(${users.credits}), 0)::int` })
+    .from(users);
+  return { sold: moved?.sold ?? 0, used: moved?.used ?? 0, outstanding: owed?.outstanding ?? 0 };
+}
+
+/** The expenses of [from, to] (business dates), of a branch or all. */
+export async function expensesBetween(db: DbOrTx, from: string, to: string, branchId?: string) {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${costs.totalCents}), 0)::int` })
+    .from(costs)
+    .where(
+      and(gte(costs.date, from), lte(costs.date, to), branchId ? eq(costs.branchId, branchId) : undefined),
+    );
+  return row?.total ?? 0;
+}
