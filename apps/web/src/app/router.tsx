@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
           { path: 'ordenes/:id/ticket', ...page(() => import('./routes/admin/orden-ticket')) },
           { path: 'gastos', ...page(() => import('./routes/admin/gastos')) },
           { path: 'corte', ...page(() => import('./routes/admin/corte')) },
+          { path: 'reportes', ...page(() => import('./routes/admin/reportes')) },
           { path: '*', element: <Navigate to="/admin" replace /> },
         ],
       },

@@ -1,4 +1,4 @@
-import { toCsv } from '../common/csv';
+import { csvPesos as pesos, toCsv } from '../common/csv';
 import { orderStatusLabels, paymentMethodLabels } from '../orders/orders.messages';
 import { businessDate, businessTime } from '../time/business-time';
 import type { TCashMovement, TCashSummary, TCashSummaryTotals } from './cash-summary.contract';
@@ -56,8 +56,6 @@ export function sortMovements(movements: TCashMovement[]): TCashMovement[] {
       compareText(a.at, b.at) || (a.kind === b.kind ? compareText(a.id, b.id) : a.kind === 'order' ? -1 : 1),
   );
 }
-
-const pesos = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * The corte as CSV: a UTF-8 byte order mark first so Excel reads the accents right, one row per movement, then

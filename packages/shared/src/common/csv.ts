@@ -9,3 +9,6 @@ export const csvCell = (value: string | number | boolean | null) => {
 export function toCsv(rows: readonly (readonly (string | number | boolean | null)[])[]): string {
   return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
+
+/** An amount in a CSV: pesos with two decimals, so a spreadsheet adds them ('1250.00', '-80.50'). */
+export const csvPesos = (cents: number) => (cents / 100).toFixed(2);

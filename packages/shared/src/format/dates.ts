@@ -5,7 +5,7 @@ import { addHourLabel } from './hours';
  * change, and asking Intl for them makes a page load the browser's locale data first, a task of 60–190 ms on a slow
  * phone (issue 25). The unit test holds them to Intl's es-MX output.
  */
-const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] as const;
+export const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] as const;
 const MONTHS = [
   'enero',
   'febrero',
@@ -33,6 +33,12 @@ export function calendarDateNames(date: string) {
 export function formatCalendarDate(date: string): string {
   const { weekday, day, month, year } = calendarDateNames(date);
   return `${weekday} ${day} de ${month} de ${year}`;
+}
+
+/** A date in a table's narrow column: 'mar 27 oct' (the first three letters of each name). */
+export function formatShortDate(date: string): string {
+  const { weekday, day, month } = calendarDateNames(date);
+  return `${weekday.slice(0, 3)} ${day} ${month.slice(0, 3)}`;
 }
 
 /** A one-hour session in words: 'lunes 23 de noviembre de 2026, de 10:00 a 11:00'. */

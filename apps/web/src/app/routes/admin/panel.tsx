@@ -1,7 +1,10 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { SelectField } from '../../../components/ui/select-field';
 import { useSession } from '../../../features/auth/api/get-session';
 import { useLegal } from '../../../features/datos-legales/api/legal-api';
 import { LegalFactsNotice } from '../../../features/datos-legales/components/legal-facts-notice';
+import { MoneyPanel, OccupancyPanel, TodayPanel } from '../../../features/panel/components/panels';
+import { useAllBranchOptions } from '../../../features/ubicaciones/api/branches-api';
 import { adminSections, canOpen } from '../../layouts/admin-sections';
 
 /** While the notice and the terms show the demo's examples, or no business at all (docs/decisions/018). */
@@ -16,35 +19,64 @@ function LegalFactsReminder() {
   );
 }
 
+/**
+ * /admin (issue 22): today's and the occupancy panels for every staff member, the money panels for the super admin
+ * (the API refuses them to anyone else), of one branch (?sucursal=) or all; the shortcuts below.
+ */
 export default function AdminDashboardPage() {
   const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const branches = useAllBranchOptions();
   if (!user) return null;
+  const asked = params.get('sucursal') ?? '';
+  // An unknown branch in the address reads as all of them once the branches are known.
+  const branchId = !branches.data || branches.data.some((b) => b.id === asked) ? asked : '';
   const shortcuts = adminSections.filter((s) => s.path !== '/admin' && canOpen(s, user.role));
   return (
     <div className="space-y-6">
       {/* Only a super admin can write them; other staff are not asked. */}
       {user.role === 'superadmin' && <LegalFactsReminder />}
-      <div>
-        <h1 className="font-display text-3xl font-semibold text-brand-800">
-          Hola, {user.name.split(' ')[0]}
-        </h1>
-        <p className="mt-1 text-muted">¿Qué quieres hacer hoy?</p>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-semibold text-brand-800">
+            Hola, {user.name.split(' ')[0]}
+          </h1>
+          <p className="mt-1 text-muted">Así va el negocio hoy.</p>
+        </div>
+        <SelectField
+          label="Sucursal"
+          placeholder="Todas las sucursales"
+          value={branchId}
+          onChange={(value) => setParams(value ? { sucursal: value } : {}, { replace: true })}
+          options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+          className="w-full sm:w-64 print:hidden"
+        />
       </div>
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {shortcuts.map(({ path, label, icon: Icon }) => (
-          <li key={path}>
-            <Link
-              to={path}
-              className="flex items-center gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md"
-            >
-              <span className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-700">
-                <Icon aria-hidden className="size-5" />
-              </span>
-              <span className="font-semibold text-ink">{label}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TodayPanel branchId={branchId} />
+        <OccupancyPanel branchId={branchId} />
+        {user.role === 'superadmin' && <MoneyPanel branchId={branchId} />}
+      </div>
+      <nav aria-labelledby="accesos" className="print:hidden">
+        <h2 id="accesos" className="mb-3 font-display text-xl font-semibold text-brand-800">
+          Accesos
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {shortcuts.map(({ path, label, icon: Icon }) => (
+            <li key={path}>
+              <Link
+                to={path}
+                className="flex items-center gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md"
+              >
+                <span className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-700">
+                  <Icon aria-hidden className="size-5" />
+                </span>
+                <span className="font-semibold text-ink">{label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </div>
   );
 }

@@ -1,0 +1,6 @@
+import { ReportsScreen } from '../../../features/panel/components/reports-screen';
+
+/** Super admin only (the admin layout sends other staff to /admin; the API refuses them too). */
+export default function ReportsPage() {
+  return <ReportsScreen />;
+}

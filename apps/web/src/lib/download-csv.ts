@@ -1,0 +1,14 @@
+/** Saves CSV text (the corte's, a report's) as a file: UTF-8, its byte order mark already in the text. */
+export function downloadCsv(csv: string, fileName: string) {
+  const blob = new Blob([csv], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled: the download has its own copy by then.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
