@@ -50,14 +50,6 @@ export const queryKeys = {
     day: (date: string, branchId?: string) => ['cash-summary', date, branchId ?? 'all'] as const,
   },
   costs: { all: ['costs'] as const },
-  /** /admin's panels and the reports (issue 22), by branch ('all' for every branch). */
-  dashboard: {
-    all: ['dashboard'] as const,
-    panel: (part: 'today' | 'occupancy' | 'money', branchId: string) =>
-      ['dashboard', part, branchId] as const,
-    report: (from: string, to: string, branchId: string) =>
-      ['dashboard', 'report', from, to, branchId] as const,
-  },
   /** A branch's cash drawer of a day, and one drawer by id (its closing report). */
   cashDrawers: {
     all: ['cash-drawers'] as const,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TReport } from './dashboard.contract';
 import { reportCsv, reportCsvFileName, salesTotals } from './sales';
-import { percent, weekdayNames } from './weekdays';
+import { formatShortDate, percent, weekdayNames } from './weekdays';
 
 const day = (date: string, cash: number, card: number, transfer: number, online: number) => ({
   date,
@@ -79,5 +79,11 @@ describe('the panels’ words', () => {
     expect(percent(50)).toBe('50 %');
     expect(percent(0)).toBe('0 %');
     expect(weekdayNames).toEqual(['Dom', 'Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb']);
+  });
+
+  it('writes a date short for a narrow column: three letters of the weekday and the month', () => {
+    expect(formatShortDate('2026-10-27')).toBe('mar 27 oct');
+    expect(formatShortDate('2026-11-25')).toBe('mié 25 nov');
+    expect(formatShortDate('2026-09-05')).toBe('sáb 5 sep');
   });
 });

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../time/business-time';
-import { calendarDateNames, formatCalendarDate, formatSessionWhen, formatShortDate } from './dates';
+import { calendarDateNames, formatCalendarDate, formatSessionWhen } from './dates';
 import { addHourLabel } from './hours';
 
 describe('dates in Mexican Spanish', () => {
   it('writes a calendar date without moving it across time zones', () => {
     expect(formatCalendarDate('2030-01-08')).toBe('martes 8 de enero de 2030');
     expect(formatCalendarDate('2026-11-23')).toBe('lunes 23 de noviembre de 2026');
-  });
-
-  it('writes a date short for a narrow column: three letters of the weekday and the month', () => {
-    expect(formatShortDate('2026-10-27')).toBe('mar 27 oct');
-    expect(formatShortDate('2026-11-25')).toBe('mié 25 nov');
-    expect(formatShortDate('2026-09-05')).toBe('sáb 5 sep');
   });
 
   it("says what Intl's es-MX calendar says, for every day of eight years and the calendar's ends", () => {

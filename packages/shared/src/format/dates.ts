@@ -35,12 +35,6 @@ export function formatCalendarDate(date: string): string {
   return `${weekday} ${day} de ${month} de ${year}`;
 }
 
-/** A date in a table's narrow column: 'mar 27 oct' (the first three letters of each name). */
-export function formatShortDate(date: string): string {
-  const { weekday, day, month } = calendarDateNames(date);
-  return `${weekday.slice(0, 3)} ${day} ${month.slice(0, 3)}`;
-}
-
 /** A one-hour session in words: 'lunes 23 de noviembre de 2026, de 10:00 a 11:00'. */
 export function formatSessionWhen(date: string, hour: string): string {
   return `${formatCalendarDate(date)}, de ${hour} a ${addHourLabel(hour)}`;

@@ -1,7 +1,6 @@
 import type { TDashboardMoney, TDashboardOccupancy } from '@sala/shared/dashboard/dashboard.contract';
 import { salesTotals } from '@sala/shared/dashboard/sales';
-import { percent, weekdayLongNames, weekdayNames } from '@sala/shared/dashboard/weekdays';
-import { formatShortDate } from '@sala/shared/format/dates';
+import { formatShortDate, percent, weekdayLongNames, weekdayNames } from '@sala/shared/dashboard/weekdays';
 import { formatMoney } from '@sala/shared/format/money';
 import type { ReactNode } from 'react';
 import { cx } from '../../../components/ui/field-styles';
