@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createClient, loginAs } from './fixtures';
 
-const superOnly = ['Corte', 'Gastos', 'Ordenes', 'Reservar', 'Bloquear hora', 'Correos'];
+const superOnly = ['Corte', 'Reportes', 'Gastos', 'Ordenes', 'Reservar', 'Bloquear hora', 'Correos'];
 
 test.describe('admin area', () => {
   test.skip(({ isMobile }) => isMobile, 'admin screens are tested on desktop');
@@ -17,6 +17,20 @@ test.describe('admin area', () => {
     await expect(page).toHaveURL('/admin');
     const api = await page.request.get('/api/outbox');
     expect(api.status()).toBe(403);
+  });
+
+  test("an admin's panel shows today and the occupancy, never the money (issue 22)", async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/admin');
+    await expect(page.getByTestId('today-booked')).toContainText(' de ');
+    await expect(page.getByTestId('occupancy-row').first()).toBeVisible();
+    await expect(page.getByTestId('heatmap')).toBeVisible();
+    await expect(page.getByTestId('panel-dinero')).toHaveCount(0);
+    await expect(page.getByTestId('today-pending')).toHaveCount(0);
+    expect((await page.request.get('/api/dashboard/money')).status()).toBe(403);
+    expect((await page.request.get('/api/reports?from=2026-01-01&to=2026-01-31')).status()).toBe(403);
+    await page.goto('/admin/reportes');
+    await expect(page).toHaveURL('/admin');
   });
 
   test('a super admin sees every entry; the menu collapses and links back to the site', async ({ page }) => {

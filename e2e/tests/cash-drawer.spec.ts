@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { drawerMessages } from '@sala/shared/cash-drawer/drawer.messages';
 import { posMessages } from '@sala/shared/pos/pos.messages';
@@ -146,6 +147,39 @@ test.describe('the cash drawer (caja)', () => {
     await expect(boss.getByTestId('account-credits')).toHaveText('1 crédito');
     await expectNoSeriousViolations(boss);
     await keepPicture(boss, `cuenta-cliente-${testInfo.project.name}`);
+
+    // The panels of /admin, the branch chosen: the day's two sales by method, and its occupancy.
+    await boss.goto('/admin');
+    await boss.getByLabel('Sucursal').selectOption({ label: branch });
+    await expect(boss).toHaveURL(/\?sucursal=/);
+    const money = boss.getByTestId('panel-dinero');
+    await expect(money.getByTestId('money-total')).toHaveText('$340');
+    await expect(money.getByTestId('sales-cashCents')).toContainText('$40');
+    await expect(money.getByTestId('sales-cardCents')).toContainText('$300');
+    await expect(money.getByTestId('sales-onlineCents')).toContainText('$0');
+    await expect(boss.getByTestId('occupancy-row')).toHaveCount(1);
+    await expect(boss.getByTestId('occupancy-row')).toContainText(branch);
+    await expect(boss.getByTestId('today-pending')).toBeVisible();
+    await expectNoSeriousViolations(boss);
+    await keepPicture(boss, `panel-${testInfo.project.name}`);
+
+    // The report of the last 30 days of that branch, downloaded as CSV.
+    await boss.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Reportes' }).click();
+    await boss.getByLabel('Sucursal').selectOption({ label: branch });
+    await expect(boss.getByTestId('reporte-ventas').getByTestId('money-total')).toHaveText('$340');
+    await expectNoSeriousViolations(boss);
+    const download = boss.waitForEvent('download');
+    await boss.getByRole('button', { name: 'Descargar CSV' }).click();
+    const csv = await readFile(await (await download).path(), 'utf8');
+    expect(csv).toContain(`Reporte,`);
+    expect(csv).toContain(branch);
+    expect(csv).toContain('\r\nTotal,40.00,300.00,0.00,0.00,340.00\r\n');
+    await keepPicture(boss, `reportes-${testInfo.project.name}`);
+    await boss.setViewportSize({ width: 375, height: 800 });
+    await boss.goto('/admin');
+    await expect(boss.getByTestId('money-total')).toBeVisible();
+    await expectNoHorizontalScroll(boss);
+    await keepPicture(boss, 'panel-375');
     await staff.dispose();
   });
 });

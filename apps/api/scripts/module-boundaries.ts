@@ -63,7 +63,11 @@ export const MODULES: Record<string, ModuleRule> = {
   blocks: { owns: ['dayBlocks', 'roomBlocks'], reads: ['branches', 'cities', 'rooms'] },
   availability: { reads: ['branches', 'cities', 'rooms', 'roomSessions', 'dayBlocks', 'roomBlocks'] },
   // The gateway that took an online payment is its checkout's: a cancel reads it to refund through it.
-  orders: { owns: ['orders', 'orderItems'], reads: ['users', 'branches', 'checkouts'] },
+  // daily_sales and daily_product_sales are the orders' sums, kept by the database's triggers (migration 0018).
+  orders: {
+    owns: ['orders', 'orderItems', 'dailySales', 'dailyProductSales'],
+    reads: ['users', 'branches', 'checkouts'],
+  },
   costs: { owns: ['costs'], reads: ['branches'] },
   pos: {},
   // The drawer of a branch's day (issue 22); its figures come from the orders and costs modules.
@@ -77,8 +81,8 @@ export const MODULES: Record<string, ModuleRule> = {
       'dayBlocks',
       'roomBlocks',
       'roomSessions',
-      'orders',
-      'orderItems',
+      'dailySales',
+      'dailyProductSales',
       'costs',
       'creditLedger',
       'users',

@@ -78,6 +78,35 @@ export const INVARIANTS: { name: string; violations: SQL }[] = [
     violations: sql`select count(*)::int as n from (select 1 from room_sessions where idempotency_key is not null
       group by booked_by, idempotency_key having count(*) > 1) x`,
   },
+  {
+    // Both ways: every figure of the rollup is the orders', and every day of completed orders is in it.
+    name: 'daily sales = Σ completed orders, per day and branch',
+    violations: sql`with kept as (
+        select date, branch_id, cash_cents, card_cents, transfer_cents, online_cents, orders::bigint as orders
+        from daily_sales where orders <> 0 or cash_cents <> 0 or card_cents <> 0 or transfer_cents <> 0
+          or online_cents <> 0),
+      summed as (
+        select (created_at at time zone 'America/Mexico_City')::date as date, branch_id,
+               coalesce(sum(paid_cash_cents - change_cents) filter (where is_pos), 0) as cash_cents,
+               coalesce(sum(paid_card_cents) filter (where is_pos), 0) as card_cents,
+               coalesce(sum(paid_transfer_cents) filter (where is_pos), 0) as transfer_cents,
+               coalesce(sum(total_cents) filter (where not is_pos), 0) as online_cents, count(*) as orders
+        from orders where status = 'completed' group by 1, 2)
+      select count(*)::int as n from ((select * from kept except select * from summed)
+        union all (select * from summed except select * from kept)) x`,
+  },
+  {
+    name: 'daily product sales = Σ completed orders’ lines, per day, branch and name',
+    violations: sql`with kept as (
+        select date, branch_id, name, quantity::bigint as quantity, total_cents from daily_product_sales
+        where quantity <> 0 or total_cents <> 0),
+      summed as (
+        select (o.created_at at time zone 'America/Mexico_City')::date as date, o.branch_id, i.name,
+               sum(i.quantity) as quantity, sum(i.quantity::bigint * i.unit_price_cents) as total_cents
+        from order_items i join orders o on o.id = i.order_id where o.status = 'completed' group by 1, 2, 3)
+      select count(*)::int as n from ((select * from kept except select * from summed)
+        union all (select * from summed except select * from kept)) x`,
+  },
 ];
 
 export type CheckResult = { name: string; violations: number };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -9,6 +10,7 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -185,5 +187,41 @@ export const cashDrawers = pgTable(
       'cash_drawers_closed_has_count',
       sql`${t.status} = 'open' or (${t.closedAt} is not null and ${t.countedCents} is not null and ${t.expectedCents} is not null)`,
     ),
+  ],
+);
+
+/**
+ * Completed sales per Mexico City day and branch (none: the online store), by method: what the owner's panels and
+ * reports add up (issue 22). Kept by the database itself, in the transaction of every change to an order (the
+ * trigger of migration 0018), so it always equals the orders' own sums; derived data, never written by the app.
+ */
+export const dailySales = pgTable(
+  'daily_sales',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    /** No foreign key: a deleted branch's orders move to no branch (set null), and their sums with them. */
+    branchId: uuid('branch_id'),
+    /** The counter's cash net of change, card and transfer; the online store's total apart. */
+    cashCents: bigint('cash_cents', { mode: 'number' }).notNull().default(0),
+    cardCents: bigint('card_cents', { mode: 'number' }).notNull().default(0),
+    transferCents: bigint('transfer_cents', { mode: 'number' }).notNull().default(0),
+    onlineCents: bigint('online_cents', { mode: 'number' }).notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [unique('daily_sales_date_branch_key').on(t.date, t.branchId).nullsNotDistinct()],
+);
+
+/** Units and amounts of each product name sold per day and branch (completed orders), kept like daily_sales. */
+export const dailyProductSales = pgTable(
+  'daily_product_sales',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    branchId: uuid('branch_id'),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    unique('daily_product_sales_date_branch_name_key').on(t.date, t.branchId, t.name).nullsNotDistinct(),
   ],
 );

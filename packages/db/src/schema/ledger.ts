@@ -34,6 +34,8 @@ export const creditLedger = pgTable(
   (t) => [
     index('credit_ledger_user_idx').on(t.userId, t.createdAt),
     index('credit_ledger_reference_idx').on(t.referenceId),
+    // The owner's credits sold and used in a period (issue 22): an index-only walk of the period's movements.
+    index('credit_ledger_created_at_idx').on(t.createdAt, t.reason, t.delta),
     check('credit_ledger_balance_non_negative', sql`${t.balanceAfter} >= 0`),
     check(
       'credit_ledger_reason_valid',

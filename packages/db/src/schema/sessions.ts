@@ -99,6 +99,10 @@ export const roomSessions = pgTable(
       .on(t.roomId, t.startsAt)
       .where(sql`${t.cancelledAt} is null`),
     index('room_sessions_branch_starts_at_idx').on(t.branchId, t.startsAt),
+    // The owner's occupancy of a period (issue 22): the active sessions of every branch, index-only.
+    index('room_sessions_active_starts_at_idx')
+      .on(t.startsAt, t.branchId)
+      .where(sql`${t.cancelledAt} is null`),
     // A session's zone is its branch's; a branch that moves to another zone takes its sessions with it.
     foreignKey({
       name: 'room_sessions_branch_city_fk',

@@ -152,18 +152,19 @@ export async function occupancyPanel(
 /** The money figures of [from, to] (business dates): sales per day by method, credits, top products. */
 async function moneyOf(db: DbOrTx, from: string, to: string, branchId: string | undefined, products: number) {
   const range = { from: dayRange(from).from, to: dayRange(to).to, branchId };
+  const days = { from, to, branchId };
   const [sales, credits, top] = await Promise.all([
-    salesPerDay(db, range),
+    salesPerDay(db, days),
     creditFigures(db, range),
-    topProducts(db, range, products),
+    topProducts(db, days, products),
   ]);
   // Every date of the range, a day without sales as zeros (a chart's gap is a day, not a missing bar).
   const found = new Map(sales.map((day) => [day.date, day]));
-  const days = [];
+  const everyDay = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {
-    days.push(found.get(date) ?? { date, cashCents: 0, cardCents: 0, transferCents: 0, onlineCents: 0 });
+    everyDay.push(found.get(date) ?? { date, cashCents: 0, cardCents: 0, transferCents: 0, onlineCents: 0 });
   }
-  return { days, credits, products: top };
+  return { days: everyDay, credits, products: top };
 }
 
 /** GET /api/dashboard/money — the super admin's: the last 30 days. */

@@ -141,8 +141,8 @@ export function SalesTotals({ days }: { days: TDashboardMoney['days'] }) {
   const totals = salesTotals(days);
   return (
     <dl className="space-y-1 text-sm">
-      {totals.lines.map(({ label, cents }) => (
-        <div key={label} className="flex justify-between gap-3">
+      {totals.lines.map(({ key, label, cents }) => (
+        <div key={key} className="flex justify-between gap-3" data-testid={`sales-${key}`}>
           <dt>{label}</dt>
           <dd className="tabular-nums">{formatMoney(cents)}</dd>
         </div>
