@@ -41,6 +41,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
           css: false,
+          // Room for a few waits of up to 5 s each (src/test/setup.ts).
+          testTimeout: 20_000,
         },
       },
     ],

@@ -150,7 +150,7 @@ test.describe('the cash drawer (caja)', () => {
 
     // The panels of /admin, the branch chosen: the day's two sales by method, and its occupancy.
     await boss.goto('/admin');
-    await boss.getByLabel('Sucursal').selectOption({ label: branch });
+    await boss.getByLabel('Sucursal', { exact: true }).selectOption({ label: branch });
     await expect(boss).toHaveURL(/\?sucursal=/);
     const money = boss.getByTestId('panel-dinero');
     await expect(money.getByTestId('money-total')).toHaveText('$340');
@@ -165,7 +165,7 @@ test.describe('the cash drawer (caja)', () => {
 
     // The report of the last 30 days of that branch, downloaded as CSV.
     await boss.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Reportes' }).click();
-    await boss.getByLabel('Sucursal').selectOption({ label: branch });
+    await boss.getByLabel('Sucursal', { exact: true }).selectOption({ label: branch });
     await expect(boss.getByTestId('reporte-ventas').getByTestId('money-total')).toHaveText('$340');
     await expectNoSeriousViolations(boss);
     const download = boss.waitForEvent('download');

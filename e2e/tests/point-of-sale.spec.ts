@@ -101,10 +101,11 @@ test.describe('point of sale, orders, costs and corte', () => {
 
     // The receipt is 72 mm wide; A4 is a sheet. The print stylesheet hides the admin chrome.
     const width = async () => (await ticket.boundingBox())!.width;
-    expect(Math.round(await width())).toBe(Math.round((72 * 96) / 25.4));
+    await expect.poll(async () => Math.round(await width())).toBe(Math.round((72 * 96) / 25.4));
     await page.getByText('A4', { exact: true }).click();
     await expect(page).toHaveURL(/papel=a4/);
-    expect(await width()).toBeGreaterThan(400);
+    // The address changes a moment before the sheet is drawn at its new width.
+    await expect.poll(width).toBeGreaterThan(400);
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('navigation', { name: 'Secciones' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();

@@ -4,6 +4,7 @@ import { formatShortDate, percent, weekdayLongNames, weekdayNames } from '@sala/
 import { formatMoney } from '@sala/shared/format/money';
 import type { ReactNode } from 'react';
 import { cx } from '../../../components/ui/field-styles';
+import { ScrollArea } from '../../../components/ui/scroll-area';
 
 /** The pieces the /admin panels and the reports share: every chart's figures, as text. */
 
@@ -82,7 +83,7 @@ export function OccupancyHeatmap({
   const cellOf = new Map(cells.map((c) => [`${c.weekday}|${c.hour}`, c]));
   return (
     <>
-      <div className="overflow-x-auto">
+      <ScrollArea label={caption}>
         <table className="border-separate border-spacing-0.5 text-center text-[11px]" data-testid="heatmap">
           <caption className="sr-only">{caption}</caption>
           <thead>
@@ -128,7 +129,7 @@ export function OccupancyHeatmap({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollArea>
       <p className="mt-2 text-xs text-muted">
         Cada casilla: porcentaje de las horas-sala reservadas a esa hora (cerrado: vacía).
       </p>
@@ -157,10 +158,10 @@ export function SalesTotals({ days }: { days: TDashboardMoney['days'] }) {
   );
 }
 
-/** Sales per day by method: the sales chart's figures. */
-export function SalesDaysTable({ days }: { days: TDashboardMoney['days'] }) {
+/** Sales per day by method: the sales chart's figures (in a box of `className`'s height, when given). */
+export function SalesDaysTable({ days, className }: { days: TDashboardMoney['days']; className?: string }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollArea label="Ventas por día y método de pago" className={className}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Ventas por día y método de pago</caption>
         <thead className="text-xs text-muted">
@@ -194,7 +195,7 @@ export function SalesDaysTable({ days }: { days: TDashboardMoney['days'] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }
 

@@ -1,6 +1,7 @@
 import { percent } from '@sala/shared/dashboard/weekdays';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { lazy, Suspense } from 'react';
+import { ScrollArea } from '../../../components/ui/scroll-area';
 import { AppLink } from '../../../lib/navigation';
 import { useMoneyPanel, useOccupancyPanel, useTodayPanel } from '../api/dashboard-api';
 import {
@@ -130,7 +131,7 @@ export function OccupancyPanel({ branchId }: { branchId: string }) {
   const last30 = new Map(o.last30.map((b) => [b.branchId, b]));
   return (
     <Panel id="panel-ocupacion" title="Ocupación" wide>
-      <div className="overflow-x-auto">
+      <ScrollArea label="Ocupación por sucursal">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">
             Ocupación por sucursal: horas-sala reservadas de las reservables
@@ -171,7 +172,7 @@ export function OccupancyPanel({ branchId }: { branchId: string }) {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollArea>
       <h3 className="mt-5 mb-2 text-sm font-semibold text-ink">Las últimas 8 semanas, por día y hora</h3>
       <OccupancyHeatmap
         cells={o.heatmap}
@@ -202,9 +203,7 @@ export function MoneyPanel({ branchId }: { branchId: string }) {
           <SalesTotals days={m.days} />
         </div>
         <h3 className="mt-4 mb-1 text-sm font-semibold text-ink">Cada día</h3>
-        <div className="max-h-72 overflow-y-auto print:max-h-none print:overflow-visible">
-          <SalesDaysTable days={m.days} />
-        </div>
+        <SalesDaysTable days={m.days} className="max-h-72" />
       </Panel>
       <Panel id="panel-creditos" title="Créditos de los últimos 30 días">
         <CreditsFigures credits={m.credits} />
