@@ -24,10 +24,10 @@ const report: TReport = {
   heatmap: [{ weekday: 6, hour: '10:00', booked: 3, bookable: 4, rate: 75 }],
 };
 
-function renderScreen(path: string) {
+function renderScreen(path: string, answer: TReport = report) {
   const fetch = vi.fn(async (url: string) => {
     if (url === '/api/branches/options') return jsonResponse([{ id: VALLE, name: 'Valle' }]);
-    if (url.startsWith('/api/reports?')) return jsonResponse(report);
+    if (url.startsWith('/api/reports?')) return jsonResponse(answer);
     throw new Error(`unexpected ${url}`);
   });
   vi.stubGlobal('fetch', fetch);
@@ -98,6 +98,12 @@ describe('the reports', () => {
     expect(within(screen.getByTestId('heatmap')).getByTitle('sábado 10:00: 75 % (3 de 4)')).toHaveTextContent(
       '75',
     );
+  });
+
+  it('shows no expenses as $0, not as a negative zero', async () => {
+    renderScreen('/admin/reportes', { ...report, expensesCents: 0 });
+    expect(await screen.findByTestId('report-expenses')).toHaveTextContent(/^\$0$/);
+    expect(screen.getByTestId('report-net')).toHaveTextContent('$1,820');
   });
 
   it('explains a range the API would refuse instead of asking it', async () => {

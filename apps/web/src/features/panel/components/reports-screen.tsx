@@ -135,7 +135,9 @@ export function ReportsScreen() {
                   <div className="flex justify-between gap-3">
                     <dt>Gastos</dt>
                     <dd className="tabular-nums" data-testid="report-expenses">
-                      {formatMoney(-report.data.expensesCents)}
+                      {report.data.expensesCents > 0
+                        ? formatMoney(-report.data.expensesCents)
+                        : formatMoney(0)}
                     </dd>
                   </div>
                   <div className="flex justify-between gap-3 font-semibold">
