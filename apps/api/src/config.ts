@@ -69,6 +69,19 @@ const ZEnv = z
       .refine((value) => URL.canParse(value), 'DATABASE_URL no es una URL válida.')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** Live availability (Server-Sent Events): open streams per process, and per client address. */
+    LIVE_MAX_STREAMS: z.coerce
+      .number()
+      .int('LIVE_MAX_STREAMS debe ser un número de conexiones (1–100000).')
+      .min(1, 'LIVE_MAX_STREAMS debe ser un número de conexiones (1–100000).')
+      .max(100_000, 'LIVE_MAX_STREAMS debe ser un número de conexiones (1–100000).')
+      .default(5_000),
+    LIVE_MAX_STREAMS_PER_ADDRESS: z.coerce
+      .number()
+      .int('LIVE_MAX_STREAMS_PER_ADDRESS debe ser un número de conexiones (1–100000).')
+      .min(1, 'LIVE_MAX_STREAMS_PER_ADDRESS debe ser un número de conexiones (1–100000).')
+      .max(100_000, 'LIVE_MAX_STREAMS_PER_ADDRESS debe ser un número de conexiones (1–100000).')
+      .default(20),
     DATA_DIR: z.string().min(1).default('data'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PUBLIC_URL: z.url('PUBLIC_URL debe ser una URL (p. ej. https://reservas.ejemplo.mx).').optional(),
@@ -187,6 +200,8 @@ const ZEnv = z
     /** Demo data only on the embedded database outside production, unless SEED_DEMO says otherwise. */
     seedDemo: env.NODE_ENV !== 'production' && (env.SEED_DEMO ? env.SEED_DEMO === 'true' : !env.DATABASE_URL),
     trustProxy: env.TRUST_PROXY,
+    /** How many live availability streams this process keeps open, in all and per client address. */
+    live: { maxStreams: env.LIVE_MAX_STREAMS, maxStreamsPerAddress: env.LIVE_MAX_STREAMS_PER_ADDRESS },
     /** Business inbox for staff notices; without it, every active super admin gets them. */
     adminEmail: env.ADMIN_EMAIL,
     /**

@@ -263,6 +263,21 @@ const table = (): Row[] => [
     expect: staffRead,
   },
   { method: 'GET', url: '/api/availability/branches', expect: everyone(200) },
+  // The live streams never end by themselves (app.inject would wait forever): asked so that they refuse after the
+  // access check — an unknown branch for the public one, a malformed date for the staff's. Their answers as streams
+  // are in live-availability.test.ts.
+  {
+    method: 'GET',
+    url: '/api/availability/stream',
+    request: async () => ({ url: `/api/availability/stream?branchId=${randomUUID()}&date=${aheadDate()}` }),
+    expect: everyone(404),
+  },
+  {
+    method: 'GET',
+    url: '/api/availability/staff-stream',
+    request: async () => ({ url: '/api/availability/staff-stream?date=nope' }),
+    expect: { anonymous: 401, user: 403, admin: 400, superadmin: 400 },
+  },
   {
     method: 'GET',
     url: '/api/users/clients',

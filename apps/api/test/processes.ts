@@ -7,7 +7,7 @@ const running: ChildProcess[] = [];
 
 /** The app's own settings (apps/api/src/config.ts): a process gets only those its test names, never the shell's. */
 const APP_SETTING =
-  /^(PORT|HOST|NODE_ENV|DATABASE_|DATA_DIR|SEED_DEMO|LOG_LEVEL|PUBLIC_URL|ADMIN_EMAIL|MAIL_|SMTP_|STRIPE_|PAYMENTS_|TRUST_PROXY|INSTAGRAM_URL|FACEBOOK_URL|WEB_DIST_DIR|SKIP_WEB_BUILD)/;
+  /^(PORT|HOST|NODE_ENV|DATABASE_|DATA_DIR|SEED_DEMO|LOG_LEVEL|PUBLIC_URL|ADMIN_EMAIL|MAIL_|SMTP_|STRIPE_|PAYMENTS_|TRUST_PROXY|INSTAGRAM_URL|FACEBOOK_URL|WEB_DIST_DIR|SKIP_WEB_BUILD|LIVE_)/;
 const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !APP_SETTING.test(name)));
 
 export function startServer(env: Record<string, string>) {

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type Channels, localChannels, postgresChannels } from './channels';
 import { acquireDataDirLock } from './data-dir-lock';
 import { takeTurns } from './fair-turns';
 import * as schema from './schema/index';
@@ -31,6 +32,8 @@ export type DatabaseHandle = {
   ping: () => Promise<void>;
   close: () => Promise<void>;
   pool: () => PoolStats;
+  /** Messages to every process that shares this database, after a commit (channels.ts). */
+  channels: Channels;
   /**
    * PGlite only: a consistent copy of the whole database (a gzipped tar of its data directory), taken in a turn
    * of its own (no query or transaction in between) right after a checkpoint. PostgreSQL has pg_dump.
@@ -66,9 +69,11 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     const turns = takeTurns(client);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
+    const channels = localChannels();
     return {
       db,
       kind: 'pglite',
+      channels,
       ping: async () => {
         await client.query('select 1');
       },
@@ -84,6 +89,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
         }),
       close: async () => {
         try {
+          await channels.close();
           await client.close();
         } finally {
           release();
@@ -117,9 +123,11 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   } finally {
     client.release();
   }
+  const channels = postgresChannels(pool, url);
   return {
     db,
     kind: 'postgres',
+    channels,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -129,6 +137,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
       waiting: pool.waitingCount,
       acquired,
     }),
-    close: () => pool.end(),
+    close: async () => {
+      await channels.close();
+      await pool.end();
+    },
   };
 }

@@ -59,3 +59,23 @@ export const ZAvailabilityRoomsResponse = z.object({
   rooms: z.array(z.object({ id: z.uuid(), name: z.string(), position: z.int(), state: ZRoomState })),
 });
 export type TAvailabilityRoomsResponse = z.infer<typeof ZAvailabilityRoomsResponse>;
+
+/**
+ * GET /api/availability/stream?branchId=&date= — Server-Sent Events (design §10): a `state` event with the day's
+ * hours and every hour's rooms when the stream opens and whenever they change (its id is the state's hash: a
+ * reconnect with Last-Event-ID gets nothing it already has), a comment every 15 s.
+ */
+export const ZAvailabilityStreamQuery = ZAvailabilityHoursQuery;
+export const ZAvailabilityLiveState = z.object({
+  date: z.string(),
+  hours: ZAvailabilityHoursResponse.shape.hours,
+  rooms: z.array(ZAvailabilityRoomsResponse.omit({ date: true })),
+});
+export type TAvailabilityLiveState = z.infer<typeof ZAvailabilityLiveState>;
+
+/**
+ * GET /api/availability/staff-stream?date= — Server-Sent Events for the staff's screens of a date: a `change` event
+ * names the branch whose day changed (`null`: any, the feed was interrupted); the screens read it again.
+ */
+export const ZAvailabilityStaffStreamQuery = z.object({ date: day() });
+export type TAvailabilityStaffChange = { branchId: string | null; date: string };

@@ -5,10 +5,14 @@ import {
   ZAvailabilityHoursResponse,
   ZAvailabilityRoomsQuery,
   ZAvailabilityRoomsResponse,
+  ZAvailabilityStaffStreamQuery,
+  ZAvailabilityStreamQuery,
   ZPublicBranchesResponse,
 } from '@sala/shared/bookings/availability.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { availableDays, availableHours, availableRooms, publicBranches } from './availability.service';
+import { attachFeed } from './live-feed';
+import { createLiveStreams } from './live-streams';
 
 /** What can be booked when: public, so visitors see free hours before logging in (docs/business-rules.md D§4). */
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,5 +75,42 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => availableRooms(request.ctx, request.query),
+  );
+
+  // Live availability (design §10): every process hears every process's changes.
+  const { db, channels } = app.database;
+  attachFeed(db, channels);
+  const live = createLiveStreams({ db, channels, limits: app.config.live, log: app.log });
+  await live.listen();
+  // Streams never end by themselves: a stopping process ends them (the browsers reconnect to another one).
+  app.addHook('preClose', async () => live.endAll());
+  app.addHook('onClose', async () => live.close());
+
+  app.get(
+    '/availability/stream',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Disponibilidad en vivo de un día (Server-Sent Events): evento `state` con las horas y las salas de cada hora, al abrir y en cada cambio',
+        querystring: ZAvailabilityStreamQuery,
+      },
+    },
+    async (request, reply) => live.availability(request, reply, request.query),
+  );
+
+  app.get(
+    '/availability/staff-stream',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'Cambios de un día para las pantallas del personal (Server-Sent Events): evento `change` por sucursal',
+        querystring: ZAvailabilityStaffStreamQuery,
+      },
+    },
+    async (request, reply) => live.staffChanges(request, reply, request.query),
   );
 };

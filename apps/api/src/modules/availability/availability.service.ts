@@ -11,6 +11,7 @@ import type {
   TAvailabilityDaysResponse,
   TAvailabilityHoursQuery,
   TAvailabilityHoursResponse,
+  TAvailabilityLiveState,
   TAvailabilityRoomsQuery,
   TAvailabilityRoomsResponse,
   TPublicBranch,
@@ -26,7 +27,8 @@ import {
   findSlot,
   listPublicBranches,
 } from './availability.repository';
-import { forgetBranch, remembered } from './day-cache';
+import { remembered } from './day-cache';
+import { announceChange } from './live-feed';
 
 const branchNotFound = () => new AppError('not-found', locationMessages.branchNotFound);
 
@@ -66,9 +68,12 @@ function recentBranchDay(db: DbOrTx, branchId: string, date: string) {
   return remembered(db, `${branchId}|day|${date}`, () => loadBranchDay(db, branchId, date));
 }
 
-/** After a change to a branch's blocks, rooms or sessions: this process answers from fresh data at once. */
-export function availabilityChanged(db: DbOrTx, branchId: string) {
-  forgetBranch(db, branchId);
+/**
+ * After a committed change to a branch's blocks, rooms, schedule or sessions on `dates` (null: any day): every
+ * process answers from fresh data and tells its live streams (live-feed.ts).
+ */
+export function availabilityChanged(db: DbOrTx, branchId: string, dates: readonly string[] | null = null) {
+  announceChange(db, { branchId, dates: dates ? [...dates] : null });
 }
 
 export async function availableHours(
@@ -83,6 +88,23 @@ export async function availableHours(
     if (!day) throw branchNotFound();
     return { date, hours: dayHours(clock, day, date) };
   });
+}
+
+/**
+ * Everything a live stream sends of a branch-day (live-streams.ts): its hours and each hour's rooms, read as the
+ * hours and rooms answers read them, with one clock.
+ */
+export async function liveState(
+  db: DbOrTx,
+  now: Date,
+  branchId: string,
+  date: string,
+): Promise<TAvailabilityLiveState> {
+  const clock: Clock = { now };
+  const day = await recentBranchDay(db, branchId, date);
+  if (!day) throw branchNotFound();
+  const hours = dayHours(clock, day, date);
+  return { date, hours, rooms: hours.map(({ hour }) => ({ hour, ...hourRooms(clock, day, date, hour) })) };
 }
 
 export async function availableRooms(

@@ -146,7 +146,7 @@ export async function createDayBlock(
       await recordAudit(tx, { actor, now }, [dayBlockChange(created, true)]);
       return created;
     });
-    availabilityChanged(db, block.branchId);
+    availabilityChanged(db, block.branchId, [block.date]);
     return block;
   } catch (error) {
     // The unique index (branch, date, hour) decides two identical saves that race.
@@ -167,9 +167,9 @@ export async function deleteDayBlock(ctx: ActingContext, { id }: { id: string })
     const from = businessInstant(found.date, found.hour ?? '00:00');
     const to = found.hour ? new Date(from.getTime() + SESSION_MS) : dayRange(found.date).to;
     await offerFreedRooms(tx, ctx, { branchId: found.branchId, from, to });
-    return row;
+    return { branchId: row.branchId, date: found.date };
   });
-  availabilityChanged(db, deleted.branchId);
+  availabilityChanged(db, deleted.branchId, [deleted.date]);
 }
 
 export async function listRoomBlocks(
@@ -232,7 +232,7 @@ export async function createRoomBlocks(
       );
       return blocks;
     });
-    availabilityChanged(db, input.branchId);
+    availabilityChanged(db, input.branchId, [input.date]);
     return created;
   } catch (error) {
     if (isUniqueViolation(error, 'room_blocks_room_starts_at_key'))
@@ -253,9 +253,9 @@ export async function deleteRoomBlock(ctx: ActingContext, { id }: { id: string }
       from: found.startsAt,
       to: new Date(found.startsAt.getTime() + SESSION_MS),
     });
-    return row;
+    return { branchId: row.branchId, date: businessDate(found.startsAt) };
   });
-  availabilityChanged(db, deleted.branchId);
+  availabilityChanged(db, deleted.branchId, [deleted.date]);
 }
 
 /** Every block of one room on one date, at once. */
@@ -287,7 +287,7 @@ export async function deleteRoomDay(
     await offerFreedRooms(tx, ctx, { branchId: rows[0]!.branchId, from, to });
     return rows;
   });
-  availabilityChanged(db, deleted[0]!.branchId);
+  availabilityChanged(db, deleted[0]!.branchId, [input.date]);
   return { deleted: deleted.length };
 }
 

@@ -165,7 +165,7 @@ async function book(
       const queued = await notify.sessionBooked(tx, facts);
       return { session: toDetail(facts, cost, holder.kind === 'courtesy'), balance, queued };
     });
-    availabilityChanged(db, slot.branchId);
+    availabilityChanged(db, slot.branchId, [slot.date]);
     ctx.metrics.sessionBooked(holder.kind === 'self' ? 'client' : 'staff');
     const { queued, ...answer } = booked;
     // docs/business-rules.md §4: the session is kept whatever happens to its e-mails; a failure only adds the warning, and the
@@ -296,11 +296,12 @@ export async function cancelSession(
       balance,
       isCourtesy: session.isCourtesy,
       branchId: session.branchId,
+      date: businessDate(session.startsAt),
     };
   });
-  availabilityChanged(db, result.branchId);
+  availabilityChanged(db, result.branchId, [result.date]);
   ctx.metrics.sessionCancelled();
-  const { branchId: _branchId, ...answer } = result;
+  const { branchId: _branchId, date: _date, ...answer } = result;
   return answer;
 }
 
@@ -457,11 +458,14 @@ export async function rescheduleSession(
         difference,
         balance,
         queued,
-        branches: [old.branchId, day.id],
+        touched: [
+          { branchId: old.branchId, date: businessDate(old.startsAt) },
+          { branchId: day.id, date: slot.date },
+        ],
       };
     });
-    for (const branchId of moved.branches) availabilityChanged(db, branchId);
-    const { queued, branches: _branches, ...answer } = moved;
+    for (const { branchId, date } of moved.touched) availabilityChanged(db, branchId, [date]);
+    const { queued, touched: _touched, ...answer } = moved;
     const mailDelivery = await notify.sendNow(queued);
     return { ...answer, mailDelivery, mailWarning: mailDelivery === 'delayed' };
   } catch (error) {

@@ -199,7 +199,11 @@ export async function createSeries(
         queued,
       };
     });
-    availabilityChanged(db, ask.branchId);
+    availabilityChanged(
+      db,
+      ask.branchId,
+      booked.sessions.map((session) => businessDate(new Date(session.startsAt))),
+    );
     for (const _ of booked.sessions) ctx.metrics.sessionBooked(holder.kind === 'self' ? 'client' : 'staff');
     const { queued, ...answer } = booked;
     const mailDelivery = await notify.sendNow(queued);
@@ -297,10 +301,11 @@ export async function cancelSeriesRest(
       details.push(done.detail);
     }
     await ctx.notify.seriesCancelled(tx, { sessions: details, refunded });
-    return { cancelled: sessions.length, refunded, balance, branchId: series.branchId };
+    const dates = sessions.map((session) => businessDate(session.startsAt));
+    return { cancelled: sessions.length, refunded, balance, branchId: series.branchId, dates };
   });
-  availabilityChanged(db, result.branchId);
+  availabilityChanged(db, result.branchId, result.dates);
   for (let i = 0; i < result.cancelled; i++) ctx.metrics.sessionCancelled();
-  const { branchId: _branchId, ...answer } = result;
+  const { branchId: _branchId, dates: _dates, ...answer } = result;
   return answer;
 }
