@@ -17,3 +17,29 @@ export const sessionClient = (overrides: Partial<TSessionUser> = {}): TSessionUs
   isActive: true,
   ...overrides,
 });
+
+/** The browser's EventSource, as the live availability uses it: the test sends the server's events. */
+export class FakeEventSource {
+  static instances: FakeEventSource[] = [];
+  readonly listeners = new Map<string, Set<(message: MessageEvent<string>) => void>>();
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(event: string, listener: (message: MessageEvent<string>) => void) {
+    const set = this.listeners.get(event) ?? new Set();
+    set.add(listener);
+    this.listeners.set(event, set);
+  }
+  removeEventListener(event: string, listener: (message: MessageEvent<string>) => void) {
+    this.listeners.get(event)?.delete(listener);
+  }
+  close() {
+    this.closed = true;
+  }
+  send(event: string, data: unknown) {
+    for (const listener of this.listeners.get(event) ?? []) {
+      listener(new MessageEvent(event, { data: JSON.stringify(data) }));
+    }
+  }
+}

@@ -1,14 +1,14 @@
 import type { TDayGridResponse, TStaffSession } from '@sala/shared/bookings/bookings.contract';
 import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '../../../components/ui/toast';
-import { jsonResponse } from '../../../test/fixtures';
+import { FakeEventSource, jsonResponse } from '../../../test/fixtures';
 import { HistoryScreen } from './history-screen';
 import { ReservationsScreen } from './reservations-screen';
 
@@ -211,6 +211,24 @@ describe('ReservationsScreen', () => {
           ?.query.get('branchId'),
       ).toBe(providencia.id),
     );
+  });
+
+  it('reads the list and the grid again when the staff stream says the day changed, and says so politely', async () => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const api = fakeApi([client]);
+    renderAt(<ReservationsScreen canEdit={false} />);
+    expect(await within(table()).findByText('Valeria Torres')).toBeInTheDocument();
+    const stream = FakeEventSource.instances.at(-1)!;
+    expect(stream.url).toBe(`/api/availability/staff-stream?date=${MONDAY}`);
+    const grids = () => api.calls.filter((call) => call.path === '/api/staff/sessions/grid').length;
+    await waitFor(() => expect(grids()).toBeGreaterThan(0));
+    const [lists, gridReads] = [api.lists().length, grids()];
+    act(() => stream.send('change', { branchId: valle.id, date: MONDAY }));
+    await waitFor(() => expect(api.lists().length).toBe(lists + 1));
+    await waitFor(() => expect(grids()).toBe(gridReads + 1));
+    expect(screen.getByTestId('live-note')).toHaveTextContent('Las reservaciones del día se actualizaron.');
+    expect(screen.getByTestId('live-note').getAttribute('aria-live')).toBe('polite');
   });
 
   it('shows no action column to an admin', async () => {

@@ -16,6 +16,7 @@ import { reportFailure } from '../../../lib/form-errors';
 import { usePublicBranches } from '../../reservas/api/availability-api';
 import { useCancelSession } from '../../reservas/api/sessions-api';
 import { useStaffSessions } from '../api/staff-sessions-api';
+import { useLiveDay } from '../hooks/use-live-day';
 import { holderDisplayName, reservationDays } from '../staff-days';
 import { BranchDayGrid } from './branch-day-grid';
 import { ALL_BRANCHES, BranchSelect } from './branch-select';
@@ -51,6 +52,7 @@ export function ReservationsScreen({ canEdit }: { canEdit: boolean }) {
     state,
   );
   const cancel = useCancelSession();
+  const liveNote = useLiveDay(selected);
   const [cancelling, setCancelling] = useState<TStaffSession | null>(null);
 
   const choose = (next: { fecha?: string; sucursal?: string }) => {
@@ -99,6 +101,9 @@ export function ReservationsScreen({ canEdit }: { canEdit: boolean }) {
       </div>
 
       <DayHeading date={selected} total={sessions.data?.total} />
+      <p className="sr-only" aria-live="polite" data-testid="live-note">
+        {liveNote}
+      </p>
 
       <div className="grid items-start gap-6 @min-[88rem]:grid-cols-[minmax(0,1fr)_38rem]">
         <div className="min-w-0">

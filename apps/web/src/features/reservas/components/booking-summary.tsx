@@ -1,7 +1,7 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { Building2, CalendarDays, Clock, DoorOpen, MapPin } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { cx } from '../../../components/ui/field-styles';
 import { Button } from '../../../components/ui/link-button';
 import { AppLink } from '../../../lib/navigation';
@@ -32,6 +32,9 @@ type BookingSummaryProps = {
 
 const CHOOSE = 'Por elegir';
 
+// What to do when the live availability takes the choice (design §10): loaded only then (/reserva's budget).
+const TakenNotice = lazy(() => import('./taken-notice'));
+
 /**
  * 'Tu reserva': what has been chosen so far and, with all five steps chosen, the cost, the balance after and
  * 'Confirmar'. A refusal stays here, beside the button, in a live region (the toast goes away after 3 s).
@@ -48,7 +51,7 @@ export function BookingSummary({
   children,
   costLabel = 'Costo',
 }: BookingSummaryProps) {
-  const { zone, branch, choice, complete, refusal } = state;
+  const { zone, branch, choice, complete, refusal, taken } = state;
   const noticeId = useId();
   // The holder cannot pay (the balance says so, or the API did): 'Confirmar' waits, the notice says why.
   const cannotPay = complete && (Boolean(short) || refusal?.kind === 'credits');
@@ -58,7 +61,11 @@ export function BookingSummary({
     { icon: Building2, label: 'Sucursal', value: branch && choice.sucursal ? branch.name : undefined },
     { icon: CalendarDays, label: 'Día', value: choice.dia && formatCalendarDate(choice.dia) },
     { icon: Clock, label: 'Horario', value: choice.hora && sessionHours(choice.hora) },
-    { icon: DoorOpen, label: 'Sala', value: choice.sala && room?.name },
+    {
+      icon: DoorOpen,
+      label: 'Sala',
+      value: choice.sala && room && `${room.name}${taken ? ' (ya no disponible)' : ''}`,
+    },
   ];
 
   return (
@@ -69,7 +76,7 @@ export function BookingSummary({
       className={cx(
         'scroll-mt-24 self-start overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-24',
         // On a phone the summary follows the steps; it shows once there is something to confirm or to read.
-        !complete && !refusal && 'hidden lg:block',
+        !complete && !refusal && !taken && 'hidden lg:block',
       )}
     >
       <h2
@@ -124,6 +131,28 @@ export function BookingSummary({
           short={complete ? short : undefined}
           offerPurchase={offerPurchase}
         />
+
+        <div aria-live="polite" className="empty:hidden">
+          {taken && (
+            <Suspense fallback={null}>
+              <TakenNotice taken={taken} />
+            </Suspense>
+          )}
+        </div>
+
+        {taken && (
+          <Button
+            size="lg"
+            className="w-full"
+            onClick={() => {
+              const step = taken === 'hour' ? 'hora' : 'sala';
+              state.clear(step);
+              document.getElementById(stepSectionId(step))?.scrollIntoView?.({ block: 'start' });
+            }}
+          >
+            {taken === 'hour' ? 'Elegir otra hora' : 'Elegir otra sala'}
+          </Button>
+        )}
 
         {complete && (
           <div className="space-y-2">

@@ -11,9 +11,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, sessionClient } from '../../../test/fixtures';
+import { FakeEventSource, jsonResponse, sessionClient } from '../../../test/fixtures';
 import { withNavigation } from '../../../test/router';
 import { BookingWizard } from './booking-wizard';
+import { takenMessages } from './taken-notice';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
 vi.mock('../../../components/ui/toast', () => ({ notify }));
@@ -681,5 +682,76 @@ describe('BookingWizard (/admin/reservar)', () => {
     // Ready for the next booking: the hour and room start over, and so does the client.
     expect(router.state.location.search).toBe(`?zona=${CDMX}&sucursal=${VALLE}&dia=2030-01-08`);
     expect(screen.getByRole('combobox', { name: 'Cliente' })).toHaveValue('');
+  });
+});
+
+describe('BookingWizard, live availability (design §10)', () => {
+  beforeEach(() => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+
+  const liveState = (taken: string[], full = false) => ({
+    ...hours('2030-01-08'),
+    hours: hours('2030-01-08').hours.map((h) =>
+      h.hour === '10:00'
+        ? { ...h, state: full ? 'full' : 'free', freeRooms: full ? 0 : 2 - taken.length }
+        : h,
+    ),
+    rooms: ['10:00', '12:00'].map((hour) => {
+      const { date: _date, ...entry } = rooms('2030-01-08', hour, full ? [SALA_1, SALA_2] : taken);
+      return { ...entry, hourState: full && hour === '10:00' ? 'full' : 'free' };
+    }),
+  });
+
+  it('listens to the chosen day, shows a room taken elsewhere as taken and asks to choose again before any request', async () => {
+    const api = fakeApi({ user: client });
+    const user = userEvent.setup();
+    const router = renderWizard({ url: `/reserva?${fullQuery}` });
+    expect(await screen.findByRole('button', { name: 'Confirmar' })).toBeEnabled();
+    const stream = FakeEventSource.instances.at(-1)!;
+    expect(stream.url).toBe(`/api/availability/stream?branchId=${VALLE}&date=2030-01-08`);
+
+    // Someone else books Sala 2 at 10:00.
+    act(() => stream.send('state', liveState([SALA_2])));
+    expect(await screen.findByTestId('choice-taken')).toHaveTextContent(takenMessages.room);
+    expect(screen.queryByRole('button', { name: 'Confirmar' })).toBeNull();
+    expect(
+      within(screen.getByTestId('booking-summary')).getByText('Sala 2 (ya no disponible)'),
+    ).toBeVisible();
+    expect(within(group(/Sala/)).getByRole('radio', { name: /^Sala 2/ })).toBeDisabled();
+    expect(api.posts()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Elegir otra sala' }));
+    expect(new URLSearchParams(router.state.location.search).get('sala')).toBeNull();
+    await pick(user, /Sala/, /^Sala 1/);
+    expect(screen.queryByTestId('choice-taken')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Confirmar' })).toBeEnabled();
+  });
+
+  it('says the hour filled up when its last room goes, and closes the stream when the day changes', async () => {
+    fakeApi({ user: client });
+    const user = userEvent.setup();
+    renderWizard({ url: `/reserva?${fullQuery}` });
+    expect(await screen.findByRole('button', { name: 'Confirmar' })).toBeEnabled();
+    const stream = FakeEventSource.instances.at(-1)!;
+    act(() => stream.send('state', liveState([], true)));
+    expect(await screen.findByTestId('choice-taken')).toHaveTextContent(takenMessages.hour);
+    await user.click(screen.getByRole('button', { name: 'Elegir otra hora' }));
+    await pick(user, /Día/, 'miércoles 9 de enero de 2030');
+    expect(stream.closed).toBe(true);
+    expect(FakeEventSource.instances.at(-1)!.url).toBe(
+      `/api/availability/stream?branchId=${VALLE}&date=2030-01-09`,
+    );
+  });
+
+  it('drops a room already taken when the page opens, as before (it was never shown free)', async () => {
+    fakeApi({ user: client, taken: [SALA_2] });
+    renderWizard({ url: `/reserva?${fullQuery}` });
+    await screen.findByRole('radiogroup', { name: /Sala/ });
+    await waitFor(() =>
+      expect(within(group(/Sala/)).getByRole('radio', { name: /^Sala 2/ })).not.toBeChecked(),
+    );
+    expect(screen.queryByTestId('choice-taken')).toBeNull();
   });
 });

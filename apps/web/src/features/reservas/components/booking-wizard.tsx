@@ -7,7 +7,6 @@ import { useQueryParams } from '../../../lib/navigation';
 import { useSession } from '../../auth/api/get-session';
 import { useCreateSession } from '../api/sessions-api';
 import { useBookingChoice } from '../hooks/use-booking-choice';
-import { BookingSuccess } from './booking-success';
 import { type BalanceLine, BookingSummary } from './booking-summary';
 import type { Repeat } from './repeat-choice';
 import { announceBooked, WizardLayout } from './wizard-layout';
@@ -21,6 +20,8 @@ const SeriesSummary = lazy(() => import('./series-summary'));
 const RescheduleBooking = lazy(() => import('./reschedule-booking'));
 // "Avísame si se libera": loaded only when the chosen day has a full hour.
 const WaitlistOffer = lazy(() => import('./waitlist-offer'));
+// The success panel: loaded as the booking is confirmed (/reserva's first JavaScript, issue 25's budget).
+const BookingSuccess = lazy(() => import('./booking-success').then((m) => ({ default: m.BookingSuccess })));
 // "Repetir" itself shows only once the five steps are chosen; the public page loads it then (issue 25's budget).
 const RepeatChoice = lazy(() => import('./repeat-choice').then((m) => ({ default: m.RepeatChoice })));
 const SeriesSuccess = lazy(() => import('./series-summary').then((m) => ({ default: m.SeriesSuccess })));
@@ -44,7 +45,13 @@ function SelfBooking() {
       </Suspense>
     );
   }
-  if (result) return <BookingSuccess result={result} onAnother={() => setResult(null)} />;
+  if (result) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <BookingSuccess result={result} onAnother={() => setResult(null)} />
+      </Suspense>
+    );
+  }
   const fullHours = (state.queries.hours.data?.hours ?? []).filter((h) => h.state === 'full');
   const waitlist =
     state.branch && state.choice.dia && fullHours.length > 0 ? (
@@ -116,6 +123,8 @@ function SelfBooking() {
       state.toLogin();
       return;
     }
+    // The success panel loads while the booking is decided.
+    void import('./booking-success');
     create.mutate(state.slot, {
       onSuccess: (answer) => {
         announceBooked(answer);

@@ -1,10 +1,13 @@
 import type { TCreateSessionResponse } from '@sala/shared/bookings/bookings.contract';
 import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { PageLoader } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toast';
 import type { BookingChoiceState } from '../hooks/use-booking-choice';
 import { BookingSteps, BookingUnavailable } from './booking-steps';
+
+// The chosen day's hours and rooms kept live: a small chunk loaded once a day is chosen.
+const LiveAvailability = lazy(() => import('./live-availability'));
 
 /** docs/business-rules.md §8: a booking made; yellow instead when the confirmation e-mail could not be sent right away. */
 export function announceBooked(result: TCreateSessionResponse) {
@@ -35,6 +38,15 @@ export function WizardLayout({
         <BookingSteps state={state} afterHours={afterHours} />
       </div>
       {summary}
+      {state.branch && state.day && (
+        <Suspense fallback={null}>
+          <LiveAvailability
+            key={`${state.branch.id}|${state.day.date}`}
+            branchId={state.branch.id}
+            date={state.day.date}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

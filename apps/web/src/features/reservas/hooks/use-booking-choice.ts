@@ -24,6 +24,9 @@ import {
 import { groupByZone } from '../booking-labels';
 import { type BookingRefusal, bookingRefusal } from '../booking-refusal';
 
+/** What the live availability took from a choice that was bookable: its hour (full now) or its room. */
+export type TakenChoice = 'hour' | 'room';
+
 /** The id of a step's section (and of the summary), for scrolling to what comes next. */
 export const stepSectionId = (step: BookingStep | 'resumen') => `reserva-${step}`;
 
@@ -49,16 +52,28 @@ export function useBookingChoice() {
   const hour = hours.data?.hours.find((h) => h.hour === asked.hora && h.state === 'free');
   const room = rooms.data?.rooms.find((r) => r.id === asked.sala && r.state === 'free');
 
-  // A choice the API no longer offers (a day out of the window, a room someone took) is dropped with the
-  // steps after it; one not checked yet (still loading) is kept.
+  // The live availability (design §10) can take the hour or the room of a choice that was bookable a moment ago:
+  // that choice stays on screen, marked as taken, until the client chooses again (nothing moves under the pointer).
+  const askedSlot = [asked.sucursal, asked.dia, asked.hora, asked.sala].join('|');
+  const lastBookable = useRef<string | undefined>(undefined);
+  const hourGone = Boolean(asked.hora && hours.data && !hour);
+  const roomGone = Boolean(asked.sala && rooms.data && !room);
+  const taken: TakenChoice | null =
+    lastBookable.current === askedSlot && (hourGone || roomGone) ? (hourGone ? 'hour' : 'room') : null;
+
+  // A choice the API no longer offers (a day out of the window, a room someone took before it was seen free) is
+  // dropped with the steps after it; one not checked yet (still loading) is kept.
   const choice = validPrefix(asked, {
     zona: branches.data ? Boolean(zone) : undefined,
     sucursal: branches.data ? Boolean(branch) : undefined,
     dia: days.data ? Boolean(day) : undefined,
-    hora: hours.data ? Boolean(hour) : undefined,
-    sala: rooms.data ? Boolean(room) : undefined,
+    hora: hours.data ? Boolean(hour) || taken !== null : undefined,
+    sala: rooms.data ? Boolean(room) || taken !== null : undefined,
   });
-  const complete = isComplete(choice) && Boolean(zone && branch && day && hour && room);
+  const complete = !taken && isComplete(choice) && Boolean(zone && branch && day && hour && room);
+  useEffect(() => {
+    if (complete) lastBookable.current = askedSlot;
+  }, [complete, askedSlot]);
 
   const [refusal, setRefusal] = useState<BookingRefusal | null>(null);
 
@@ -131,6 +146,7 @@ export function useBookingChoice() {
   return {
     choice,
     complete,
+    taken,
     slot,
     zones,
     zone,
