@@ -32,6 +32,8 @@ type Room = {
   streams: Set<Stream>;
   lastId?: string;
   refreshing?: Promise<void>;
+  /** A change arrived while a read was under way: one more read follows it. */
+  dirty?: boolean;
 };
 /** The staff's screens of one date (every branch): they are told what changed and read it themselves. */
 type StaffWatch = { date: string; streams: Set<Stream> };
@@ -76,13 +78,15 @@ export function createLiveStreams(options: {
     }
   };
 
+  /** Reads the room's state again: one read at a time, and one more after it for what changed meanwhile. */
   const refresh = (room: Room) => {
-    // Changes that arrive while a state is being read are covered by one more read after it.
-    if (room.refreshing) {
-      room.refreshing = room.refreshing.then(() => read(room));
-      return room.refreshing;
-    }
-    room.refreshing = read(room).finally(() => {
+    room.dirty = true;
+    room.refreshing ??= (async () => {
+      while (room.dirty) {
+        room.dirty = false;
+        await read(room);
+      }
+    })().finally(() => {
       room.refreshing = undefined;
     });
     return room.refreshing;
