@@ -86,6 +86,20 @@ const dateRoutes: DateRoute[] = [
     before: dateRangeMessages.schedule,
     after: dateRangeMessages.schedule,
   },
+  // The live streams: every date here is refused before a stream would open (an open one never ends).
+  {
+    route: 'GET /api/availability/stream',
+    request: (date) => ({ url: `/api/availability/stream?branchId=${fx.branchId}&date=${date}` }),
+    forClients: true,
+    before: dateRangeMessages.schedule,
+    after: dateRangeMessages.schedule,
+  },
+  {
+    route: 'GET /api/availability/staff-stream',
+    request: (date) => ({ url: `/api/availability/staff-stream?date=${date}` }),
+    before: dateRangeMessages.schedule,
+    after: dateRangeMessages.schedule,
+  },
   {
     route: 'POST /api/sessions',
     request: (date) => ({ url: '/api/sessions', payload: slot(date) }),
