@@ -3,6 +3,7 @@ import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
 import { spokenDate, weekdayAhead } from './dates';
 import { createBranch, demo, loginAs, uniqueClient, uniqueTag } from './fixtures';
 import { expectNoSeriousViolations, toast } from './page-checks';
+import { choose, group } from './wizard';
 
 const exactRoom = (name: string) => new RegExp(`^${name}(?!\\d)`);
 
@@ -86,14 +87,6 @@ async function logIn(page: Page, who: { email: string; password: string }) {
     data: { email: who.email, password: who.password },
   });
   expect(res.status(), await res.text()).toBe(200);
-}
-
-const group = (page: Page, name: string) => page.getByRole('radiogroup', { name, exact: true });
-
-async function choose(page: Page, step: string, option: string | RegExp) {
-  const radio = group(page, step).getByRole('radio', { name: option, exact: typeof option === 'string' });
-  await radio.click();
-  await expect(radio).toBeChecked();
 }
 
 type Slot = { zone: string; branch: string; date: string; hour: string; room: string };

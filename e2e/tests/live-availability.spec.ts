@@ -1,14 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { spokenDate, weekdayAhead } from './dates';
 import { createBranch, createClient, demo, loginAs, uniqueTag } from './fixtures';
-
-const group = (page: Page, name: string) => page.getByRole('radiogroup', { name, exact: true });
-
-async function choose(page: Page, step: string, option: string | RegExp) {
-  const radio = group(page, step).getByRole('radio', { name: option, exact: typeof option === 'string' });
-  await radio.click();
-  await expect(radio).toBeChecked();
-}
+import { choose, group } from './wizard';
 
 test.describe('live availability (design §10)', () => {
   test('one client books a room; the other sees it taken and the super admin sees the cell filled, without a reload', async ({

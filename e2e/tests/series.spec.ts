@@ -1,19 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { bookingMessages, occurrenceReasons } from '@sala/shared/bookings/bookings.messages';
 import { addDays, businessInstant } from '@sala/shared/time/business-time';
 import { spokenDate, weekdayAhead } from './dates';
 import { createBranch, createClient, demo, uniqueTag } from './fixtures';
 import { expectNoHorizontalScroll, expectNoSeriousViolations, keepPicture, toast } from './page-checks';
+import { choose } from './wizard';
 
 // Issue 21, standing slots: a client books a weekly series in a branch of its own (so the dates are free whatever
 // the demo and the other specs book), with one week blocked by the staff.
-
-const group = (page: Page, name: string) => page.getByRole('radiogroup', { name, exact: true });
-async function choose(page: Page, step: string, option: string | RegExp) {
-  const radio = group(page, step).getByRole('radio', { name: option, exact: typeof option === 'string' });
-  await radio.click();
-  await expect(radio).toBeChecked();
-}
 
 test.describe('standing slots (reserva fija)', () => {
   test('a client books 8 weeks with one blocked, sees 7 booked and why not the 8th, cancels one, moves one, cancels the rest', async ({

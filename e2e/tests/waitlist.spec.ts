@@ -1,18 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
 import { spokenDate, weekdayAhead } from './dates';
 import { createBranch, createClient, demo, uniqueTag } from './fixtures';
 import { expectNoHorizontalScroll, expectNoSeriousViolations, keepPicture, toast } from './page-checks';
+import { choose, group } from './wizard';
 
 // Issue 21, the waitlist: a branch of its own with one room, taken at 10:00 by a first client; a second client joins
 // that hour's line with automatic booking and gets the session when the first cancels.
-
-const group = (page: Page, name: string) => page.getByRole('radiogroup', { name, exact: true });
-async function choose(page: Page, step: string, option: string | RegExp) {
-  const radio = group(page, step).getByRole('radio', { name: option, exact: typeof option === 'string' });
-  await radio.click();
-  await expect(radio).toBeChecked();
-}
 
 test.describe('waitlist (Avísame si se libera)', () => {
   test('a client joins a full hour with automatic booking and gets the session when the holder cancels', async ({

@@ -9,7 +9,7 @@ export function useEventStream(path: string | undefined, event: string, onEvent:
   handler.current = onEvent;
   useEffect(() => {
     if (!path || typeof EventSource === 'undefined') return;
-    const source = new EventSource(`/api${path}`, { withCredentials: true });
+    const source = new EventSource(`/api${path}`);
     const listener = (message: MessageEvent<string>) => {
       try {
         handler.current(JSON.parse(message.data));

@@ -150,8 +150,11 @@ export function createLiveStreams(options: {
     }
   };
 
-  /** Takes the connection over from Fastify and keeps it as an event stream until either side ends it. */
-  const start = (request: FastifyRequest, reply: FastifyReply, groupOf: (stream: Stream) => Set<Stream>) => {
+  /**
+   * Takes the connection over from Fastify and keeps it as an event stream until either side ends it. `group`: the
+   * streams it joins; `emptied`: called when the last of them leaves.
+   */
+  const start = (request: FastifyRequest, reply: FastifyReply, group: Set<Stream>, emptied: () => void) => {
     reply.hijack();
     const response = reply.raw;
     response.writeHead(200, {
@@ -171,7 +174,6 @@ export function createLiveStreams(options: {
       timer: setTimeout(() => response.end(), STREAM_LIFETIME_MS),
     };
     stream.timer.unref();
-    const group = groupOf(stream);
     group.add(stream);
     open++;
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
@@ -185,16 +187,11 @@ export function createLiveStreams(options: {
       const left = (perAddress.get(address) ?? 1) - 1;
       if (left === 0) perAddress.delete(address);
       else perAddress.set(address, left);
-      prune();
+      if (group.size === 0) emptied();
     };
     response.on('close', leave);
     response.on('error', leave);
     return stream;
-  };
-
-  const prune = () => {
-    for (const [key, room] of rooms) if (room.streams.size === 0 && !room.refreshing) rooms.delete(key);
-    for (const [key, watch] of staff) if (watch.streams.size === 0) staff.delete(key);
   };
 
   const endAll = () => {
@@ -232,7 +229,10 @@ export function createLiveStreams(options: {
         rooms.set(key, room);
       }
       const target = room;
-      const stream = start(request, reply, () => target.streams);
+      const stream = start(request, reply, target.streams, () => {
+        // A read under way finds no one to send to (read() returns at once without viewers).
+        if (rooms.get(key) === target) rooms.delete(key);
+      });
       if (request.headers['last-event-id'] !== id) write(stream, event('state', state, id));
       // A change heard while this state was read, or a state newer than the room's last one: read it again for
       // every viewer (each is sent only what differs from what it was last sent).
@@ -248,7 +248,9 @@ export function createLiveStreams(options: {
         staff.set(query.date, watch);
       }
       const target = watch;
-      start(request, reply, () => target.streams);
+      start(request, reply, target.streams, () => {
+        if (staff.get(query.date) === target) staff.delete(query.date);
+      });
     },
 
     /** Open streams, for /api/metrics and the tests. */

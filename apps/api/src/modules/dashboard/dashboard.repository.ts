@@ -128,6 +128,14 @@ export async function waitingClients(db: DbOrTx, limit: number) {
 
 type Days = { from: string; to: string; branchId?: string };
 
+/** A rollup's rows of the range's days, of one branch or of every one. */
+const onDays = (rollup: typeof dailySales | typeof dailyProductSales, days: Days) =>
+  and(
+    gte(rollup.date, days.from),
+    lte(rollup.date, days.to),
+    days.branchId ? eq(rollup.branchId, days.branchId) : undefined,
+  );
+
 /**
  * Completed sales per business date and method: the counter's cash (net of change), card and transfer, and the
  * online store's card on its own (in no branch: left out when a branch is asked for). Read from daily_sales, which
@@ -143,13 +151,7 @@ export function salesPerDay(db: DbOrTx, days: Days) {
       onlineCents: sql<number>`sum(${dailySales.onlineCents})::int`,
     })
     .from(dailySales)
-    .where(
-      and(
-        gte(dailySales.date, days.from),
-        lte(dailySales.date, days.to),
-        days.branchId ? eq(dailySales.branchId, days.branchId) : undefined,
-      ),
-    )
+    .where(onDays(dailySales, days))
     .groupBy(dailySales.date)
     .orderBy(dailySales.date);
 }
@@ -165,13 +167,7 @@ export function topProducts(db: DbOrTx, days: Days, limit: number) {
         totalCents: sql<number>`sum(${dailyProductSales.totalCents})::int`,
       })
       .from(dailyProductSales)
-      .where(
-        and(
-          gte(dailyProductSales.date, days.from),
-          lte(dailyProductSales.date, days.to),
-          days.branchId ? eq(dailyProductSales.branchId, days.branchId) : undefined,
-        ),
-      )
+      .where(onDays(dailyProductSales, days))
       .groupBy(dailyProductSales.name)
       // A product whose every sale was cancelled sold nothing.
       .having(sql`sum(${dailyProductSales.quantity}) > 0`)
