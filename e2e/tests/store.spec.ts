@@ -23,8 +23,12 @@ async function logIn(page: Page, who: { email: string; password: string }) {
 }
 
 async function addToCart(page: Page, name: string) {
+  const count = page.getByTestId('cart-count');
+  const before = Number((await count.count()) > 0 ? await count.textContent() : 0);
   await page.getByRole('button', { name: `Agregar al carrito (${name})` }).click();
   await expect(toast(page, messages.added).first()).toBeVisible();
+  // Each add lands before the next click (CI once ended with 2 in the cart after 3 quick adds under load).
+  await expect(count).toHaveText(String(before + 1));
 }
 
 /** A card that has not expired: December, two years ahead. */
