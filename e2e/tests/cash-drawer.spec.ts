@@ -34,6 +34,11 @@ async function sell(
   const dialog = page.getByRole('dialog', { name: 'Confirmar venta' });
   await dialog.getByRole('button', { name: 'Confirmar venta' }).click();
   await expect(toast(page, posMessages.completed).last()).toBeVisible();
+  // This sale's own panel (an earlier sale's toast may still be on screen): the form is cleared by then.
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: /Venta registrada/ })).toContainText(
+    sale.client?.name ?? 'Público en general',
+  );
 }
 
 test.describe('the cash drawer (caja)', () => {
@@ -165,6 +170,8 @@ test.describe('the cash drawer (caja)', () => {
 
     // The report of the last 30 days of that branch, downloaded as CSV.
     await boss.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Reportes' }).click();
+    // On the reports' own page first: the panel's branch selector (same label) would replace the way there.
+    await expect(boss.getByRole('heading', { name: 'Reportes', level: 1 })).toBeVisible();
     await boss.getByLabel('Sucursal', { exact: true }).selectOption({ label: branch });
     await expect(boss.getByTestId('reporte-ventas').getByTestId('money-total')).toHaveText('$340');
     await expectNoSeriousViolations(boss);
