@@ -66,7 +66,7 @@ export const MODULES: Record<string, ModuleRule> = {
   // daily_sales and daily_product_sales are the orders' sums, kept by the database's triggers (migration 0018).
   orders: {
     owns: ['orders', 'orderItems', 'dailySales', 'dailyProductSales'],
-    reads: ['users', 'branches', 'checkouts'],
+    reads: ['users', 'branches', 'checkouts', 'paymentCustomers'],
   },
   costs: { owns: ['costs'], reads: ['branches'] },
   pos: {},
@@ -88,7 +88,7 @@ export const MODULES: Record<string, ModuleRule> = {
       'users',
     ],
   },
-  payments: { owns: ['checkouts', 'paymentEvents'] },
+  payments: { owns: ['checkouts', 'paymentEvents', 'paymentCustomers'] },
   catalog: {},
   health: {},
   me: {},

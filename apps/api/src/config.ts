@@ -107,6 +107,32 @@ const ZEnv = z
       .optional(),
     /** Only to point the Stripe SDK at a local stand-in (tests, stripe-mock); never set in production. */
     STRIPE_API_URL: z.url('STRIPE_API_URL debe ser una URL.').optional(),
+    /** Issue 24: the ways the store takes payment, in the order shown (default: card, OXXO and SPEI). */
+    PAYMENT_METHODS: z
+      .string()
+      .default('card,oxxo,spei')
+      .transform((value) => [...new Set(value.split(',').map((method) => method.trim().toLowerCase()))])
+      .pipe(
+        z
+          .array(z.enum(['card', 'oxxo', 'spei']), {
+            error: 'PAYMENT_METHODS debe ser una lista de card, oxxo y spei separada por comas.',
+          })
+          .min(1, 'PAYMENT_METHODS debe tener al menos una forma de pago.'),
+      ),
+    /** Days an OXXO voucher (and a SPEI transfer's wait) lasts: 1–7, Stripe's range for OXXO. */
+    OXXO_EXPIRES_DAYS: z.coerce
+      .number({ error: 'OXXO_EXPIRES_DAYS debe ser un número de días entre 1 y 7.' })
+      .int('OXXO_EXPIRES_DAYS debe ser un número de días entre 1 y 7.')
+      .min(1, 'OXXO_EXPIRES_DAYS debe ser un número de días entre 1 y 7.')
+      .max(7, 'OXXO_EXPIRES_DAYS debe ser un número de días entre 1 y 7.')
+      .default(3),
+    /** How often each process looks for unsettled payments to ask the gateway about (reconciliation). */
+    RECONCILE_POLL_MS: z.coerce
+      .number({ error: 'RECONCILE_POLL_MS debe ser un número de milisegundos (100–3600000).' })
+      .int('RECONCILE_POLL_MS debe ser un número de milisegundos (100–3600000).')
+      .min(100, 'RECONCILE_POLL_MS debe ser un número de milisegundos (100–3600000).')
+      .max(3_600_000, 'RECONCILE_POLL_MS debe ser un número de milisegundos (100–3600000).')
+      .default(60_000),
     INSTAGRAM_URL: socialUrl('INSTAGRAM_URL'),
     FACEBOOK_URL: socialUrl('FACEBOOK_URL'),
     MAIL_FROM: z
@@ -216,6 +242,10 @@ const ZEnv = z
           apiUrl: env.STRIPE_API_URL,
         }
       : null,
+    /** What the store takes (issue 24) and how long an OXXO voucher or a SPEI transfer's wait lasts. */
+    paymentMethods: env.PAYMENT_METHODS,
+    oxxoExpiresDays: env.OXXO_EXPIRES_DAYS,
+    reconcilePollMs: env.RECONCILE_POLL_MS,
     /** Deliver the outbox over SMTP when set; otherwise mail stays in the outbox, readable in the app. */
     smtp: env.SMTP_URL ? { url: env.SMTP_URL } : null,
     /** The outbox worker's poll and how long a claimed message is held before another process may send it. */

@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from '@sala/db/client';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentGateway } from './lib/payments/gateway';
+import type { PayMethod, PaymentGateway } from './lib/payments/gateway';
 import type { Notify } from './modules/mail/notify';
 
 /**
@@ -19,8 +19,10 @@ export type RequestContext<A extends TSessionUser | null = TSessionUser | null> 
   log: FastifyBaseLogger;
   /** The client's address (behind TRUST_PROXY's proxies), for the per-address limits. */
   ip: string;
-  /** The card payment gateway chosen at boot (Stripe, or the test gateway). */
+  /** The payment gateway chosen at boot (Stripe, or the test gateway). */
   payments: PaymentGateway;
+  /** What the store takes (PAYMENT_METHODS) and how long an OXXO voucher lasts (issue 24). */
+  paymentOptions: PaymentOptions;
   /** Who hears of what happened, and how (modules/mail/notify.ts). */
   notify: Notify;
   /** How a change to an account ends its logins (the auth module's sessions, wired in plugins/context.ts). */
@@ -53,3 +55,6 @@ export type ActingContext = RequestContext<TSessionUser>;
 
 /** What a background job (the reminders, the purge) works with: no request, no actor, its own clock. */
 export type JobContext = Pick<RequestContext, 'db' | 'now' | 'notify'>;
+
+/** What the store takes (PAYMENT_METHODS, in order) and how long an OXXO voucher lasts (issue 24). */
+export type PaymentOptions = { methods: PayMethod[]; oxxoExpiresDays: number };

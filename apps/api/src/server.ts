@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createAccessPurgeWorker } from './modules/auth/purge.worker';
 import { createReminderWorker } from './modules/bookings/reminders.worker';
+import { createReconcileWorker } from './modules/payments/reconcile.worker';
 import { createRetentionWorker } from './modules/privacy/retention.worker';
 
 function fail(message: string): never {
@@ -50,14 +51,26 @@ const app = await buildApp({
 
 // Jobs of every process (docs/business-rules.md D§4): the outbox worker sends mail, the reminder worker queues the 24-hour
 // reminders, the purge drops stale login records, the retention poller suppresses closed accounts whose retention
-// period ended. Started once the server listens, stopped before the database
-// closes.
+// period ended, reconciliation settles payments whose webhook never came. Started once the server listens, stopped
+// before the database closes.
 const reminders = createReminderWorker({
   ports: { db: database.db, notify: app.notify },
   log: app.log,
 });
 const purge = createAccessPurgeWorker({ db: database.db, log: app.log });
 const retention = createRetentionWorker({ ports: { db: database.db, notify: app.notify }, log: app.log });
+// Payments whose confirmation never came (issue 24): asked about at the gateway and settled once.
+const reconcile = createReconcileWorker({
+  ports: {
+    db: database.db,
+    payments: app.payments,
+    paymentOptions: app.paymentOptions,
+    notify: app.notify,
+    metrics: app.metrics.business,
+  },
+  intervalMs: config.reconcilePollMs,
+  log: app.log,
+});
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -73,7 +86,13 @@ async function shutdown(signal: string) {
     // Stop accepting first (new requests on kept-alive connections get 503 in the envelope), let the requests in
     // flight finish, then the jobs, then the database.
     await app.close();
-    await Promise.all([app.outbox.stop(), reminders.stop(), purge.stop(), retention.stop()]);
+    await Promise.all([
+      app.outbox.stop(),
+      reminders.stop(),
+      purge.stop(),
+      retention.stop(),
+      reconcile.stop(),
+    ]);
   } finally {
     await database.close();
   }
@@ -88,6 +107,7 @@ try {
   reminders.start();
   purge.start();
   retention.start();
+  reconcile.start();
   const where = config.database.kind === 'pglite' ? `PGlite en ${config.database.dataDir}` : 'PostgreSQL';
   console.log(`Sala Común escuchando en http://localhost:${config.port} (base de datos: ${where})`);
   console.log(

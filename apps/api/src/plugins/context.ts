@@ -27,6 +27,7 @@ export function registerContext(app: FastifyInstance) {
       log: request.log,
       ip: request.ip,
       payments: app.payments,
+      paymentOptions: app.paymentOptions,
       notify: app.notify,
       access,
       metrics: app.metrics.business,

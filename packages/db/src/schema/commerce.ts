@@ -43,8 +43,28 @@ export const products = pgTable(
   ],
 );
 
-export const orderStatuses = ['pending', 'completed', 'cancelled'] as const;
-export const paymentMethods = ['cash', 'card', 'transfer', 'mixed'] as const;
+/** 'pending': an OXXO or SPEI payment not confirmed yet; 'expired': it never came (issue 24, design §9). */
+export const orderStatuses = ['pending', 'completed', 'cancelled', 'expired'] as const;
+export const paymentMethods = ['cash', 'card', 'transfer', 'mixed', 'oxxo', 'spei'] as const;
+
+/** What the client was given to pay a pending order online (the same shape as the store contract's). */
+export type StoredPaymentInstructions =
+  | { kind: 'oxxo'; number: string; hostedUrl: string | null; expiresAt: string }
+  | {
+      kind: 'spei';
+      clabe: string;
+      bankName: string;
+      reference: string;
+      hostedUrl: string | null;
+      expiresAt: string;
+    };
+
+/** What the gateway reported about a SPEI transfer's money (shown to staff, never guessed). */
+export type StoredPaymentFunding = {
+  receivedCents: number;
+  remainingCents: number;
+  customerBalanceCents: number | null;
+};
 
 export const orders = pgTable(
   'orders',
@@ -77,12 +97,26 @@ export const orders = pgTable(
      * the two transactions leaves the order cancellable again (the refund's idempotency key keeps it one refund).
      */
     cancelClaimedAt: timestamp('cancel_claimed_at', { withTimezone: true }),
+    /**
+     * When the money was confirmed: the corte's and the owner's figures' day. The moment of the sale for the point
+     * of sale and a card; for OXXO and SPEI the gateway's confirmation, days after the order; null until then.
+     * An order inserted completed (or cancelled) gets its created_at here from a trigger (migration 0019).
+     */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** OXXO and SPEI: the voucher or the transfer's account the client was given, until `paymentExpiresAt`. */
+    paymentInstructions: jsonb('payment_instructions').$type<StoredPaymentInstructions>(),
+    paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
+    /** SPEI: the gateway's last word on the money received (under- and overpayments, for staff). */
+    paymentFunding: jsonb('payment_funding').$type<StoredPaymentFunding>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // The admin table sorts by these, the id breaking ties: each sort is an index walk.
     index('orders_created_at_idx').on(t.createdAt, t.id),
+    // The corte reads a day's payments by the moment they were confirmed.
+    index('orders_paid_at_idx').on(t.paidAt, t.id),
+    check('orders_paid_when_completed', sql`${t.status} <> 'completed' or ${t.paidAt} is not null`),
     index('orders_total_idx').on(t.totalCents, t.id),
     index('orders_cashier_idx').on(t.cashierName, t.id),
     index('orders_status_idx').on(t.status, t.id),
@@ -95,8 +129,8 @@ export const orders = pgTable(
       'orders_payments_non_negative',
       sql`${t.paidCashCents} >= 0 and ${t.paidCardCents} >= 0 and ${t.paidTransferCents} >= 0 and ${t.changeCents} >= 0`,
     ),
-    check('orders_status_valid', sql`${t.status} in ('pending', 'completed', 'cancelled')`),
-    check('orders_method_valid', sql`${t.method} in ('cash', 'card', 'transfer', 'mixed')`),
+    check('orders_status_valid', sql`${t.status} in ('pending', 'completed', 'cancelled', 'expired')`),
+    check('orders_method_valid', sql`${t.method} in ('cash', 'card', 'transfer', 'mixed', 'oxxo', 'spei')`),
   ],
 );
 

@@ -24,8 +24,12 @@ export const ZCashSummaryTotals = z.object({
   /** Card at the branches' terminals (point of sale). */
   cardCents: z.int(),
   transferCents: z.int(),
-  /** The online store's card payments: a line of their own, in no branch and no drawer (issue 22). */
+  /** The online store's payments: a line of their own, in no branch and no drawer (issue 22); all methods. */
   onlineCents: z.int(),
+  /** The online total by method (issue 24): OXXO and SPEI count on the day their payment was confirmed. */
+  onlineCardCents: z.int(),
+  onlineOxxoCents: z.int(),
+  onlineSpeiCents: z.int(),
   receivedCents: z.int(),
   expensesCents: z.int(),
   /** received − expenses; may be negative. */

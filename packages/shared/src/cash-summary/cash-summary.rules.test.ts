@@ -45,12 +45,35 @@ describe('summarizeMovements', () => {
       cardCents: 80_000,
       transferCents: 40_000,
       onlineCents: 0,
+      onlineCardCents: 0,
+      onlineOxxoCents: 0,
+      onlineSpeiCents: 0,
       receivedCents: 175_000,
       expensesCents: 25_000,
       netCents: 150_000,
       orders: 3,
       cancelledOrders: 1,
       costs: 2,
+    });
+  });
+
+  it('puts the online store on its own line by method: card, OXXO (cash at the store), SPEI (transfer)', () => {
+    const totals = summarizeMovements([
+      order({ isPos: false, method: 'card', cashCents: 0, cardCents: 30_000 }),
+      order({ isPos: false, method: 'oxxo', cashCents: 50_000 }),
+      order({ isPos: false, method: 'spei', cashCents: 0, transferCents: 70_000 }),
+      order({ isPos: false, method: 'oxxo', status: 'expired', cashCents: 0 }),
+    ]);
+    expect(totals).toMatchObject({
+      cashCents: 0,
+      cardCents: 0,
+      transferCents: 0,
+      onlineCents: 150_000,
+      onlineCardCents: 30_000,
+      onlineOxxoCents: 50_000,
+      onlineSpeiCents: 70_000,
+      receivedCents: 150_000,
+      orders: 3,
     });
   });
 

@@ -13,6 +13,9 @@ export function summarizeMovements(movements: TCashMovement[]): TCashSummaryTota
     cardCents: 0,
     transferCents: 0,
     onlineCents: 0,
+    onlineCardCents: 0,
+    onlineOxxoCents: 0,
+    onlineSpeiCents: 0,
     receivedCents: 0,
     expensesCents: 0,
     netCents: 0,
@@ -33,8 +36,12 @@ export function summarizeMovements(movements: TCashMovement[]): TCashSummaryTota
     if (movement.status !== 'completed') continue;
     totals.orders += 1;
     if (!movement.isPos) {
-      // The online store: its own line, never the terminal's card (issue 22).
-      totals.onlineCents += movement.cardCents + movement.cashCents + movement.transferCents;
+      // The online store: its own line, never the terminal's card (issue 22), by method (issue 24).
+      const paid = movement.cardCents + movement.cashCents + movement.transferCents;
+      totals.onlineCents += paid;
+      if (movement.method === 'oxxo') totals.onlineOxxoCents += paid;
+      else if (movement.method === 'spei') totals.onlineSpeiCents += paid;
+      else totals.onlineCardCents += paid;
       continue;
     }
     totals.cashCents += movement.cashCents;
@@ -116,7 +123,9 @@ export function cashSummaryCsv(summary: TCashSummary, branchName: string | null)
     ['Efectivo (neto de cambio)', pesos(t.cashCents)],
     ['Tarjeta (terminal)', pesos(t.cardCents)],
     ['Transferencia', pesos(t.transferCents)],
-    ['Tienda en línea (tarjeta)', pesos(t.onlineCents)],
+    ['Tienda en línea (tarjeta)', pesos(t.onlineCardCents)],
+    ['Tienda en línea (OXXO)', pesos(t.onlineOxxoCents)],
+    ['Tienda en línea (SPEI)', pesos(t.onlineSpeiCents)],
     ['Total recibido', pesos(t.receivedCents)],
     ['Gastos', pesos(t.expensesCents)],
     ['Neto', pesos(t.netCents)],

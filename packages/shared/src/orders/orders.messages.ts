@@ -5,7 +5,13 @@ export const orderMessages = {
   cancelled: 'Orden cancelada con exito',
   notFound: 'La orden no existe.',
   alreadyCancelled: 'Esta orden ya estaba cancelada.',
-  notCompleted: 'Solo se pueden cancelar órdenes completadas.',
+  notCompleted: 'Solo se pueden cancelar órdenes completadas o pendientes de pago.',
+  pendingCancelFailed:
+    'No pudimos cancelar el pago pendiente con la pasarela de pago. La orden sigue pendiente; inténtalo de nuevo.',
+  paidMeanwhile: 'El pago de esta orden ya se recibió: la orden se completó y sus créditos se agregaron.',
+  notPending: 'Esta orden ya no está pendiente de pago.',
+  notSimulatable: 'Solo en modo de pruebas se puede simular el pago de una orden pendiente.',
+  paymentSimulated: 'Pago simulado: la orden se completó.',
   cancelInProgress: 'Esta orden ya se está cancelando: espera un momento y vuelve a consultarla.',
   refundFailed: 'No pudimos reembolsar el pago con tarjeta. La orden sigue completada; inténtalo de nuevo.',
   refundGatewayChanged:
@@ -13,15 +19,19 @@ export const orderMessages = {
   onlineCashier: 'Tienda en linea',
 } as const;
 
-/** docs/business-rules.md §4: an order is completed or cancelled by name; any other status reads as pending. */
-export const orderStateOf = (status: string): 'completed' | 'cancelled' | 'pending' =>
-  status === 'completed' || status === 'cancelled' ? status : 'pending';
+/**
+ * docs/business-rules.md §4: an order is completed or cancelled by name; any other status reads as pending.
+ * Issue 24 adds 'expired' (an OXXO or SPEI payment that never came).
+ */
+export const orderStateOf = (status: string): 'completed' | 'cancelled' | 'pending' | 'expired' =>
+  status === 'completed' || status === 'cancelled' || status === 'expired' ? status : 'pending';
 
-/** docs/business-rules.md §4: completed and cancelled, anything else 'Pendiente'. */
+/** docs/business-rules.md §4: completed and cancelled, anything else 'Pendiente' (of payment, issue 24). */
 export const orderStatusLabels = {
   completed: 'Completada',
   cancelled: 'Cancelada',
-  pending: 'Pendiente',
+  pending: 'Pendiente de pago',
+  expired: 'Vencida',
 } as const;
 
 export const paymentMethodLabels = {
@@ -29,4 +39,6 @@ export const paymentMethodLabels = {
   card: 'Tarjeta',
   transfer: 'Transferencia',
   mixed: 'Mixto',
+  oxxo: 'OXXO',
+  spei: 'SPEI',
 } as const;

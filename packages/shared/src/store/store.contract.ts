@@ -18,8 +18,39 @@ export const ZCheckoutItem = z.object({
  * POST /api/checkout — starts (or, with the same checkoutId, resumes) paying for a cart. checkoutId is made by
  * the browser once per attempt: a retried or doubled request finds the same checkout.
  */
+/**
+ * How a client pays online (issue 24, design §9): a card, decided at once; an OXXO cash voucher; or a SPEI bank
+ * transfer. The last two leave an order 'Pendiente de pago' until the gateway confirms the money.
+ */
+export const ZPayMethod = z.enum(['card', 'oxxo', 'spei'], { error: m.methodInvalid });
+export type TPayMethod = z.infer<typeof ZPayMethod>;
+
+/** What the client needs to pay a pending order: the OXXO voucher, or the SPEI transfer's account. */
+export const ZPaymentInstructions = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('oxxo'),
+    /** The voucher's number (the cashier types it or scans its barcode). */
+    number: z.string(),
+    /** Stripe's printable voucher page (with the barcode); null in test mode. */
+    hostedUrl: z.string().nullable(),
+    expiresAt: z.iso.datetime(),
+  }),
+  z.object({
+    kind: z.literal('spei'),
+    /** The 18-digit CLABE to transfer to, the bank that holds it and the reference to write. */
+    clabe: z.string(),
+    bankName: z.string(),
+    reference: z.string(),
+    hostedUrl: z.string().nullable(),
+    expiresAt: z.iso.datetime(),
+  }),
+]);
+export type TPaymentInstructions = z.infer<typeof ZPaymentInstructions>;
+
 export const ZStartCheckoutRequest = z.object({
   checkoutId: idField(),
+  /** Card when absent (the store's first and default method). */
+  method: ZPayMethod.default('card'),
   items: z
     .array(ZCheckoutItem, { error: m.emptyCart })
     .min(1, m.emptyCart)
@@ -49,8 +80,21 @@ export const ZCheckout = z.object({
   /** Stripe: what the card element confirms. null for the test gateway. */
   clientSecret: z.string().nullable(),
   publishableKey: z.string().nullable(),
+  method: ZPayMethod,
+  /** OXXO and SPEI: how to pay, and until when; null for a card. */
+  instructions: ZPaymentInstructions.nullable(),
+  /** OXXO and SPEI: the order waiting for the payment ('Pendiente de pago'); a card's order exists once paid. */
+  orderId: z.uuid().nullable(),
 });
 export type TCheckout = z.infer<typeof ZCheckout>;
+
+/** GET /api/payment-methods — the methods this store takes (PAYMENT_METHODS) and how long a voucher lasts. */
+export const ZPaymentMethodsResponse = z.object({
+  mode: z.enum(['stripe', 'test']),
+  methods: z.array(ZPayMethod),
+  oxxoExpiresDays: z.int().min(1).max(7),
+});
+export type TPaymentMethodsResponse = z.infer<typeof ZPaymentMethodsResponse>;
 
 /** The test gateway's card form (Stripe's test numbers; no real card is ever charged). */
 export const ZTestCardRequest = z.object({

@@ -26,4 +26,11 @@ export const storeMessages = {
   checkoutChanged: 'Este pago ya se inició con otros productos. Vuelve a tu carrito e inténtalo de nuevo.',
   checkoutFailed: 'Este pago no se completó. Vuelve a tu carrito e inténtalo de nuevo.',
   paid: '¡Pago completado!',
+  // Issue 24: OXXO and SPEI.
+  methodInvalid: 'Elige cómo quieres pagar: tarjeta, OXXO o transferencia SPEI.',
+  methodNotOffered: 'Esta forma de pago no está disponible. Elige otra.',
+  checkoutMethodChanged:
+    'Este pago ya se inició con otra forma de pago. Vuelve a tu carrito e inténtalo de nuevo.',
+  voucherIssued: 'Tu ficha de pago está lista. Tus créditos se agregarán cuando se confirme el pago.',
+  payerMissing: 'Para pagar en OXXO o por SPEI necesitamos tu nombre y tu correo.',
 } as const;

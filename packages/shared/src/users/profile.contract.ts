@@ -1,5 +1,7 @@
 import { personNameField, phoneField } from '../auth/auth.contract';
 import { z } from '../common/zod';
+import { ZOrderStatus, ZPaymentMethod } from '../orders/orders.contract';
+import { ZPaymentInstructions } from '../store/store.contract';
 import { pageQuery, pageResponse } from '../table/table.contract';
 import { userMessages } from './users.messages';
 
@@ -32,10 +34,13 @@ export const ZMyOrder = z.object({
   id: z.uuid(),
   createdAt: z.iso.datetime(),
   totalCents: z.int(),
-  status: z.enum(['pending', 'completed', 'cancelled']),
+  status: ZOrderStatus,
   isPos: z.boolean(),
+  method: ZPaymentMethod,
   products: z.array(z.string()),
   creditsGranted: z.int(),
+  /** While pending (OXXO, SPEI): the voucher or the transfer's account, and until when; null otherwise. */
+  instructions: ZPaymentInstructions.nullable(),
 });
 export type TMyOrder = z.infer<typeof ZMyOrder>;
 export const ZMyOrdersResponse = pageResponse(ZMyOrder);

@@ -1,7 +1,9 @@
 import Stripe from 'stripe';
 import {
   GatewayUnavailableError,
+  type PaymentFunding,
   type PaymentGateway,
+  type PaymentInstructions,
   type PaymentStatus,
   WebhookSignatureError,
 } from './gateway';
@@ -14,12 +16,60 @@ export type StripeConfig = {
   apiUrl?: string;
 };
 
-const statusOf = (status: Stripe.PaymentIntent.Status): PaymentStatus => {
-  if (status === 'succeeded') return 'succeeded';
-  if (status === 'processing') return 'processing';
-  if (status === 'canceled') return 'failed';
+/**
+ * Stripe's status as ours. An OXXO voucher that expired unpaid goes back to `requires_payment_method` with the
+ * error that says so: a failed payment, like a cancelled one.
+ */
+const statusOf = (intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'>): PaymentStatus => {
+  if (intent.status === 'succeeded') return 'succeeded';
+  if (intent.status === 'processing') return 'processing';
+  if (intent.status === 'canceled') return 'failed';
+  if (intent.status === 'requires_payment_method' && intent.last_payment_error) return 'failed';
   return 'requires_action';
 };
+
+const isoOf = (unixSeconds: number | null | undefined, fallback: Date | undefined) =>
+  (unixSeconds ? new Date(unixSeconds * 1000) : (fallback ?? new Date())).toISOString();
+
+/** The voucher or the transfer's account of a confirmed OXXO or SPEI intent (its `next_action`). */
+function instructionsOf(
+  intent: Stripe.PaymentIntent,
+  expiresAt: Date | undefined,
+): PaymentInstructions | null {
+  const next = intent.next_action;
+  if (next?.oxxo_display_details?.number) {
+    const voucher = next.oxxo_display_details;
+    return {
+      kind: 'oxxo',
+      number: voucher.number!,
+      hostedUrl: voucher.hosted_voucher_url,
+      expiresAt: isoOf(voucher.expires_after, expiresAt),
+    };
+  }
+  const transfer = next?.display_bank_transfer_instructions;
+  const spei = transfer?.financial_addresses?.find((address) => address.type === 'spei')?.spei;
+  if (transfer && spei) {
+    return {
+      kind: 'spei',
+      clabe: spei.clabe,
+      bankName: spei.bank_name,
+      reference: transfer.reference ?? '',
+      hostedUrl: transfer.hosted_instructions_url,
+      // Stripe keeps a transfer's intent open; our order waits until its own expiry (design §9).
+      expiresAt: (expiresAt ?? new Date()).toISOString(),
+    };
+  }
+  return null;
+}
+
+/** A SPEI intent's money: what arrived and what is still missing (null for anything else). */
+function fundingOf(intent: Stripe.PaymentIntent): PaymentFunding | undefined {
+  const remaining = intent.next_action?.display_bank_transfer_instructions?.amount_remaining;
+  if (intent.status === 'succeeded' && intent.payment_method_types?.includes('customer_balance'))
+    return { receivedCents: intent.amount_received, remainingCents: 0 };
+  if (remaining === null || remaining === undefined) return undefined;
+  return { receivedCents: intent.amount - remaining, remainingCents: remaining };
+}
 
 /** Stripe's PaymentIntents (currency mxn, an idempotency key per checkout) and its signed webhooks. */
 export function createStripeGateway(config: StripeConfig): PaymentGateway {
@@ -41,28 +91,82 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
     throw new GatewayUnavailableError((error as Error).message);
   };
 
+  /** The parameters of each method's intent: a card confirmed in the page; OXXO and SPEI confirmed here. */
+  function methodParams(
+    input: Parameters<PaymentGateway['createPayment']>[0],
+  ): Stripe.PaymentIntentCreateParams {
+    const base = {
+      amount: input.amountCents,
+      currency: 'mxn',
+      description: input.description,
+      metadata: input.metadata,
+    };
+    if (input.method === 'oxxo') {
+      return {
+        ...base,
+        allowed_payment_method_types: ['oxxo'],
+        payment_method_data: { type: 'oxxo', billing_details: input.payer! },
+        payment_method_options: { oxxo: { expires_after_days: input.expiresAfterDays ?? 3 } },
+        confirm: true,
+      };
+    }
+    if (input.method === 'spei') {
+      return {
+        ...base,
+        customer: input.customerRef!,
+        allowed_payment_method_types: ['customer_balance'],
+        payment_method_data: { type: 'customer_balance' },
+        payment_method_options: {
+          customer_balance: { funding_type: 'bank_transfer', bank_transfer: { type: 'mx_bank_transfer' } },
+        },
+        confirm: true,
+      };
+    }
+    // The card element confirms in the page: no method that leaves it.
+    return { ...base, automatic_payment_methods: { enabled: true, allow_redirects: 'never' } };
+  }
+
   return {
     mode: 'stripe',
     publishableKey: config.publishableKey,
-    async createPayment({ amountCents, idempotencyKey, description, metadata }) {
+    async createPayment(input) {
       const intent = await stripe.paymentIntents
-        .create(
-          {
-            amount: amountCents,
-            currency: 'mxn',
-            // The card element confirms in the page: no method that leaves it.
-            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-            description,
-            metadata,
-          },
-          { idempotencyKey },
-        )
+        .create(methodParams(input), { idempotencyKey: input.idempotencyKey })
         .catch(unavailable);
-      return { paymentRef: intent.id, clientSecret: intent.client_secret };
+      const instructions =
+        input.method === 'oxxo' || input.method === 'spei' ? instructionsOf(intent, input.expiresAt) : null;
+      if ((input.method === 'oxxo' || input.method === 'spei') && !instructions)
+        throw new GatewayUnavailableError(`${intent.id}: no ${input.method} instructions (${intent.status})`);
+      return {
+        paymentRef: intent.id,
+        clientSecret: input.method === 'oxxo' || input.method === 'spei' ? null : intent.client_secret,
+        instructions,
+      };
+    },
+    async createCustomer({ name, email, idempotencyKey }) {
+      const customer = await stripe.customers.create({ name, email }, { idempotencyKey }).catch(unavailable);
+      return { customerRef: customer.id };
     },
     async getPayment(paymentRef) {
       const intent = await stripe.paymentIntents.retrieve(paymentRef).catch(unavailable);
-      return { status: statusOf(intent.status), amountCents: intent.amount_received || intent.amount };
+      return {
+        status: statusOf(intent),
+        amountCents: intent.amount_received || intent.amount,
+        funding: fundingOf(intent),
+      };
+    },
+    async cancelPayment(paymentRef) {
+      try {
+        await stripe.paymentIntents.cancel(paymentRef);
+        return { status: 'canceled' };
+      } catch (error) {
+        // Stripe refuses to cancel an intent that succeeded (or is being processed): ask what it is now.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return unavailable(error);
+        const intent = await stripe.paymentIntents.retrieve(paymentRef).catch(unavailable);
+        if (intent.status === 'succeeded') return { status: 'succeeded' };
+        if (intent.status === 'canceled') return { status: 'canceled' };
+        return unavailable(error);
+      }
     },
     async refund({ paymentRef, amountCents, idempotencyKey }) {
       const refund = await stripe.refunds
@@ -77,22 +181,27 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
       } catch (error) {
         throw new WebhookSignatureError((error as Error).message);
       }
-      const object = event.data.object as {
-        object?: string;
-        id?: string;
-        metadata?: Record<string, string>;
-        amount?: number;
-        amount_received?: number;
-      };
-      return object.object === 'payment_intent'
-        ? {
-            id: event.id,
-            type: event.type,
-            paymentRef: object.id,
-            checkoutId: object.metadata?.checkoutId,
-            amountCents: object.amount_received || object.amount,
-          }
-        : { id: event.id, type: event.type };
+      const object = event.data.object as { object?: string };
+      if (object.object === 'payment_intent') {
+        const intent = event.data.object as Stripe.PaymentIntent;
+        return {
+          id: event.id,
+          type: event.type,
+          paymentRef: intent.id,
+          checkoutId: intent.metadata?.checkoutId,
+          amountCents: intent.amount_received || intent.amount,
+          funding: fundingOf(intent),
+        };
+      }
+      if (object.object === 'cash_balance') {
+        const balance = event.data.object as Stripe.CashBalance;
+        return {
+          id: event.id,
+          type: event.type,
+          customerBalance: { customerRef: balance.customer, balanceCents: balance.available?.mxn ?? 0 },
+        };
+      }
+      return { id: event.id, type: event.type };
     },
   };
 }

@@ -1,10 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import type { CardRefusal, PaymentGateway } from './gateway';
+import { createHash, randomUUID } from 'node:crypto';
+import type { CardRefusal, PaymentGateway, PaymentInstructions } from './gateway';
 
 /**
  * The built-in gateway of 'modo de pruebas' (docs/business-rules.md D§5): Stripe's test card numbers and their answers,
  * nothing charged anywhere. Payments are decided at once by the card number, so it keeps no state of its own;
- * the checkout that asked remembers the outcome.
+ * the checkout that asked remembers the outcome. OXXO and SPEI (issue 24) get a voucher number or a CLABE made
+ * from the checkout's id (the same checkout, the same number, in any process); staff confirm them with 'Simular
+ * pago', which runs the path a webhook would.
  */
 export const TEST_CARDS: Record<string, { ok: true } | { ok: false; reason: CardRefusal }> = {
   '4242424242424242': { ok: true },
@@ -12,17 +14,71 @@ export const TEST_CARDS: Record<string, { ok: true } | { ok: false; reason: Card
   '4000000000009995': { ok: false, reason: 'insufficient_funds' },
 };
 
+/** `count` decimal digits drawn from a key (the same key, the same digits). */
+function digitsOf(key: string, count: number): string {
+  const hash = createHash('sha256').update(key).digest();
+  let digits = '';
+  for (let i = 0; digits.length < count; i++) digits += String(hash[i % hash.length]! % 10);
+  return digits;
+}
+
+/** A CLABE's control digit: weights 3, 7, 1 over the first 17 digits (Banxico's rule). */
+export function clabeControlDigit(first17: string): number {
+  const weights = [3, 7, 1];
+  const sum = [...first17].reduce((total, digit, i) => total + ((Number(digit) * weights[i % 3]!) % 10), 0);
+  return (10 - (sum % 10)) % 10;
+}
+
+/** An 18-digit CLABE at STP (646), Mexico City's plaza (180), with a valid control digit. */
+export function testClabe(key: string): string {
+  const first17 = `646180${digitsOf(`clabe:${key}`, 11)}`;
+  return `${first17}${clabeControlDigit(first17)}`;
+}
+
+function testInstructions(method: 'oxxo' | 'spei', key: string, expiresAt: Date): PaymentInstructions {
+  if (method === 'oxxo')
+    return {
+      kind: 'oxxo',
+      number: `9300${digitsOf(`oxxo:${key}`, 14)}`,
+      hostedUrl: null,
+      expiresAt: expiresAt.toISOString(),
+    };
+  return {
+    kind: 'spei',
+    clabe: testClabe(key),
+    bankName: 'STP',
+    reference: digitsOf(`ref:${key}`, 7),
+    hostedUrl: null,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
 export function createTestGateway(): PaymentGateway {
   const refunds = new Map<string, string>();
   return {
     mode: 'test',
     publishableKey: null,
-    async createPayment({ idempotencyKey }) {
-      return { paymentRef: `test_pi_${idempotencyKey}`, clientSecret: null };
+    async createPayment({ idempotencyKey, method, expiresAt }) {
+      const paymentRef = `test_pi_${idempotencyKey}`;
+      if (method === 'oxxo' || method === 'spei') {
+        return {
+          paymentRef,
+          clientSecret: null,
+          instructions: testInstructions(method, idempotencyKey, expiresAt ?? new Date()),
+        };
+      }
+      return { paymentRef, clientSecret: null, instructions: null };
+    },
+    async createCustomer({ idempotencyKey }) {
+      return { customerRef: `test_cus_${digitsOf(idempotencyKey, 16)}` };
     },
     async getPayment() {
-      // A test payment is charged and completed in the same request: there is nothing to ask afterwards.
+      // A test card is charged and completed in the same request, and OXXO and SPEI only by 'Simular pago':
+      // nothing is ever paid here that the database does not already know.
       return { status: 'requires_action', amountCents: 0 };
+    },
+    async cancelPayment() {
+      return { status: 'canceled' };
     },
     async refund({ idempotencyKey }) {
       // Like Stripe, a repeated idempotency key answers the first refund again.

@@ -3,6 +3,7 @@ import { SESSION_MS } from '@sala/shared/bookings/session-timing';
 import { calendarDateNames, formatCalendarDate, formatSessionWhen } from '@sala/shared/format/dates';
 import { addHourLabel } from '@sala/shared/format/hours';
 import { formatMoney } from '@sala/shared/format/money';
+import type { TPaymentInstructions as PaymentInstructions } from '@sala/shared/store/store.contract';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
 import { signSubject } from '../../lib/signing';
 import { staffNoticeRecipients } from '../users/users.service';
@@ -24,6 +25,7 @@ import {
   newSeriesAdminEmail,
   type PosReceipt,
   passwordResetEmail,
+  paymentPendingEmail,
   posReceiptEmail,
   purchaseReceiptEmail,
   type ReservationFacts,
@@ -66,6 +68,8 @@ export type PurchaseFacts = {
   email: string;
   name: string;
   orderId: string;
+  /** How it was paid (the receipt's total says so); a card unless told. */
+  method?: 'card' | 'oxxo' | 'spei';
   lines: { name: string; quantity: number; amountCents: number }[];
   totalCents: number;
   credits: number;
@@ -147,6 +151,11 @@ export type Notify = {
   /** Suppression: the messages kept for an address go (they hold the person's name and details). */
   forgetMessagesTo(tx: DbOrTx, address: string): Promise<void>;
   purchaseCompleted(tx: DbOrTx, purchase: PurchaseFacts): Promise<void>;
+  /** How to pay a pending OXXO or SPEI order (issue 24): the voucher or the transfer's account. */
+  paymentPending(
+    tx: DbOrTx,
+    order: Omit<PurchaseFacts, 'balance' | 'method'> & { instructions: PaymentInstructions },
+  ): Promise<void>;
   /** The point of sale's receipt (to the client's address, or the one given at the counter); its messages. */
   posSale(tx: DbOrTx, receipt: PosReceipt): Promise<Queued>;
   /** A session's calendar invitation (.ics), REQUEST while it stands and CANCEL once cancelled. */
@@ -471,6 +480,27 @@ export function createNotify(options: NotifyOptions): Notify {
             total: formatMoney(purchase.totalCents),
             credits: purchase.credits,
             balance: purchase.balance,
+            method: purchase.method,
+          },
+          url('/perfil/mis-pedidos'),
+        ),
+      ]);
+    },
+    async paymentPending(tx, order) {
+      await write(tx, [
+        paymentPendingEmail(
+          order.email,
+          {
+            name: order.name,
+            orderId: order.orderId,
+            lines: order.lines.map((line) => ({
+              name: line.name,
+              quantity: line.quantity,
+              amount: formatMoney(line.amountCents),
+            })),
+            total: formatMoney(order.totalCents),
+            credits: order.credits,
+            instructions: order.instructions,
           },
           url('/perfil/mis-pedidos'),
         ),

@@ -1,6 +1,7 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { formatMoney } from '@sala/shared/format/money';
+import type { TPaymentInstructions as PaymentInstructions } from '@sala/shared/store/store.contract';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
 import type { OutgoingEmail } from './outbox.repository';
 
@@ -510,7 +511,75 @@ export function welcomeClientEmail(
 /** The one reminder a session may have. */
 export const reminderKey = (sessionId: string) => `reminder:${sessionId}`;
 
-/** The online store's receipt: what was bought, the total charged to the card and the credits granted. */
+const paidWith = { card: 'con tarjeta', oxxo: 'en OXXO', spei: 'por transferencia SPEI' } as const;
+
+/** 'lunes 7 de enero de 2030 a las 23:59' in Mexico City. */
+const untilDate = (iso: string) =>
+  `${formatCalendarDate(businessDate(new Date(iso)))} a las ${businessTime(new Date(iso))}`;
+
+/**
+ * How to pay an OXXO or SPEI order (issue 24): the voucher's number and its printable page, or the CLABE, bank and
+ * reference; the amount, until when, and that the credits come with the confirmation.
+ */
+export function paymentPendingEmail(
+  to: string,
+  order: {
+    name: string;
+    orderId: string;
+    lines: { name: string; quantity: number; amount: string }[];
+    total: string;
+    credits: number;
+    instructions: PaymentInstructions;
+  },
+  profileUrl: string,
+): OutgoingEmail {
+  const pay = order.instructions;
+  const oxxo = pay.kind === 'oxxo';
+  return email(
+    to,
+    oxxo ? 'Tu ficha de pago OXXO · Sala Común' : 'Datos para tu transferencia SPEI · Sala Común',
+    {
+      title: oxxo ? 'Tu ficha de pago OXXO' : 'Datos para tu transferencia SPEI',
+      paragraphs: [
+        `Hola, ${order.name}.`,
+        oxxo
+          ? `Paga ${order.total} en efectivo en cualquier tienda OXXO antes del ${untilDate(pay.expiresAt)}. Muestra en caja el número de referencia.`
+          : `Transfiere exactamente ${order.total} desde tu banco por SPEI antes del ${untilDate(pay.expiresAt)}.`,
+      ],
+      details: oxxo
+        ? [
+            ['Número de referencia OXXO', pay.number],
+            ['Monto', order.total],
+            ['Vence', untilDate(pay.expiresAt)],
+            ['Folio', order.orderId],
+          ]
+        : [
+            ['CLABE', pay.clabe],
+            ['Banco', pay.bankName],
+            ['Referencia', pay.reference],
+            ['Monto exacto', order.total],
+            ['Vence', untilDate(pay.expiresAt)],
+            ['Folio', order.orderId],
+          ],
+      lines: {
+        header: ['Producto', 'Cantidad', 'Importe'],
+        rows: order.lines.map((line) => [line.name, `× ${line.quantity}`, line.amount]),
+        footer: [['Total a pagar', order.total]],
+      },
+      after: [
+        order.credits > 0
+          ? `Tus ${formatCredits(order.credits)} se agregarán a tu cuenta en cuanto se confirme el pago${oxxo ? ' (OXXO lo confirma a más tardar el siguiente día hábil)' : ' (la mayoría de las transferencias se confirman en menos de 30 minutos en días hábiles)'}. Te enviaremos el recibo.`
+          : 'Te enviaremos el recibo en cuanto se confirme el pago.',
+        'Si el pago no llega a tiempo, el pedido vence y no se cobra nada.',
+      ],
+      action: pay.hostedUrl
+        ? { label: oxxo ? 'Ver ficha para imprimir' : 'Ver instrucciones de pago', url: pay.hostedUrl }
+        : { label: 'Ver mis pedidos', url: profileUrl },
+    },
+  );
+}
+
+/** The online store's receipt: what was bought, the total charged (card, OXXO or SPEI) and the credits granted. */
 export function purchaseReceiptEmail(
   to: string,
   purchase: {
@@ -520,6 +589,7 @@ export function purchaseReceiptEmail(
     total: string;
     credits: number;
     balance: number;
+    method?: 'card' | 'oxxo' | 'spei';
   },
   profileUrl: string,
 ): OutgoingEmail {
@@ -529,7 +599,7 @@ export function purchaseReceiptEmail(
     lines: {
       header: ['Producto', 'Cantidad', 'Importe'],
       rows: purchase.lines.map((line) => [line.name, `× ${line.quantity}`, line.amount]),
-      footer: [['Total pagado con tarjeta', purchase.total]],
+      footer: [[`Total pagado ${paidWith[purchase.method ?? 'card']}`, purchase.total]],
     },
     details: [
       ['Créditos agregados', String(purchase.credits)],

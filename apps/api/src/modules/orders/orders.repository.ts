@@ -1,11 +1,16 @@
 import type { DbOrTx } from '@sala/db/client';
-import { orderItems, orders } from '@sala/db/schema/commerce';
+import {
+  orderItems,
+  orders,
+  type StoredPaymentFunding,
+  type StoredPaymentInstructions,
+} from '@sala/db/schema/commerce';
 import { branches } from '@sala/db/schema/locations';
-import { checkouts } from '@sala/db/schema/payments';
+import { checkouts, paymentCustomers } from '@sala/db/schema/payments';
 import { users } from '@sala/db/schema/users';
 import type { TCashMovement } from '@sala/shared/cash-summary/cash-summary.contract';
 import { WALK_IN_NAME } from '@sala/shared/pos/pos.rules';
-import { and, asc, eq, exists, ilike, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, inArray, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 import { rowsOf } from '../../lib/sql-rows';
@@ -24,6 +29,9 @@ export function listOrdersOfUser(
       totalCents: orders.totalCents,
       status: orders.status,
       isPos: orders.isPos,
+      method: orders.method,
+      // The voucher or the transfer's account, while the payment is awaited (issue 24).
+      instructions: sql<StoredPaymentInstructions | null>`case when ${orders.status} = 'pending' then ${orders.paymentInstructions} end`,
       // 'Paquete 5 × 2' when a line has more than one.
       products: sql<
         string[]
@@ -147,10 +155,25 @@ export async function findOrderTicket(db: DbOrTx, id: string) {
       changeCents: orders.changeCents,
       cancelledAt: orders.cancelledAt,
       refundRef: orders.refundRef,
+      paidAt: orders.paidAt,
+      instructions: orders.paymentInstructions,
+      funding: orders.paymentFunding,
+      /** The gateway the online payment went through (its checkout's), and the client's balance there. */
+      paidThrough: checkouts.gateway,
+      customerBalanceCents: paymentCustomers.balanceCents,
     })
     .from(orders)
     .leftJoin(client, eq(client.id, orders.userId))
     .leftJoin(branches, eq(branches.id, orders.branchId))
+    .leftJoin(checkouts, eq(checkouts.paymentRef, orders.paymentRef))
+    .leftJoin(
+      paymentCustomers,
+      and(
+        eq(orders.method, 'spei'),
+        eq(paymentCustomers.userId, orders.userId),
+        eq(paymentCustomers.gateway, checkouts.gateway),
+      ),
+    )
     .where(eq(orders.id, id));
   if (!order) return undefined;
   const items = await db
@@ -174,6 +197,8 @@ export function lockOrder(tx: DbOrTx, id: string) {
       userId: orders.userId,
       status: orders.status,
       isPos: orders.isPos,
+      method: orders.method,
+      totalCents: orders.totalCents,
       paidCardCents: orders.paidCardCents,
       paymentRef: orders.paymentRef,
       refundRef: orders.refundRef,
@@ -211,8 +236,53 @@ export function markOrderCancelled(
       cancelClaimedAt: null,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(orders.id, id), eq(orders.status, 'completed')))
+    .where(and(eq(orders.id, id), inArray(orders.status, ['completed', 'pending'])))
     .returning({ id: orders.id });
+}
+
+/**
+ * A pending (or expired) online order whose money the gateway confirmed: completed, paid at `at` (the corte's
+ * day) in its method's column. Only from pending or expired: a cancelled one stays cancelled.
+ */
+export function markOrderPaid(
+  tx: DbOrTx,
+  id: string,
+  paid: { at: Date; method: 'oxxo' | 'spei'; cents: number },
+) {
+  return tx
+    .update(orders)
+    .set({
+      status: 'completed',
+      paidAt: paid.at,
+      paidCashCents: paid.method === 'oxxo' ? paid.cents : 0,
+      paidTransferCents: paid.method === 'spei' ? paid.cents : 0,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, id), inArray(orders.status, ['pending', 'expired'])))
+    .returning({ id: orders.id, createdAt: orders.createdAt });
+}
+
+/** A pending order's state and the instructions it keeps. */
+export function findOrderPayment(db: DbOrTx, id: string) {
+  return db
+    .select({ status: orders.status, instructions: orders.paymentInstructions })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .then((rows) => rows[0]);
+}
+
+/** A pending order whose payment never came: expired, nothing granted. */
+export function markOrderExpired(tx: DbOrTx, id: string) {
+  return tx
+    .update(orders)
+    .set({ status: 'expired', updatedAt: sql`now()` })
+    .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
+}
+
+/** What the gateway last said about a SPEI transfer's money. */
+export function setOrderFunding(tx: DbOrTx, id: string, funding: StoredPaymentFunding) {
+  return tx.update(orders).set({ paymentFunding: funding }).where(eq(orders.id, id));
 }
 
 /** A cancel is asking the gateway for the refund from `at` on (see orders.cancelClaimedAt). */
@@ -228,12 +298,18 @@ export function releaseOrderCancel(db: DbOrTx, id: string) {
 const clientSearch = (q: string) =>
   sql`${orders.userId} in (select ${users.id} from ${users} where (${users.name} || ' ' || ${users.email} || ' ' || ${users.phone}) ilike ${containsPattern(q)})`;
 
+type OrderStatus = (typeof orders.$inferSelect)['status'];
+
+/** The admin table's filter: the client's name, e-mail or phone, and the order's state. */
+const orderFilter = (q?: string, status?: OrderStatus) =>
+  and(q ? clientSearch(q) : undefined, status ? eq(orders.status, status) : undefined);
+
 /** How many orders the admin table's filter matches (a separate count keeps the page query an index walk). */
-export function countOrders(db: DbOrTx, q?: string) {
+export function countOrders(db: DbOrTx, q?: string, status?: OrderStatus) {
   return db
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
-    .where(q ? clientSearch(q) : undefined)
+    .where(orderFilter(q, status))
     .then((rows) => rows[0]?.count ?? 0);
 }
 
@@ -255,6 +331,7 @@ export function listOrderPage(
     sort: keyof typeof orderSortColumns;
     dir: 'asc' | 'desc';
     q?: string;
+    status?: OrderStatus;
     offset: number;
     limit: number;
   },
@@ -267,6 +344,7 @@ export function listOrderPage(
       cashierName: orders.cashierName,
       status: orders.status,
       isPos: orders.isPos,
+      method: orders.method,
       totalCents: orders.totalCents,
       sortKey: sql<string>`${orderSortColumns[page.sort]}`.as('sort_key'),
     })
@@ -274,7 +352,7 @@ export function listOrderPage(
   const pageOrders = (
     page.sort === 'clientName' ? ordered.leftJoin(client, eq(client.id, orders.userId)) : ordered
   )
-    .where(page.q ? clientSearch(page.q) : undefined)
+    .where(orderFilter(page.q, page.status))
     .orderBy(orderBy(orderSortColumns[page.sort], page.dir), orderBy(orders.id, page.dir))
     .limit(page.limit)
     .offset(page.offset)
@@ -288,6 +366,7 @@ export function listOrderPage(
       cashierName: pageOrders.cashierName,
       status: pageOrders.status,
       isPos: pageOrders.isPos,
+      method: pageOrders.method,
       totalCents: pageOrders.totalCents,
       lines: sql<string[]>`(
         select coalesce(array_agg(line order by line), '{}') from (
@@ -312,7 +391,8 @@ export type StoredOrderMovement = Omit<Extract<TCashMovement, { kind: 'order' }>
 };
 
 /**
- * The orders of one Mexico City day ([from, to)), of one branch or all, built by the database as one JSON array:
+ * The orders paid in one Mexico City day ([from, to)), of one branch or all: an OXXO or SPEI payment on the day
+ * it was confirmed (issue 24), anything else when it was made. Built by the database as one JSON array:
  * thousands of rows arrive as one value instead of row by row.
  */
 export async function orderMovementsBetween(
@@ -322,16 +402,16 @@ export async function orderMovementsBetween(
   const [row] = rowsOf<{ movements: StoredOrderMovement[] }>(
     await db.execute(sql`
       select coalesce(json_agg(json_build_object(
-        'kind', 'order', 'id', o.id, 'at', ${isoInstant(sql`o.created_at` as unknown as PgColumn)},
+        'kind', 'order', 'id', o.id, 'at', ${isoInstant(sql`o.paid_at` as unknown as PgColumn)},
         'status', o.status, 'method', o.method, 'isPos', o.is_pos, 'clientName', coalesce(u.name, ${WALK_IN_NAME}),
         'cashierName', o.cashier_name, 'branchName', b.name, 'totalCents', o.total_cents,
         'paidCashCents', o.paid_cash_cents, 'changeCents', o.change_cents, 'cardCents', o.paid_card_cents,
         'transferCents', o.paid_transfer_cents
-      ) order by o.created_at, o.id), '[]') as movements
+      ) order by o.paid_at, o.id), '[]') as movements
       from ${orders} o
       left join ${users} u on u.id = o.user_id
       left join ${branches} b on b.id = o.branch_id
-      where o.created_at >= ${range.from.toISOString()}::timestamptz and o.created_at < ${range.to.toISOString()}::timestamptz
+      where o.paid_at >= ${range.from.toISOString()}::timestamptz and o.paid_at < ${range.to.toISOString()}::timestamptz
         ${range.branchId ? sql`and o.branch_id = ${range.branchId}` : sql``}`),
   );
   return row?.movements ?? [];

@@ -59,19 +59,4 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send();
     },
   );
-
-  app.post(
-    '/orders/:id/cancel',
-    {
-      config: { access: 'superadmin' },
-      schema: {
-        tags,
-        summary: "Cancelar una orden ('cancelar orden'): devuelve el pago en línea y descuenta sus créditos",
-        params: ZIdParams,
-        body: ZCancelOrderRequest,
-        response: { 200: ZCancelOrderResponse },
-      },
-    },
-    async (request) => service.cancelOrder(actingCtx(request), { id: request.params.id }),
-  );
 };

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@sala/db/client';
+import type { StoredPaymentFunding, StoredPaymentInstructions } from '@sala/db/schema/commerce';
 import type { TCashMovement } from '@sala/shared/cash-summary/cash-summary.contract';
 import type {
   TCancelOrderResponse,
@@ -25,6 +26,7 @@ import {
   creditsGrantedBy,
   findOrderByIdempotencyKey,
   findOrderByPaymentRef,
+  findOrderPayment,
   findOrderTicket,
   insertOrder,
   insertOrderOnce,
@@ -32,10 +34,13 @@ import {
   listOrdersOfUser,
   lockOrder,
   markOrderCancelled,
+  markOrderExpired,
+  markOrderPaid,
   orderMovementsBetween,
   pendingOrdersOfUser,
   posTakingsBetween,
   releaseOrderCancel,
+  setOrderFunding,
 } from './orders.repository';
 
 /** A client's own orders with their products and the credits they granted. */
@@ -44,8 +49,13 @@ export async function listOrdersOf(
   query: TMyOrdersQuery,
 ): Promise<TPage<TMyOrder>> {
   const rows = await listOrdersOfUser(db, actor.id, query);
-  return toPage(rows, query, (row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return toPage(rows, query, myOrder);
 }
+
+const myOrder = (row: Omit<Awaited<ReturnType<typeof listOrdersOfUser>>[number], 'total'>): TMyOrder => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
 
 /** A client's orders as the staff see them (the client's account page, issue 22). */
 export async function ordersOfClient(
@@ -53,7 +63,7 @@ export async function ordersOfClient(
   { userId, query }: { userId: string; query: TMyOrdersQuery },
 ): Promise<TPage<TMyOrder>> {
   const rows = await listOrdersOfUser(db, userId, query);
-  return toPage(rows, query, (row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return toPage(rows, query, myOrder);
 }
 
 export type OrderLine = {
@@ -93,6 +103,79 @@ export function createOnlineOrder(
       creditsGranted: lineCredits(line),
     })),
   );
+}
+
+/**
+ * An online order waiting for its OXXO or SPEI payment (issue 24), in the caller's transaction: status pending,
+ * nothing paid yet, the voucher or the transfer's account kept for the client and the staff. The payment's
+ * reference is unique: one payment, one order. Its credits come when the payment is confirmed (markPendingPaid).
+ */
+export function createPendingOnlineOrder(
+  tx: DbOrTx,
+  input: {
+    userId: string;
+    paymentRef: string;
+    method: 'oxxo' | 'spei';
+    lines: OrderLine[];
+    totalCents: number;
+    instructions: StoredPaymentInstructions;
+    expiresAt: Date;
+    at: Date;
+  },
+) {
+  return insertOrder(
+    tx,
+    {
+      createdAt: input.at,
+      userId: input.userId,
+      totalCents: input.totalCents,
+      isPos: false,
+      method: input.method,
+      status: 'pending',
+      cashierName: 'Tienda en linea',
+      paymentRef: input.paymentRef,
+      paymentInstructions: input.instructions,
+      paymentExpiresAt: input.expiresAt,
+    },
+    input.lines.map((line) => ({
+      productId: line.productId,
+      name: line.name,
+      unitPriceCents: line.unitPriceCents,
+      quantity: line.quantity,
+      creditsGranted: lineCredits(line),
+    })),
+  );
+}
+
+/** A pending or expired order's payment confirmed: completed, counted on `at`'s day. Undefined if cancelled. */
+export async function markPendingPaid(
+  tx: DbOrTx,
+  order: { id: string; method: 'oxxo' | 'spei'; totalCents: number },
+  at: Date,
+) {
+  const [paid] = await markOrderPaid(tx, order.id, { at, method: order.method, cents: order.totalCents });
+  return paid;
+}
+
+/** A pending order whose payment never came: expired (true), or it was no longer pending (false). */
+export async function expirePendingOrder(tx: DbOrTx, orderId: string) {
+  return (await markOrderExpired(tx, orderId)).length > 0;
+}
+
+/** What the gateway last said about a SPEI transfer's money. */
+export async function noteOrderFunding(tx: DbOrTx, orderId: string, funding: StoredPaymentFunding) {
+  await setOrderFunding(tx, orderId, funding);
+}
+
+/** The voucher or the transfer's account a pending order keeps (null once it is not pending). */
+export async function pendingOrderInstructions(db: DbOrTx, orderId: string) {
+  const found = await findOrderPayment(db, orderId);
+  return found?.status === 'pending' ? found.instructions : null;
+}
+
+/** An order under its row lock (the payments module settles a pending one under it). */
+export function lockOrderForPayment(tx: DbOrTx, id: string) {
+  return lockOrder(tx, id);
 }
 
 /** The order a payment made, if it made one. */
@@ -165,11 +248,35 @@ export function orderTicket({ db }: ActingContext, { id }: { id: string }): Prom
 export async function getOrderTicket(db: DbOrTx, id: string): Promise<TOrderTicket> {
   const row = await findOrderTicket(db, id);
   if (!row) throw notFound();
-  const { clientId, clientName, clientEmail, clientPhone, refundRef, ...order } = row;
+  const {
+    clientId,
+    clientName,
+    clientEmail,
+    clientPhone,
+    refundRef,
+    paidThrough,
+    customerBalanceCents,
+    funding,
+    ...order
+  } = row;
   return {
     ...order,
     createdAt: order.createdAt.toISOString(),
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    funding:
+      funding || customerBalanceCents !== null
+        ? {
+            receivedCents: funding?.receivedCents ?? 0,
+            remainingCents: funding?.remainingCents ?? 0,
+            customerBalanceCents: customerBalanceCents ?? funding?.customerBalanceCents ?? null,
+          }
+        : null,
+    // Test mode only, for a payment the test gateway issued (design §9 'simular pago').
+    canSimulatePayment:
+      order.status === 'pending' &&
+      paidThrough === 'test' &&
+      (order.method === 'oxxo' || order.method === 'spei'),
     client: { id: clientId, name: clientName, email: clientEmail ?? '', phone: clientPhone ?? '' },
     creditsGranted: order.items.reduce((sum, item) => sum + item.creditsGranted, 0),
     refunded: refundRef !== null,
@@ -214,7 +321,7 @@ export async function sendTicket(ctx: ActingContext, { id, email }: { id: string
  * middle is read from the other end (the same rows, reversed back), so the last page costs what the first does.
  */
 export async function listOrders({ db }: ActingContext, query: TOrderListQuery): Promise<TPage<TOrderRow>> {
-  const total = await countOrders(db, query.q);
+  const total = await countOrders(db, query.q, query.status);
   const offset = (query.page - 1) * query.pageSize;
   const limit = Math.max(0, Math.min(query.pageSize, total - offset));
   const fromEnd = offset > total / 2;
@@ -224,6 +331,7 @@ export async function listOrders({ db }: ActingContext, query: TOrderListQuery):
       : await listOrderPage(db, {
           sort: query.sort,
           q: query.q,
+          status: query.status,
           limit,
           ...(fromEnd
             ? { dir: query.dir === 'asc' ? 'desc' : 'asc', offset: total - offset - limit }
@@ -246,12 +354,36 @@ export async function listOrders({ db }: ActingContext, query: TOrderListQuery):
 
 type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
 
-/** A completed order can be cancelled; anything else answers why not. */
+/** A completed order can be cancelled; anything else answers why not (a pending one: cancelPendingOrder). */
 function cancellable(order: LockedOrder | undefined): LockedOrder {
   if (!order) throw notFound();
   if (order.status === 'cancelled') throw new AppError('aborted', m.alreadyCancelled);
   if (order.status !== 'completed') throw new AppError('aborted', m.notCompleted);
   return order;
+}
+
+/**
+ * The payments module's cancel of a pending order (issue 24), under its row lock, after the gateway cancelled
+ * the payment: cancelled, nothing to take back (no credits were granted), audited. Answers like any cancel.
+ */
+export async function cancelPendingOrderIn(
+  ctx: ActingContext,
+  tx: DbOrTx,
+  orderId: string,
+): Promise<TCancelOrderResponse> {
+  await markOrderCancelled(tx, orderId, { cancelledBy: ctx.actor.id, refundRef: null });
+  const ticket = await getOrderTicket(tx, orderId);
+  await recordAudit(tx, ctx, [
+    {
+      action: 'order.cancel',
+      entity: 'order',
+      entityId: orderId,
+      label: `Orden ${orderId.slice(0, 8)} · ${ticket.client.name}`,
+      before: { status: 'pending', totalCents: ticket.totalCents },
+      after: { status: 'cancelled', totalCents: ticket.totalCents, creditsTakenBack: 0, refund: null },
+    },
+  ]);
+  return { order: ticket, creditsTakenBack: 0, creditsNotTakenBack: 0, refunded: false };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@sala/db/client';
-import { type CheckoutItem, checkouts, paymentEvents } from '@sala/db/schema/payments';
-import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { type CheckoutItem, checkouts, paymentCustomers, paymentEvents } from '@sala/db/schema/payments';
+import { and, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { rowsOf } from '../../lib/sql-rows';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 
@@ -15,6 +16,9 @@ export function insertCheckout(
     totalCredits: number;
     gateway: 'stripe' | 'test';
     paymentRef: string;
+    method: 'card' | 'oxxo' | 'spei';
+    expiresAt: Date;
+    nextCheckAt: Date;
   },
 ): Promise<CheckoutRow | undefined> {
   return db
@@ -32,7 +36,7 @@ export function findCheckout(db: DbOrTx, id: string, options: { forUpdate?: bool
 
 export function findCheckoutByPaymentRef(db: DbOrTx, paymentRef: string) {
   return db
-    .select({ id: checkouts.id, gateway: checkouts.gateway })
+    .select({ id: checkouts.id, gateway: checkouts.gateway, method: checkouts.method })
     .from(checkouts)
     .where(eq(checkouts.paymentRef, paymentRef))
     .then((rows) => rows[0]);
@@ -49,8 +53,99 @@ export async function setPaymentRef(db: DbOrTx, id: string, paymentRef: string) 
   return (await findCheckout(db, id))?.paymentRef ?? null;
 }
 
+/** The pending order an OXXO or SPEI checkout made (in the transaction that made both). */
+export function setCheckoutOrder(db: DbOrTx, id: string, orderId: string) {
+  return db.update(checkouts).set({ orderId }).where(eq(checkouts.id, id));
+}
+
 export function markCheckoutPaid(db: DbOrTx, id: string, orderId: string) {
-  return db.update(checkouts).set({ status: 'paid', orderId, lastError: null }).where(eq(checkouts.id, id));
+  return db
+    .update(checkouts)
+    .set({ status: 'paid', orderId, lastError: null, nextCheckAt: null })
+    .where(eq(checkouts.id, id));
+}
+
+/** A payment that will never complete (expired, cancelled): nothing left to ask the gateway. */
+export function markCheckoutFailed(db: DbOrTx, id: string, error: string) {
+  return db
+    .update(checkouts)
+    .set({ status: 'failed', lastError: error.slice(0, 500), nextCheckAt: null })
+    .where(and(eq(checkouts.id, id), eq(checkouts.status, 'pending')));
+}
+
+/** When reconciliation next asks the gateway about a checkout still pending. */
+export function scheduleCheck(db: DbOrTx, id: string, at: Date) {
+  return db
+    .update(checkouts)
+    .set({ nextCheckAt: at })
+    .where(and(eq(checkouts.id, id), eq(checkouts.status, 'pending')));
+}
+
+export type DueCheckout = {
+  id: string;
+  paymentRef: string | null;
+  gateway: 'stripe' | 'test';
+  method: 'card' | 'oxxo' | 'spei';
+  amountCents: number;
+  orderId: string | null;
+  expiresAt: Date | null;
+  createdAt: Date;
+  checks: number;
+};
+
+/**
+ * Reconciliation's claim (issue 24): up to `limit` pending checkouts whose check is due, taken with FOR UPDATE
+ * SKIP LOCKED and moved to `leaseUntil` in the same statement, so N processes never ask about the same one and a
+ * process that dies mid-check leaves it to be asked again once the lease ends.
+ */
+export async function claimDueCheckouts(db: DbOrTx, claim: { now: Date; leaseUntil: Date; limit: number }) {
+  const result = await db.execute(sql`
+    update ${checkouts} set next_check_at = ${claim.leaseUntil.toISOString()}::timestamptz, checks = checks + 1
+    where id in (
+      select id from ${checkouts}
+      where next_check_at <= ${claim.now.toISOString()}::timestamptz and status = 'pending'
+      order by next_check_at
+      limit ${claim.limit}
+      for update skip locked
+    )
+    returning id, payment_ref as "paymentRef", gateway, method, amount_cents as "amountCents",
+      order_id as "orderId", expires_at as "expiresAt", created_at as "createdAt", checks`);
+  return rowsOf<
+    Omit<DueCheckout, 'expiresAt' | 'createdAt'> & {
+      expiresAt: string | Date | null;
+      createdAt: string | Date;
+    }
+  >(result).map((row) => ({
+    ...row,
+    expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
+    createdAt: new Date(row.createdAt),
+  }));
+}
+
+/** A client's customer at a gateway (SPEI), if one was made. */
+export function findPaymentCustomer(db: DbOrTx, userId: string, gateway: 'stripe' | 'test') {
+  return db
+    .select({ customerRef: paymentCustomers.customerRef })
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.gateway, gateway)))
+    .then((rows) => rows[0]?.customerRef);
+}
+
+/** Keeps a client's customer once: a second one made at the same time is left unused (the first stays). */
+export async function keepPaymentCustomer(
+  db: DbOrTx,
+  customer: { userId: string; gateway: 'stripe' | 'test'; customerRef: string },
+) {
+  await db.insert(paymentCustomers).values(customer).onConflictDoNothing();
+  return findPaymentCustomer(db, customer.userId, customer.gateway);
+}
+
+/** A customer's balance at the gateway not applied to any payment (an overpaid transfer's excess). */
+export function setCustomerBalance(db: DbOrTx, customerRef: string, balanceCents: number) {
+  return db
+    .update(paymentCustomers)
+    .set({ balanceCents, updatedAt: sql`now()` })
+    .where(eq(paymentCustomers.customerRef, customerRef));
 }
 
 export function noteCheckoutError(db: DbOrTx, id: string, error: string) {
@@ -80,7 +175,7 @@ export function paymentsInProgressOfUser(db: DbOrTx, userId: string, since: Date
         eq(checkouts.userId, userId),
         eq(checkouts.status, 'pending'),
         isNotNull(checkouts.paymentRef),
-        gt(checkouts.createdAt, since),
+        or(gt(checkouts.createdAt, since), ne(checkouts.method, 'card')),
       ),
     );
 }

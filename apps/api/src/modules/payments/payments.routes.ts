@@ -1,6 +1,8 @@
 import { ZIdParams } from '@sala/shared/common/fields';
+import { ZCancelOrderRequest, ZCancelOrderResponse, ZOrderTicket } from '@sala/shared/orders/orders.contract';
 import {
   ZCheckout,
+  ZPaymentMethodsResponse,
   ZPaymentResult,
   ZStartCheckoutRequest,
   ZTestCardRequest,
@@ -69,6 +71,53 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.confirmPayment(actingCtx(request), { id: request.params.id }),
   );
 
+  app.get(
+    '/payment-methods',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Las formas de pago de la tienda (PAYMENT_METHODS) y cuántos días vale una ficha OXXO',
+        response: { 200: ZPaymentMethodsResponse },
+      },
+    },
+    async (request) => service.paymentMethods(request.ctx),
+  );
+
+  // The cancel of an order lives here because a pending OXXO or SPEI order is cancelled at the gateway first, and
+  // a payment that came meanwhile completes it (the payments module's once-only path); any other order is
+  // cancelled by the orders module as before.
+  app.post(
+    '/orders/:id/cancel',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['órdenes'],
+        summary:
+          "Cancelar una orden ('cancelar orden'): devuelve el pago en línea y descuenta sus créditos; una pendiente de pago se cancela en la pasarela",
+        params: ZIdParams,
+        body: ZCancelOrderRequest,
+        response: { 200: ZCancelOrderResponse },
+      },
+    },
+    async (request) => service.cancelOrder(actingCtx(request), { id: request.params.id }),
+  );
+
+  app.post(
+    '/orders/:id/simulate-payment',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['órdenes'],
+        summary:
+          'Modo de pruebas: simular el pago de una orden OXXO o SPEI pendiente (el mismo camino que el aviso de pago)',
+        params: ZIdParams,
+        response: { 200: ZOrderTicket },
+      },
+    },
+    async (request) => service.simulatePayment(actingCtx(request), { id: request.params.id }),
+  );
+
   await app.register(stripeWebhookRoute);
 };
 
@@ -87,7 +136,8 @@ const stripeWebhookRoute: FastifyPluginAsync = async (scope) => {
       config: { access: 'public' },
       schema: {
         tags: ['tienda'],
-        summary: 'Avisos firmados de Stripe (payment_intent.succeeded)',
+        summary:
+          'Avisos firmados de Stripe (payment_intent.succeeded, .payment_failed, .canceled, .partially_funded; cash_balance.funds_available)',
         headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),
         response: { 200: z.object({ received: z.literal(true) }) },
       },

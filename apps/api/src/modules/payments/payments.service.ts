@@ -1,9 +1,12 @@
 import type { DbOrTx } from '@sala/db/client';
 import type { CheckoutItem } from '@sala/db/schema/payments';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import type { TCancelOrderResponse, TOrderTicket } from '@sala/shared/orders/orders.contract';
+import { orderMessages } from '@sala/shared/orders/orders.messages';
 import {
   expiryIsCurrent,
   type TCheckout,
+  type TPaymentMethodsResponse,
   type TPaymentResult,
   type TStartCheckoutRequest,
   type TTestCardRequest,
@@ -16,24 +19,59 @@ import {
   type CardRefusal,
   GatewayUnavailableError,
   type PaymentGateway,
+  type PaymentInstructions,
+  type WebhookEvent,
   WebhookSignatureError,
 } from '../../lib/payments/gateway';
 import { applyCreditChange } from '../credits/credits.service';
-import { createOnlineOrder, orderOfPayment } from '../orders/orders.service';
+import {
+  cancelOrder as cancelCompletedOrder,
+  cancelPendingOrderIn,
+  createOnlineOrder,
+  createPendingOnlineOrder,
+  expirePendingOrder,
+  getOrderTicket,
+  lockOrderForPayment,
+  markPendingPaid,
+  noteOrderFunding,
+  orderOfPayment,
+  pendingOrderInstructions,
+} from '../orders/orders.service';
 import { productsByIds } from '../products/products.service';
 import { findAccount } from '../users/users.service';
 import {
+  CARD_CONFIRMATION_MS,
+  CHECK_LEASE_MS,
+  nextCheckAt,
+  paymentExpiry,
+  settleDeadline,
+} from './payment-deadlines';
+import {
   type CheckoutRow,
   checkoutsOfUser,
+  claimDueCheckouts,
+  type DueCheckout,
   findCheckout,
   findCheckoutByPaymentRef,
+  findPaymentCustomer,
   insertCheckout,
+  keepPaymentCustomer,
+  markCheckoutFailed,
   markCheckoutPaid,
   noteCheckoutError,
   paymentsInProgressOfUser,
   recordEvent,
+  scheduleCheck,
+  setCheckoutOrder,
+  setCustomerBalance,
   setPaymentRef,
 } from './payments.repository';
+
+/** What settling a payment needs: no request, no actor (the webhook, reconciliation, a test payment). */
+export type PaymentsContext = Pick<
+  RequestContext,
+  'db' | 'now' | 'payments' | 'notify' | 'metrics' | 'paymentOptions'
+>;
 
 type Parsed<T> = T extends { number: string }
   ? { number: string; expiry: string; cvc: string; holder: string }
@@ -47,7 +85,12 @@ const refusalReasons: Record<CardRefusal, string> = {
 
 const notFound = () => new AppError('not-found', m.checkoutNotFound);
 
-function describe(checkout: CheckoutRow, gateway: PaymentGateway, clientSecret: string | null): TCheckout {
+function describe(
+  checkout: CheckoutRow,
+  gateway: PaymentGateway,
+  clientSecret: string | null,
+  instructions: PaymentInstructions | null = null,
+): TCheckout {
   return {
     checkoutId: checkout.id,
     mode: checkout.gateway,
@@ -55,8 +98,26 @@ function describe(checkout: CheckoutRow, gateway: PaymentGateway, clientSecret: 
     items: checkout.items,
     amountCents: checkout.amountCents,
     totalCredits: checkout.totalCredits,
-    clientSecret: checkout.status === 'pending' ? clientSecret : null,
+    clientSecret: checkout.status === 'pending' && checkout.method === 'card' ? clientSecret : null,
     publishableKey: gateway.publishableKey,
+    method: checkout.method,
+    instructions,
+    orderId: checkout.method === 'card' ? null : checkout.orderId,
+  };
+}
+
+/** An OXXO or SPEI checkout as the client sees it again: with the instructions its pending order keeps. */
+async function describeStored(ctx: RequestContext, checkout: CheckoutRow): Promise<TCheckout> {
+  const instructions = checkout.orderId ? await pendingOrderInstructions(ctx.db, checkout.orderId) : null;
+  return describe(checkout, ctx.payments, null, instructions);
+}
+
+/** GET /api/payment-methods: what the store takes (PAYMENT_METHODS) and how long a voucher lasts. */
+export function paymentMethods(ctx: RequestContext): TPaymentMethodsResponse {
+  return {
+    mode: ctx.payments.mode,
+    methods: ctx.paymentOptions.methods,
+    oxxoExpiresDays: ctx.paymentOptions.oxxoExpiresDays,
   };
 }
 
@@ -77,22 +138,42 @@ async function ownCheckout(db: DbOrTx, actor: TSessionUser, id: string) {
   return checkout;
 }
 
-/** The gateway's payment for a checkout (created once: the checkout id is the idempotency key). */
+const unavailableToClient = (error: unknown): never => {
+  if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', m.initFailed);
+  throw error;
+};
+
+/** The gateway's payment for a card checkout (created once: the checkout id is the idempotency key). */
 async function gatewayPayment(
   ctx: RequestContext,
   checkout: { id: string; userId: string; amountCents: number },
 ) {
-  try {
-    return await ctx.payments.createPayment({
+  return ctx.payments
+    .createPayment({
       amountCents: checkout.amountCents,
       idempotencyKey: checkout.id,
       description: 'Sala Común · compra en línea',
       metadata: { checkoutId: checkout.id, userId: checkout.userId },
-    });
-  } catch (error) {
-    if (error instanceof GatewayUnavailableError) throw new AppError('unavailable', m.initFailed);
-    throw error;
-  }
+    })
+    .catch(unavailableToClient);
+}
+
+/**
+ * The client's customer at the gateway, for SPEI (Stripe gives each customer one CLABE and keeps an overpayment in
+ * its balance): made at the first SPEI checkout, outside any transaction, and kept once.
+ */
+async function customerOf(ctx: ActingContext): Promise<string> {
+  const { db, payments: gateway, actor } = ctx;
+  const known = await findPaymentCustomer(db, actor.id, gateway.mode);
+  if (known) return known;
+  const made = await gateway
+    .createCustomer({ name: actor.name, email: actor.email, idempotencyKey: `customer-${actor.id}` })
+    .catch(unavailableToClient);
+  return (await keepPaymentCustomer(db, {
+    userId: actor.id,
+    gateway: gateway.mode,
+    customerRef: made.customerRef,
+  }))!;
 }
 
 /** The payment of a checkout stored before it had one (or resumed): whatever is stored first stays. */
@@ -112,9 +193,15 @@ async function paymentOf(ctx: RequestContext, checkout: CheckoutRow) {
  * and on a busy pool each one waits its turn for a connection; a booking waits once (one transaction). Now the
  * reads are one transaction, the gateway is asked outside it (idempotency key: the checkout id), and one insert
  * stores the checkout with its payment.
+ *
+ * Issue 24: OXXO and SPEI are confirmed at the gateway at once (the voucher, the CLABE), and the checkout, its
+ * pending order and the e-mail with the instructions are written in one transaction after it.
  */
 export async function startCheckout(ctx: ActingContext, input: TStartCheckoutRequest): Promise<TCheckout> {
   const { db, payments: gateway } = ctx;
+  const method = input.method ?? 'card';
+  if (!ctx.paymentOptions.methods.includes(method))
+    throw new AppError('invalid-argument', m.methodNotOffered, { method: m.methodNotOffered });
   const found = await db.transaction(async (tx) => {
     const existing = await findCheckout(tx, input.checkoutId);
     if (existing) return { existing };
@@ -124,6 +211,7 @@ export async function startCheckout(ctx: ActingContext, input: TStartCheckoutReq
 
   const lines = found.lines;
   const totals = totalsOf(lines);
+  if (method !== 'card') return startLaterPayment(ctx, input, method, lines, totals);
   const payment = await gatewayPayment(ctx, {
     id: input.checkoutId,
     userId: ctx.actor.id,
@@ -136,9 +224,98 @@ export async function startCheckout(ctx: ActingContext, input: TStartCheckoutReq
     ...totals,
     gateway: gateway.mode,
     paymentRef: payment.paymentRef,
+    method,
+    expiresAt: paymentExpiryOf('card', ctx),
+    nextCheckAt: nextCheckAt({ method, createdAt: ctx.now, expiresAt: null, checks: 0 }, ctx.now),
   });
   if (inserted) return describe(inserted, gateway, payment.clientSecret);
   // A doubled request inserted it first: from here on both read the same row.
+  return resume(ctx, (await findCheckout(db, input.checkoutId))!, input);
+}
+
+/** A card's window to be confirmed, or the end of OXXO's voucher (and SPEI's wait): the last Mexico City day's end. */
+function paymentExpiryOf(
+  method: 'card' | 'oxxo' | 'spei',
+  ctx: Pick<RequestContext, 'now' | 'paymentOptions'>,
+) {
+  return method === 'card'
+    ? settleDeadline('card', ctx.now, null)
+    : paymentExpiry(ctx.now, ctx.paymentOptions.oxxoExpiresDays);
+}
+
+/**
+ * OXXO or SPEI: the gateway confirms the payment with the client's name and e-mail (SPEI: the client's customer)
+ * and answers the voucher or the CLABE; then one transaction stores the checkout, its pending order (no credits
+ * yet) and the e-mail that tells the client how to pay. A doubled request gets the same payment (idempotency
+ * key) and finds the first one's rows.
+ */
+async function startLaterPayment(
+  ctx: ActingContext,
+  input: TStartCheckoutRequest,
+  method: 'oxxo' | 'spei',
+  lines: CheckoutItem[],
+  totals: { amountCents: number; totalCredits: number },
+): Promise<TCheckout> {
+  const { db, payments: gateway, actor } = ctx;
+  if (!actor.name.trim() || !actor.email) throw new AppError('aborted', m.payerMissing);
+  const expiresAt = paymentExpiryOf(method, ctx);
+  const customerRef = method === 'spei' ? await customerOf(ctx) : undefined;
+  const payment = await gateway
+    .createPayment({
+      amountCents: totals.amountCents,
+      idempotencyKey: input.checkoutId,
+      description: 'Sala Común · compra en línea',
+      metadata: { checkoutId: input.checkoutId, userId: actor.id },
+      method,
+      payer: { name: actor.name, email: actor.email },
+      customerRef,
+      expiresAt,
+      expiresAfterDays: ctx.paymentOptions.oxxoExpiresDays,
+    })
+    .catch(unavailableToClient);
+  const instructions = payment.instructions;
+  if (!instructions) throw new AppError('unavailable', m.initFailed);
+  const made = await db.transaction(async (tx) => {
+    const checkout = await insertCheckout(tx, {
+      id: input.checkoutId,
+      userId: actor.id,
+      items: lines,
+      ...totals,
+      gateway: gateway.mode,
+      paymentRef: payment.paymentRef,
+      method,
+      expiresAt,
+      nextCheckAt: nextCheckAt({ method, createdAt: ctx.now, expiresAt, checks: 0 }, ctx.now),
+    });
+    if (!checkout) return undefined;
+    const order = await createPendingOnlineOrder(tx, {
+      userId: actor.id,
+      paymentRef: payment.paymentRef,
+      method,
+      lines,
+      totalCents: totals.amountCents,
+      instructions,
+      expiresAt,
+      at: ctx.now,
+    });
+    await setCheckoutOrder(tx, checkout.id, order.id);
+    await ctx.notify.paymentPending(tx, {
+      email: actor.email,
+      name: actor.name,
+      orderId: order.id,
+      lines: lines.map((line) => ({
+        name: line.name,
+        quantity: line.quantity,
+        amountCents: line.unitPriceCents * line.quantity,
+      })),
+      totalCents: totals.amountCents,
+      credits: totals.totalCredits,
+      instructions,
+    });
+    return { ...checkout, orderId: order.id };
+  });
+  if (made) return describe(made, gateway, null, instructions);
+  // A doubled request stored it first.
   return resume(ctx, (await findCheckout(db, input.checkoutId))!, input);
 }
 
@@ -181,6 +358,8 @@ async function resume(
 ): Promise<TCheckout> {
   if (checkout.userId !== ctx.actor.id) throw notFound();
   if (!sameCart(checkout.items, input.items)) throw new AppError('aborted', m.checkoutChanged);
+  if (checkout.method !== (input.method ?? 'card')) throw new AppError('aborted', m.checkoutMethodChanged);
+  if (checkout.method !== 'card') return describeStored(ctx, checkout);
   if (checkout.status !== 'pending') return describe(checkout, ctx.payments, null);
   const payment = await paymentOf(ctx, checkout);
   return describe({ ...checkout, paymentRef: payment.paymentRef }, ctx.payments, payment.clientSecret);
@@ -188,19 +367,22 @@ async function resume(
 
 /** GET /api/checkout/:id */
 export async function getCheckout(ctx: ActingContext, { id }: { id: string }): Promise<TCheckout> {
-  return describe(await ownCheckout(ctx.db, ctx.actor, id), ctx.payments, null);
+  const checkout = await ownCheckout(ctx.db, ctx.actor, id);
+  return checkout.method === 'card' ? describe(checkout, ctx.payments, null) : describeStored(ctx, checkout);
 }
 
 /**
- * Completes a paid checkout exactly once, whichever arrives first (the browser's confirmation, the webhook, a
- * retry): under the checkout's row lock, the order (its payment reference unique), the credits through the
- * ledger (`purchase`) and the receipt in the outbox — or, if it was completed already, what it made.
+ * Completes a paid checkout exactly once, whichever arrives first (the browser's confirmation, the webhook,
+ * reconciliation, a retry): under the checkout's row lock, the order (a card's is made now, its payment reference
+ * unique; OXXO's and SPEI's pending one is completed, counted on this day), the credits through the ledger
+ * (`purchase`) and the receipt in the outbox — or, if it was completed already, what it made. A confirmed payment
+ * completes an order that had expired (the money came); an order staff cancelled stays cancelled (noted).
  */
 async function completeIn(
   tx: DbOrTx,
-  ctx: RequestContext,
+  ctx: PaymentsContext,
   checkoutId: string,
-): Promise<{ result: TPaymentResult; sold: boolean }> {
+): Promise<{ result: TPaymentResult | null; sold: boolean }> {
   const checkout = await findCheckout(tx, checkoutId, { forUpdate: true });
   if (!checkout?.paymentRef) throw notFound();
   const account = await findAccount(tx, checkout.userId);
@@ -222,12 +404,28 @@ async function completeIn(
     return { result: summary(order, account.credits), sold: false };
   }
 
-  const order = await createOnlineOrder(tx, {
-    userId: checkout.userId,
-    paymentRef: checkout.paymentRef,
-    lines: checkout.items,
-    totalCents: checkout.amountCents,
-  });
+  let order: { id: string; createdAt: Date } | undefined;
+  if (checkout.method === 'card') {
+    order = await createOnlineOrder(tx, {
+      userId: checkout.userId,
+      paymentRef: checkout.paymentRef,
+      lines: checkout.items,
+      totalCents: checkout.amountCents,
+    });
+  } else {
+    const pending = checkout.orderId ? await lockOrderForPayment(tx, checkout.orderId) : undefined;
+    order = pending
+      ? await markPendingPaid(
+          tx,
+          { id: pending.id, method: checkout.method, totalCents: pending.totalCents },
+          ctx.now,
+        )
+      : undefined;
+    if (!order) {
+      await noteCheckoutError(tx, checkout.id, 'payment confirmed for an order that was cancelled');
+      return { result: null, sold: false };
+    }
+  }
   const balance =
     checkout.totalCredits > 0
       ? await applyCreditChange(tx, {
@@ -243,6 +441,7 @@ async function completeIn(
     email: account.email,
     name: account.name,
     orderId: order.id,
+    method: checkout.method,
     lines: checkout.items.map((line) => ({
       name: line.name,
       quantity: line.quantity,
@@ -255,11 +454,29 @@ async function completeIn(
   return { result: summary(order, balance), sold: true };
 }
 
-async function complete(ctx: RequestContext, checkoutId: string): Promise<TPaymentResult> {
+/** Settles a confirmed payment in its own transaction; counted once it committed (a rollback is no sale). */
+async function settlePaid(ctx: PaymentsContext, checkoutId: string) {
   const { result, sold } = await ctx.db.transaction((tx) => completeIn(tx, ctx, checkoutId));
-  // Counted once the transaction committed: a rolled-back completion is no sale.
   if (sold) ctx.metrics.sale('online');
   return result;
+}
+
+async function complete(ctx: PaymentsContext, checkoutId: string): Promise<TPaymentResult> {
+  const result = await settlePaid(ctx, checkoutId);
+  if (!result) throw notFound();
+  return result;
+}
+
+/**
+ * A payment that will not come (the voucher expired, the gateway cancelled or failed it), under the checkout's row
+ * lock: its pending order expires, nothing is granted. A checkout paid (or settled) meanwhile is left alone.
+ */
+async function expireIn(tx: DbOrTx, checkoutId: string, reason: string): Promise<boolean> {
+  const checkout = await findCheckout(tx, checkoutId, { forUpdate: true });
+  if (checkout?.status !== 'pending') return false;
+  if (checkout.orderId && checkout.method !== 'card') await expirePendingOrder(tx, checkout.orderId);
+  await markCheckoutFailed(tx, checkoutId, reason);
+  return true;
 }
 
 /** POST /api/checkout/:id/pay: the test gateway's card, decided at once by its number (docs/business-rules.md D§5). */
@@ -303,8 +520,10 @@ export async function confirmPayment(ctx: ActingContext, { id }: { id: string })
 
 /**
  * POST /api/payments/stripe/webhook: the signature is checked on the raw body; each event is handled once (its id
- * is recorded in the same transaction that completes the payment, so a failed completion is retried by the next
- * delivery).
+ * is recorded in the same transaction that acts on it, so a failed handling is retried by the next delivery).
+ * `payment_intent.succeeded` completes the payment; `payment_failed` (an OXXO voucher that expired) and `canceled`
+ * expire it; `partially_funded` records what a SPEI transfer brought; `cash_balance.funds_available` what a
+ * client's balance holds (an overpayment), for staff.
  */
 export async function handleWebhook(
   ctx: RequestContext,
@@ -312,7 +531,7 @@ export async function handleWebhook(
 ): Promise<void> {
   const { payments: gateway, db } = ctx;
   if (!gateway.readWebhook) throw new AppError('not-found', m.checkoutNotFound);
-  let event: ReturnType<NonNullable<PaymentGateway['readWebhook']>>;
+  let event: WebhookEvent;
   try {
     event = gateway.readWebhook(rawBody, signature);
   } catch (error) {
@@ -322,30 +541,172 @@ export async function handleWebhook(
     throw error;
   }
   const checkoutId =
-    event.type === 'payment_intent.succeeded'
-      ? (event.checkoutId ??
-        (event.paymentRef ? (await findCheckoutByPaymentRef(db, event.paymentRef))?.id : undefined))
+    event.paymentRef && event.type.startsWith('payment_intent.')
+      ? (event.checkoutId ?? (await findCheckoutByPaymentRef(db, event.paymentRef))?.id)
       : undefined;
   const sold = await db.transaction(async (tx) => {
     if (!(await recordEvent(tx, event))) return false; // delivered before
-    if (!checkoutId) return false; // not a payment of ours to complete
-    const checkout = await findCheckout(tx, checkoutId);
-    if (!checkout || checkout.paymentRef !== event.paymentRef) return false; // not the payment this checkout opened
-    if (event.amountCents !== checkout.amountCents) {
-      await noteCheckoutError(tx, checkout.id, `amount ${event.amountCents} ≠ ${checkout.amountCents}`);
+    if (event.customerBalance) {
+      await setCustomerBalance(tx, event.customerBalance.customerRef, event.customerBalance.balanceCents);
       return false;
     }
-    return (await completeIn(tx, ctx, checkoutId)).sold;
+    if (!checkoutId) return false; // not a payment of ours
+    const checkout = await findCheckout(tx, checkoutId);
+    if (!checkout || checkout.paymentRef !== event.paymentRef) return false; // not the payment this checkout opened
+    if (event.funding && checkout.orderId && checkout.method === 'spei')
+      await noteOrderFunding(tx, checkout.orderId, { ...event.funding, customerBalanceCents: null });
+    switch (event.type) {
+      case 'payment_intent.succeeded':
+        if (event.amountCents !== checkout.amountCents) {
+          await noteCheckoutError(tx, checkout.id, `amount ${event.amountCents} ≠ ${checkout.amountCents}`);
+          return false;
+        }
+        return (await completeIn(tx, ctx, checkoutId)).sold;
+      case 'payment_intent.payment_failed':
+        // A card's failure is one refused card (the client may try another); OXXO's is its voucher expiring.
+        if (checkout.method !== 'card') await expireIn(tx, checkoutId, 'payment_failed');
+        return false;
+      case 'payment_intent.canceled':
+        await expireIn(tx, checkoutId, 'canceled at the gateway');
+        return false;
+      default:
+        return false;
+    }
   });
   if (sold) ctx.metrics.sale('online');
 }
 
-/** How long a started card payment may still be confirmed by the gateway (a browser that closed mid-payment). */
-const PAYMENT_IN_PROGRESS_MS = 24 * 3_600_000;
+/**
+ * Reconciliation (issue 24), one run of one process: claims the unsettled payments whose check is due (SKIP
+ * LOCKED, see claimDueCheckouts) and asks the gateway about each, outside any transaction. Paid → completed by
+ * the same once-only path as the webhook; failed → expired; past its deadline and still unpaid → cancelled at the
+ * gateway and expired (or completed, if the money came first); otherwise asked again later. Answers how many
+ * it settled.
+ */
+export async function reconcilePayments(
+  ctx: PaymentsContext & { log?: { warn: (object: object, message: string) => void } },
+  options: { limit?: number } = {},
+): Promise<{ checked: number; paid: number; expired: number }> {
+  const claimed = await claimDueCheckouts(ctx.db, {
+    now: ctx.now,
+    leaseUntil: new Date(ctx.now.getTime() + CHECK_LEASE_MS),
+    limit: options.limit ?? 20,
+  });
+  const tally = { checked: claimed.length, paid: 0, expired: 0 };
+  for (const due of claimed) {
+    try {
+      const outcome = await reconcileOne(ctx, due);
+      if (outcome === 'paid') tally.paid++;
+      if (outcome === 'expired') tally.expired++;
+    } catch (error) {
+      // Left claimed: asked again when the lease ends.
+      ctx.log?.warn({ err: error, checkoutId: due.id }, 'payment reconciliation failed; will retry');
+    }
+  }
+  return tally;
+}
 
-/** For the privacy module: a client's card payments that may still complete (an account with one stays open). */
+async function reconcileOne(ctx: PaymentsContext, due: DueCheckout): Promise<'paid' | 'expired' | 'waiting'> {
+  const { db, payments: gateway, now } = ctx;
+  if (!due.paymentRef || due.gateway !== gateway.mode) {
+    // Another gateway's payment (the configuration changed): only that gateway can say; ask again later.
+    await scheduleCheck(db, due.id, nextCheckAt(due, now));
+    return 'waiting';
+  }
+  const payment = await gateway.getPayment(due.paymentRef);
+  if (payment.funding && due.orderId && due.method === 'spei')
+    await noteOrderFunding(db, due.orderId, { ...payment.funding, customerBalanceCents: null });
+  let status = payment.status;
+  if (
+    status !== 'succeeded' &&
+    status !== 'failed' &&
+    now >= settleDeadline(due.method, due.createdAt, due.expiresAt)
+  ) {
+    status = (await gateway.cancelPayment(due.paymentRef)).status === 'succeeded' ? 'succeeded' : 'failed';
+  }
+  if (status === 'succeeded') {
+    const amount =
+      payment.status === 'succeeded'
+        ? payment.amountCents
+        : (await gateway.getPayment(due.paymentRef)).amountCents;
+    if (amount !== due.amountCents) {
+      await noteCheckoutError(db, due.id, `amount ${amount} ≠ ${due.amountCents}`);
+      await scheduleCheck(db, due.id, nextCheckAt(due, now));
+      return 'waiting';
+    }
+    await settlePaid(ctx, due.id);
+    return 'paid';
+  }
+  if (status === 'failed') {
+    await db.transaction((tx) => expireIn(tx, due.id, 'not paid in time (reconciliation)'));
+    return 'expired';
+  }
+  await scheduleCheck(db, due.id, nextCheckAt(due, now));
+  return 'waiting';
+}
+
+/** The checkout of a pending online order, and the order under its lock's view (for cancel and 'simular pago'). */
+async function pendingPaymentOf(ctx: ActingContext, orderId: string) {
+  const order = await ctx.db.transaction((tx) => lockOrderForPayment(tx, orderId));
+  if (!order) throw new AppError('not-found', orderMessages.notFound);
+  const checkout = order.paymentRef ? await findCheckoutByPaymentRef(ctx.db, order.paymentRef) : undefined;
+  return { order, checkout };
+}
+
+/**
+ * POST /api/orders/:id/cancel (docs/business-rules.md D§4; issue 24). A pending OXXO or SPEI order is cancelled at
+ * the gateway first (outside any transaction), so no money can complete it any more, then marked cancelled with
+ * nothing to take back; if the money had come first, the order is completed instead and the super admin is told.
+ * Any other order is cancelled as before (orders.service).
+ */
+export async function cancelOrder(ctx: ActingContext, { id }: { id: string }): Promise<TCancelOrderResponse> {
+  const { order, checkout } = await pendingPaymentOf(ctx, id);
+  if (order.status !== 'pending') return cancelCompletedOrder(ctx, { id });
+  if (!checkout || checkout.gateway !== ctx.payments.mode)
+    throw new AppError('unavailable', orderMessages.refundGatewayChanged);
+  let outcome: { status: 'canceled' | 'succeeded' };
+  try {
+    outcome = await ctx.payments.cancelPayment(order.paymentRef!);
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError)
+      throw new AppError('unavailable', orderMessages.pendingCancelFailed);
+    throw error;
+  }
+  if (outcome.status === 'succeeded') {
+    await settlePaid(ctx, checkout.id);
+    throw new AppError('aborted', orderMessages.paidMeanwhile);
+  }
+  const answer = await ctx.db.transaction(async (tx) => {
+    const locked = await lockOrderForPayment(tx, id);
+    if (locked?.status === 'cancelled') throw new AppError('aborted', orderMessages.alreadyCancelled);
+    if (locked?.status !== 'pending') throw new AppError('aborted', orderMessages.notPending);
+    await markCheckoutFailed(tx, checkout.id, 'cancelled by staff');
+    return cancelPendingOrderIn(ctx, tx, id);
+  });
+  ctx.metrics.orderCancelled();
+  return answer;
+}
+
+/**
+ * POST /api/orders/:id/simulate-payment: test mode only (design §9). Runs, for a pending OXXO or SPEI order of the
+ * test gateway, the confirmation a webhook would: credits once, receipt, order completed on this day.
+ */
+export async function simulatePayment(ctx: ActingContext, { id }: { id: string }): Promise<TOrderTicket> {
+  if (ctx.payments.mode !== 'test') throw new AppError('aborted', orderMessages.notSimulatable);
+  const { order, checkout } = await pendingPaymentOf(ctx, id);
+  if (!checkout || checkout.gateway !== 'test' || checkout.method === 'card')
+    throw new AppError('aborted', orderMessages.notSimulatable);
+  if (order.status !== 'pending') throw new AppError('aborted', orderMessages.notPending);
+  await settlePaid(ctx, checkout.id);
+  return getOrderTicket(ctx.db, id);
+}
+
+/**
+ * For the privacy module: a client's payments that may still complete (an account with one stays open): card
+ * payments started within their confirmation window, and OXXO and SPEI ones until the gateway settles them.
+ */
 export function paymentsInProgressOf(db: DbOrTx, userId: string, now: Date) {
-  return paymentsInProgressOfUser(db, userId, new Date(now.getTime() - PAYMENT_IN_PROGRESS_MS));
+  return paymentsInProgressOfUser(db, userId, new Date(now.getTime() - CARD_CONFIRMATION_MS));
 }
 
 /** For the privacy module: every online payment the client started, and how it ended. */
