@@ -81,7 +81,26 @@ describe('payments and e-mail in production', () => {
     [{ ...stripeKeys, PAYMENTS_MODE: 'test' }, /PAYMENTS_MODE: PAYMENTS_MODE=test no usa las claves/],
     [{ ...smtp, MAIL_MODE: 'outbox' }, /MAIL_MODE: MAIL_MODE=outbox no envía correos/],
     [{ PAYMENTS_MODE: 'tarjetas' }, /PAYMENTS_MODE debe ser stripe o test/],
+    [
+      { PAYMENT_METHODS: 'card,paypal' },
+      /PAYMENT_METHODS: PAYMENT_METHODS debe ser una lista de card, oxxo y spei/,
+    ],
+    [{ PAYMENT_METHODS: ' , ' }, /PAYMENT_METHODS/],
+    [
+      { OXXO_EXPIRES_DAYS: '8' },
+      /OXXO_EXPIRES_DAYS: OXXO_EXPIRES_DAYS debe ser un número de días entre 1 y 7/,
+    ],
+    [{ OXXO_EXPIRES_DAYS: '0' }, /OXXO_EXPIRES_DAYS debe ser un número de días entre 1 y 7/],
+    [{ OXXO_EXPIRES_DAYS: '2.5' }, /OXXO_EXPIRES_DAYS debe ser un número de días entre 1 y 7/],
   ])('refuses %o with one line naming the setting', (env, pattern) => {
     expect(() => loadConfig(env)).toThrow(pattern);
+  });
+
+  it('takes every payment method by default, or the ones PAYMENT_METHODS lists, in its order', () => {
+    expect(loadConfig({})).toMatchObject({ paymentMethods: ['card', 'oxxo', 'spei'], oxxoExpiresDays: 3 });
+    expect(loadConfig({ PAYMENT_METHODS: 'SPEI, card, spei', OXXO_EXPIRES_DAYS: '7' })).toMatchObject({
+      paymentMethods: ['spei', 'card'],
+      oxxoExpiresDays: 7,
+    });
   });
 });

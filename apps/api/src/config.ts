@@ -114,9 +114,11 @@ const ZEnv = z
       .transform((value) => [...new Set(value.split(',').map((method) => method.trim().toLowerCase()))])
       .pipe(
         z
-          .array(z.enum(['card', 'oxxo', 'spei']), {
-            error: 'PAYMENT_METHODS debe ser una lista de card, oxxo y spei separada por comas.',
-          })
+          .array(
+            z.enum(['card', 'oxxo', 'spei'], {
+              error: 'PAYMENT_METHODS debe ser una lista de card, oxxo y spei separada por comas.',
+            }),
+          )
           .min(1, 'PAYMENT_METHODS debe tener al menos una forma de pago.'),
       ),
     /** Days an OXXO voucher (and a SPEI transfer's wait) lasts: 1–7, Stripe's range for OXXO. */
@@ -279,7 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const result = ZEnv.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    throw new ConfigError(`Configuración inválida: ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Configuración inválida: ${String(issue.path[0] ?? '')}: ${issue.message}`);
   }
   return result.data;
 }

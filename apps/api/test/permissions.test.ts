@@ -12,6 +12,7 @@ import {
   createUser,
   FACTORY_PASSWORD,
 } from '@sala/db/factories/factories';
+import { orders } from '@sala/db/schema/commerce';
 import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { checkouts } from '@sala/db/schema/payments';
 import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal.contract';
@@ -555,6 +556,17 @@ const table = (): Row[] => [
     },
   ),
   {
+    method: 'GET',
+    url: '/api/payment-methods',
+    expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
+  },
+  {
+    method: 'POST',
+    url: '/api/orders/:id/simulate-payment',
+    request: async () => ({ url: `/api/orders/${await pendingVoucherOrder()}/simulate-payment` }),
+    expect: superWrite(200),
+  },
+  {
     method: 'POST',
     url: '/api/payments/stripe/webhook',
     // Public (Stripe signs it); without Stripe configured there is nothing there.
@@ -836,6 +848,35 @@ async function othersCheckout() {
     paymentRef: `test_pi_${id}`,
   });
   return id;
+}
+
+/** A client's OXXO order of the test gateway waiting for its payment (issue 24), with its checkout. */
+async function pendingVoucherOrder() {
+  const owner = await createUser(t.db);
+  const id = randomUUID();
+  const paymentRef = `test_pi_${id}`;
+  const order = await createOrder(t.db, {
+    userId: owner.id,
+    branchId: null,
+    isPos: false,
+    status: 'pending',
+    paidCashCents: 0,
+    paidTransferCents: 50_000,
+    paymentRef,
+  });
+  await t.db.update(orders).set({ method: 'oxxo', paidTransferCents: 0 }).where(eq(orders.id, order.id));
+  await t.db.insert(checkouts).values({
+    id,
+    userId: owner.id,
+    items: [],
+    amountCents: 50_000,
+    totalCredits: 0,
+    gateway: 'test',
+    method: 'oxxo',
+    paymentRef,
+    orderId: order.id,
+  });
+  return order.id;
 }
 
 const staffRead = { anonymous: 401, user: 403, admin: 200, superadmin: 200 };

@@ -1,7 +1,5 @@
 import { ZIdParams } from '@sala/shared/common/fields';
 import {
-  ZCancelOrderRequest,
-  ZCancelOrderResponse,
   ZOrderListQuery,
   ZOrderListResponse,
   ZOrderTicket,

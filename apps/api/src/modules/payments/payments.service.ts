@@ -694,7 +694,7 @@ export async function cancelOrder(ctx: ActingContext, { id }: { id: string }): P
 export async function simulatePayment(ctx: ActingContext, { id }: { id: string }): Promise<TOrderTicket> {
   if (ctx.payments.mode !== 'test') throw new AppError('aborted', orderMessages.notSimulatable);
   const { order, checkout } = await pendingPaymentOf(ctx, id);
-  if (!checkout || checkout.gateway !== 'test' || checkout.method === 'card')
+  if (checkout?.gateway !== 'test' || checkout.method === 'card')
     throw new AppError('aborted', orderMessages.notSimulatable);
   if (order.status !== 'pending') throw new AppError('aborted', orderMessages.notPending);
   await settlePaid(ctx, checkout.id);
