@@ -52,11 +52,13 @@ export const INVARIANTS: { name: string; violations: SQL }[] = [
       where not exists (select 1 from order_items i where i.order_id = o.id)`,
   },
   {
-    name: 'credits of an order granted once',
+    // An order that was paid (paid_at: completed, or cancelled after it) granted its credits once; one whose OXXO
+    // or SPEI money never came (pending, expired, cancelled while pending) granted none (issue 24).
+    name: 'credits of an order granted once, only once paid',
     violations: sql`select count(*)::int as n from orders o
       where (select coalesce(sum(credits_granted), 0) from order_items i where i.order_id = o.id) > 0
         and (select count(*) from credit_ledger l where l.reference_id = o.id and l.reason in ('purchase', 'pos'))
-          <> 1`,
+          <> (case when o.paid_at is null then 0 else 1 end)`,
   },
   {
     name: 'an order reversed at most once (only a cancelled one)',
@@ -86,7 +88,7 @@ export const INVARIANTS: { name: string; violations: SQL }[] = [
         from daily_sales where orders <> 0 or cash_cents <> 0 or card_cents <> 0 or transfer_cents <> 0
           or online_cents <> 0),
       summed as (
-        select (created_at at time zone 'America/Mexico_City')::date as date, branch_id,
+        select (paid_at at time zone 'America/Mexico_City')::date as date, branch_id,
                coalesce(sum(paid_cash_cents - change_cents) filter (where is_pos), 0) as cash_cents,
                coalesce(sum(paid_card_cents) filter (where is_pos), 0) as card_cents,
                coalesce(sum(paid_transfer_cents) filter (where is_pos), 0) as transfer_cents,
@@ -101,7 +103,7 @@ export const INVARIANTS: { name: string; violations: SQL }[] = [
         select date, branch_id, name, quantity::bigint as quantity, total_cents from daily_product_sales
         where quantity <> 0 or total_cents <> 0),
       summed as (
-        select (o.created_at at time zone 'America/Mexico_City')::date as date, o.branch_id, i.name,
+        select (o.paid_at at time zone 'America/Mexico_City')::date as date, o.branch_id, i.name,
                sum(i.quantity) as quantity, sum(i.quantity::bigint * i.unit_price_cents) as total_cents
         from order_items i join orders o on o.id = i.order_id where o.status = 'completed' group by 1, 2, 3)
       select count(*)::int as n from ((select * from kept except select * from summed)

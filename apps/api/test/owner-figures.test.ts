@@ -169,6 +169,43 @@ describe('the daily sums of the owner’s figures', () => {
     expect(await rollupViolations()).toEqual(held);
   });
 
+  it('count an OXXO or SPEI order on the day its payment was confirmed, never the day it was made (issue 24)', async () => {
+    const made = businessInstant('2030-03-04', '20:00');
+    const confirmed = businessInstant('2030-03-06', '10:30');
+    const order = await createOrder(t.db, {
+      branchId: null,
+      isPos: false,
+      status: 'pending',
+      totalCents: 70_000,
+      itemName: 'Paquete OXXO',
+      createdAt: made,
+    });
+    await t.db
+      .update(orders)
+      .set({ method: 'oxxo', paidCashCents: 0, paidAt: null })
+      .where(eq(orders.id, order.id));
+    expect(await dayOf('2030-03-04', null)).toBeUndefined();
+    // Confirmed two days later: that day's online figure, not the voucher's.
+    await t.db
+      .update(orders)
+      .set({ status: 'completed', paidAt: confirmed, paidCashCents: 70_000 })
+      .where(eq(orders.id, order.id));
+    expect(await dayOf('2030-03-04', null)).toBeUndefined();
+    expect(await dayOf('2030-03-06', null)).toMatchObject({ onlineCents: 70_000, orders: 1 });
+    const [line] = await t.db
+      .select()
+      .from(dailyProductSales)
+      .where(and(eq(dailyProductSales.date, '2030-03-06'), eq(dailyProductSales.name, 'Paquete OXXO')));
+    expect(line).toMatchObject({ quantity: 1 });
+    expect(await rollupViolations()).toEqual(held);
+
+    // An expired one never counted.
+    const expired = await createOrder(t.db, { branchId: null, isPos: false, status: 'pending', createdAt: made });
+    await t.db.update(orders).set({ status: 'expired', paidAt: null }).where(eq(orders.id, expired.id));
+    expect(await dayOf('2030-03-04', null)).toBeUndefined();
+    expect(await rollupViolations()).toEqual(held);
+  });
+
   it('stay exact under 30 sales at once in one branch, each counted once', async () => {
     const branch = await createBranch(t.db);
     const product = await createProduct(t.db, { name: 'Pase del día', priceCents: 18_000, isDigital: false });
