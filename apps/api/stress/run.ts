@@ -306,8 +306,9 @@ async function postgresPhases() {
     tally('1. booking storm, A SIGKILLed', storm);
     await verify('1. booking storm', database.db, [await answeredSessionsExist(database.db, storm)]);
 
-    // 2. The money storm: bookings (retried with their key), cancels, checkouts paid 5× at once, point-of-sale
-    // sales sent 3× with one key, orders cancelled 3× at once.
+    // 2. The money storm: bookings (retried with their key), cancels, checkouts paid 5× at once, OXXO and SPEI
+    // vouchers asked for twice and their payment simulated 3× at once racing the super admin's cancel (issue 24),
+    // point-of-sale sales sent 3× with one key, orders cancelled 3× at once.
     const rand = random(20_261_124);
     const booked: { id: string; cookie: string }[] = [];
     const orders: string[] = [];
@@ -344,6 +345,41 @@ async function postgresPhases() {
             ),
           ])),
         );
+      } else if (pick < 0.58) {
+        const checkoutId = randomUUID();
+        const start = {
+          checkoutId,
+          method: pick < 0.54 ? 'oxxo' : 'spei',
+          items: [{ productId: world.digitalProduct, quantity: 1 }],
+        };
+        const opened = await Promise.all(
+          [0, 1].map((n) =>
+            timed(
+              'start voucher',
+              send(live()[(i + n) % live().length]!.port, 'POST', '/api/checkout', client.cookie, start),
+            ),
+          ),
+        );
+        money.push(...opened);
+        const voucher = opened.find((x) => x.status === 201);
+        if (!voucher) return;
+        const orderId = JSON.parse(voucher.body).orderId as string;
+        const settle = [0, 1, 2].map((n) =>
+          send(
+            live()[(i + n) % live().length]!.port,
+            'POST',
+            `/api/orders/${orderId}/simulate-payment`,
+            world.boss,
+          ),
+        );
+        // One in four is cancelled by the super admin at the same moment: paid or cancelled, never both.
+        if (rand() < 0.25)
+          settle.push(
+            send(port, 'POST', `/api/orders/${orderId}/cancel`, world.boss, {
+              confirmation: 'cancelar orden',
+            }),
+          );
+        money.push(...(await Promise.all(settle)));
       } else if (pick < 0.68) {
         const checkoutId = randomUUID();
         const opened = await timed(
@@ -501,7 +537,7 @@ async function corteMatches(db: Db, port: number, boss: string): Promise<CheckRe
       coalesce(sum(paid_cash_cents - change_cents + paid_card_cents + paid_transfer_cents) filter (where not is_pos), 0)::int
         as online,
       count(*)::int as n from orders where status = 'completed'
-      and created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz`),
+      and paid_at >= ${from.toISOString()}::timestamptz and paid_at < ${to.toISOString()}::timestamptz`),
   );
   const differences = [
     totals.cashCents - Number(row!.cash),

@@ -200,7 +200,12 @@ describe('the daily sums of the owner’s figures', () => {
     expect(await rollupViolations()).toEqual(held);
 
     // An expired one never counted.
-    const expired = await createOrder(t.db, { branchId: null, isPos: false, status: 'pending', createdAt: made });
+    const expired = await createOrder(t.db, {
+      branchId: null,
+      isPos: false,
+      status: 'pending',
+      createdAt: made,
+    });
     await t.db.update(orders).set({ status: 'expired', paidAt: null }).where(eq(orders.id, expired.id));
     expect(await dayOf('2030-03-04', null)).toBeUndefined();
     expect(await rollupViolations()).toEqual(held);

@@ -4,6 +4,7 @@ import { currentVersion, PRIVACY_NOTICE_VERSIONS, TERMS_VERSIONS } from '@sala/s
 import { formatHour, type WeeklySchedule } from '@sala/shared/locations/schedule';
 import { checkPosPayment, type PosPayment, paymentMethodOf } from '@sala/shared/pos/pos.rules';
 import { privacyDueDate } from '@sala/shared/privacy/privacy.rules';
+import { stpClabe } from '@sala/shared/store/clabe';
 import { lineCredits } from '@sala/shared/store/store.rules';
 import { addDays, businessDate, businessInstant, weekdayOf } from '@sala/shared/time/business-time';
 import { and, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
@@ -1232,6 +1233,7 @@ function orderRows(w: World, plans: OrderPlan[]) {
         amountCents: total,
         totalCredits: creditsGranted(order.lines),
         gateway: 'test',
+        method: 'card',
         paymentRef: order.paymentRef,
         status: 'paid',
         orderId: order.id,
@@ -1241,6 +1243,123 @@ function orderRows(w: World, plans: OrderPlan[]) {
     }
   }
   return { rows, items, paid };
+}
+
+/**
+ * Issue 24: three clients who chose to pay later, as the test gateway leaves them: an OXXO voucher asked for
+ * yesterday and a SPEI transfer asked for two hours ago, both 'Pendiente de pago' (the super admin can 'Simular
+ * pago' in Ordenes), and an OXXO voucher of last week that expired. No credits: nothing was paid.
+ */
+function payLaterRows(w: World, shop: Shop, clients: Client[]) {
+  const rows: (typeof orders.$inferInsert)[] = [];
+  const items: (typeof orderItems.$inferInsert)[] = [];
+  const started: (typeof checkouts.$inferInsert)[] = [];
+  const product = shop.packages[Math.min(1, shop.packages.length - 1)];
+  if (!product || clients.length < 3) return { rows, items, started };
+  const digits = (count: number) =>
+    Array.from({ length: count }, () => String(between(w.rng, 0, 9))).join('');
+  const endOfDay = (date: string) => businessInstant(addDays(date, 1), '00:00').getTime() - SECOND;
+  const yesterday = addDays(w.today, -1);
+  const plans = [
+    {
+      client: clients.at(-1)!,
+      method: 'oxxo' as const,
+      madeAt: w.cal.at(yesterday, 18) + 40 * MINUTE,
+      expired: false,
+    },
+    {
+      client: clients.at(-2)!,
+      method: 'spei' as const,
+      madeAt: w.cal.at(yesterday, 11) + 5 * MINUTE,
+      expired: false,
+    },
+    {
+      client: clients.at(-3)!,
+      method: 'oxxo' as const,
+      madeAt: w.cal.at(addDays(w.today, -9), 16) + 20 * MINUTE,
+      expired: true,
+    },
+  ];
+  for (const plan of plans) {
+    const checkoutId = newId();
+    const orderId = newId();
+    const expiresAt = endOfDay(addDays(w.cal.dateOf(plan.madeAt), 3));
+    const instructions =
+      plan.method === 'oxxo'
+        ? {
+            kind: 'oxxo' as const,
+            number: `9300${digits(14)}`,
+            hostedUrl: null,
+            expiresAt: new Date(expiresAt).toISOString(),
+          }
+        : {
+            kind: 'spei' as const,
+            clabe: stpClabe(digits(11)),
+            bankName: 'STP',
+            reference: digits(7),
+            hostedUrl: null,
+            expiresAt: new Date(expiresAt).toISOString(),
+          };
+    const paymentRef = `test_pi_${checkoutId}`;
+    const lines: Line[] = [{ product, quantity: 1 }];
+    rows.push({
+      id: orderId,
+      userId: plan.client.id,
+      branchId: null,
+      totalCents: product.priceCents,
+      isPos: false,
+      method: plan.method,
+      status: plan.expired ? 'expired' : 'pending',
+      cashierName: 'Tienda en linea',
+      // Nothing paid (one JSON insert with the other orders: every column given).
+      paidCashCents: 0,
+      paidCardCents: 0,
+      paidTransferCents: 0,
+      changeCents: 0,
+      paymentRef,
+      paymentInstructions: instructions,
+      paymentExpiresAt: new Date(expiresAt),
+      createdAt: new Date(plan.madeAt),
+      updatedAt: new Date(plan.expired ? expiresAt + 3 * DAY : plan.madeAt),
+    });
+    items.push({
+      id: newId(),
+      orderId,
+      productId: product.id,
+      name: product.name,
+      unitPriceCents: product.priceCents,
+      quantity: 1,
+      creditsGranted: creditsGranted(lines),
+    });
+    started.push({
+      id: checkoutId,
+      userId: plan.client.id,
+      items: [
+        {
+          productId: product.id,
+          name: product.name,
+          unitPriceCents: product.priceCents,
+          credits: product.credits,
+          extra: product.extra,
+          quantity: 1,
+        },
+      ],
+      amountCents: product.priceCents,
+      totalCredits: creditsGranted(lines),
+      gateway: 'test',
+      method: plan.method,
+      paymentRef,
+      status: plan.expired ? 'failed' : 'pending',
+      orderId,
+      lastError: plan.expired ? 'not paid in time (reconciliation)' : null,
+      expiresAt: new Date(expiresAt),
+      // Reconciliation asks the (test) gateway from half an hour after the start, as the store schedules it.
+      nextCheckAt: plan.expired ? null : new Date(plan.madeAt + 30 * MINUTE),
+      createdAt: new Date(plan.madeAt),
+      updatedAt: new Date(plan.madeAt),
+    });
+  }
+  return { rows, items, started };
 }
 
 /** Rows per statement: one JSON parameter each, a few megabytes at most. */
@@ -1342,6 +1461,7 @@ export async function seedDemoHistory(tx: Tx, options: { now: Date; seed?: numbe
 
   const sessions = sessionRows(w, plans);
   const sales = orderRows(w, shop.orders);
+  const payLater = payLaterRows(w, shop, clients);
   const lastMove = new Map(ledger.map((row) => [row.userId, row.createdAt.getTime()]));
   const userRow = (
     person: { id: string; name: string; email: string; phone: string; createdAt: number },
@@ -1397,9 +1517,9 @@ export async function seedDemoHistory(tx: Tx, options: { now: Date; seed?: numbe
       (a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime(),
     ),
   );
-  await insertAll(tx, orders, sales.rows);
-  await insertAll(tx, orderItems, sales.items);
-  await insertAll(tx, checkouts, sales.paid);
+  await insertAll(tx, orders, [...sales.rows, ...payLater.rows]);
+  await insertAll(tx, orderItems, [...sales.items, ...payLater.items]);
+  await insertAll(tx, checkouts, [...sales.paid, ...payLater.started]);
   await insertAll(tx, creditLedger, ledger);
   await insertAll(tx, costs, costRows);
   await insertAll(tx, auditLog, w.audit);

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { stpClabe } from '@sala/shared/store/clabe';
 import type { CardRefusal, PaymentGateway, PaymentInstructions } from './gateway';
 
 /**
@@ -22,17 +23,9 @@ function digitsOf(key: string, count: number): string {
   return digits;
 }
 
-/** A CLABE's control digit: weights 3, 7, 1 over the first 17 digits (Banxico's rule). */
-export function clabeControlDigit(first17: string): number {
-  const weights = [3, 7, 1];
-  const sum = [...first17].reduce((total, digit, i) => total + ((Number(digit) * weights[i % 3]!) % 10), 0);
-  return (10 - (sum % 10)) % 10;
-}
-
 /** An 18-digit CLABE at STP (646), Mexico City's plaza (180), with a valid control digit. */
 export function testClabe(key: string): string {
-  const first17 = `646180${digitsOf(`clabe:${key}`, 11)}`;
-  return `${first17}${clabeControlDigit(first17)}`;
+  return stpClabe(digitsOf(`clabe:${key}`, 11));
 }
 
 function testInstructions(method: 'oxxo' | 'spei', key: string, expiresAt: Date): PaymentInstructions {

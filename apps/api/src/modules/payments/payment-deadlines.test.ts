@@ -1,5 +1,6 @@
+import { clabeControlDigit } from '@sala/shared/store/clabe';
 import { describe, expect, it } from 'vitest';
-import { clabeControlDigit, testClabe } from '../../lib/payments/test-gateway';
+import { testClabe } from '../../lib/payments/test-gateway';
 import { nextCheckAt, payableUntil, paymentExpiry, settleDeadline } from './payment-deadlines';
 
 const at = (iso: string) => new Date(iso);

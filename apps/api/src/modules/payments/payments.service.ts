@@ -697,7 +697,8 @@ export async function simulatePayment(ctx: ActingContext, { id }: { id: string }
   if (checkout?.gateway !== 'test' || checkout.method === 'card')
     throw new AppError('aborted', orderMessages.notSimulatable);
   if (order.status !== 'pending') throw new AppError('aborted', orderMessages.notPending);
-  await settlePaid(ctx, checkout.id);
+  // Cancelled between the look and the lock: nothing was paid.
+  if (!(await settlePaid(ctx, checkout.id))) throw new AppError('aborted', orderMessages.notPending);
   return getOrderTicket(ctx.db, id);
 }
 
