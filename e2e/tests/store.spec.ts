@@ -86,7 +86,7 @@ test.describe('online store (/comprar → /mi-carrito → /pago → /resumen)', 
     await page.getByRole('button', { name: 'Continuar' }).click();
 
     // Step 2: the server's priced summary and the test gateway's card form.
-    await expect(page.getByRole('heading', { name: 'Pago con tarjeta', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Forma de pago', level: 2 })).toBeVisible();
     await expect(page.getByText(TEST_MODE_NOTICE)).toBeVisible();
     const summary = page.getByRole('region', { name: 'Tu compra' });
     await expect(summary.getByTestId('summary-credits')).toHaveText('21 créditos');
@@ -235,7 +235,7 @@ test.describe('online store (/comprar → /mi-carrito → /pago → /resumen)', 
       await expect(page).toHaveURL('/pago');
       await expect(page.getByText('5599887766')).toBeVisible();
       await page.getByRole('button', { name: 'Continuar' }).click();
-      await expect(page.getByRole('heading', { name: 'Pago con tarjeta', level: 2 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Forma de pago', level: 2 })).toBeVisible();
     });
 
     test('a visitor who adds to the cart is asked to log in, and comes back with the product added', async ({

@@ -8,6 +8,8 @@ export const queryKeys = {
   catalog: ['catalog'] as const,
   publicBranches: ['catalog', 'branches'] as const,
   checkout: (checkoutId: string) => ['checkout', checkoutId] as const,
+  /** The store's payment methods (card, OXXO, SPEI) and how long an OXXO voucher lasts. */
+  paymentMethods: ['payment-methods'] as const,
   /** A search picker's answers, under what it searches and the term. */
   pickerSearch: ['picker-search'] as const,
   availability: {

@@ -677,6 +677,8 @@ export async function cancelOrder(ctx: ActingContext, { id }: { id: string }): P
     throw new AppError('aborted', orderMessages.paidMeanwhile);
   }
   const answer = await ctx.db.transaction(async (tx) => {
+    // The checkout's lock first, then the order's: the order completion takes them (no deadlock between the two).
+    await findCheckout(tx, checkout.id, { forUpdate: true });
     const locked = await lockOrderForPayment(tx, id);
     if (locked?.status === 'cancelled') throw new AppError('aborted', orderMessages.alreadyCancelled);
     if (locked?.status !== 'pending') throw new AppError('aborted', orderMessages.notPending);

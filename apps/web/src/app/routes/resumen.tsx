@@ -1,6 +1,9 @@
 import { Navigate } from 'react-router';
 import { HeroBanner } from '../../components/ui/hero-banner';
-import { PurchaseSummaryView } from '../../features/tienda/components/purchase-summary-view';
+import {
+  PurchaseSummaryView,
+  summaryHeroTitle,
+} from '../../features/tienda/components/purchase-summary-view';
 import { usePurchaseSummary } from '../../features/tienda/purchase-summary';
 
 export default function PurchaseSummaryPage() {
@@ -8,8 +11,8 @@ export default function PurchaseSummaryPage() {
   if (!summary) return <Navigate to="/comprar" replace />;
   return (
     <>
-      <title>Resumen de compra · Sala Común</title>
-      <HeroBanner image="/images/hero.svg" title="¡Gracias por tu compra!" />
+      <title>{`${summary.status === 'pending' ? 'Datos de pago' : 'Resumen de compra'} · Sala Común`}</title>
+      <HeroBanner image="/images/hero.svg" title={summaryHeroTitle(summary)} />
       <section aria-labelledby="resumen-titulo" className="mx-auto max-w-4xl px-4 py-10 sm:py-12">
         <PurchaseSummaryView summary={summary} />
       </section>

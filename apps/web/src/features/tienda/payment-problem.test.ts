@@ -21,6 +21,7 @@ describe('paymentProblem', () => {
       new ApiError('not-found', m.checkoutNotFound, 404),
       new ApiError('aborted', m.checkoutChanged, 409),
       new ApiError('aborted', m.checkoutFailed, 409),
+      new ApiError('aborted', m.checkoutMethodChanged, 409),
     ]) {
       expect(paymentProblem(error)).toEqual({ message: error.message, restart: true });
     }
@@ -34,6 +35,16 @@ describe('paymentProblem', () => {
     expect(
       paymentProblem(new ApiError('invalid-argument', m.cardExpiry, 400, { expiry: m.cardExpiry })),
     ).toEqual({ message: m.cardExpiry, fields: { expiry: m.cardExpiry } });
+  });
+
+  it('products no longer for sale when an OXXO or SPEI payment starts are kept by line', () => {
+    const refused = new ApiError('aborted', m.notForSale('Paquete Profesional'), 409, {
+      'items.1': m.notForSale('Paquete Profesional'),
+    });
+    expect(paymentProblem(refused)).toEqual({
+      message: m.notForSale('Paquete Profesional'),
+      lines: { 'items.1': m.notForSale('Paquete Profesional') },
+    });
   });
 
   it("the network or the server failing: 'mas tarde'; anything else: 'Algo salio mal'", () => {

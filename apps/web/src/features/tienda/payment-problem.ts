@@ -10,6 +10,8 @@ export type PaymentProblem = {
   restart?: boolean;
   /** Messages the API gave for fields of the card form. */
   fields?: Record<string, string>;
+  /** Lines of the cart the API refused to sell (409, `items.<index>`): starting an OXXO or SPEI payment. */
+  lines?: Record<string, string>;
 };
 
 /** A refusal found in the browser (Stripe said no before the API was asked), carried to the step as is. */
@@ -21,7 +23,12 @@ export class PaymentDeclined extends Error {
 }
 
 /** Refusals that mean this checkout cannot be paid any more: a new one (same cart) can. */
-const checkoutGone = new Set<string>([m.checkoutNotFound, m.checkoutChanged, m.checkoutFailed]);
+const checkoutGone = new Set<string>([
+  m.checkoutNotFound,
+  m.checkoutChanged,
+  m.checkoutFailed,
+  m.checkoutMethodChanged,
+]);
 
 /**
  * A refused card (409, `fields.card`) shows the spec's message and the reason; a checkout the API cannot pay any
@@ -38,6 +45,10 @@ export function paymentProblem(error: unknown): PaymentProblem {
     return { message: error.message, restart: true };
   // The API's own words: a payment still processing ('mas tarde'), a card field it refused, the session ended.
   if (error.status === 400) return { message: error.message, fields };
-  if (error.status === 401 || error.status === 403 || error.status === 409) return { message: error.message };
+  if (error.status === 409) {
+    const lines = Object.fromEntries(Object.entries(fields).filter(([field]) => /^items\.\d+$/.test(field)));
+    return Object.keys(lines).length > 0 ? { message: error.message, lines } : { message: error.message };
+  }
+  if (error.status === 401 || error.status === 403) return { message: error.message };
   return { message: m.somethingWrong };
 }

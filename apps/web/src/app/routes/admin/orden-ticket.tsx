@@ -11,5 +11,5 @@ export default function OrderTicketPage() {
     user?.role === 'superadmin'
       ? { to: '/admin/ordenes', label: 'Ordenes' }
       : { to: '/admin/punto-venta', label: 'Punto de venta' };
-  return <TicketScreen key={id} orderId={id} backTo={backTo} />;
+  return <TicketScreen key={id} orderId={id} backTo={backTo} canManage={user?.role === 'superadmin'} />;
 }

@@ -12,8 +12,11 @@ export function SummaryCards({ totals }: { totals: TCashSummaryTotals }) {
     { id: 'cash', label: 'Efectivo (neto de cambio)', cents: totals.cashCents },
     { id: 'card', label: 'Tarjeta (terminal)', cents: totals.cardCents },
     { id: 'transfer', label: 'Transferencia', cents: totals.transferCents },
-    // Issue 22: the online store's card payments, in no branch and no drawer.
-    { id: 'online', label: 'Tienda en línea (tarjeta)', cents: totals.onlineCents },
+    // Issue 22: the online store's payments, in no branch and no drawer; by method since issue 24 (OXXO and SPEI
+    // count on the day their payment was confirmed).
+    { id: 'online', label: 'Tienda en línea (tarjeta)', cents: totals.onlineCardCents },
+    { id: 'online-oxxo', label: 'Tienda en línea (OXXO)', cents: totals.onlineOxxoCents },
+    { id: 'online-spei', label: 'Tienda en línea (SPEI)', cents: totals.onlineSpeiCents },
   ];
   const orders = plural(totals.orders, 'orden', 'órdenes');
   const cancelled =
@@ -41,7 +44,7 @@ export function SummaryCards({ totals }: { totals: TCashSummaryTotals }) {
     <div className="space-y-3 print:space-y-2">
       <ul
         aria-label="Recibido por método"
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 print:grid-cols-4 print:gap-2"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 print:grid-cols-3 print:gap-2"
       >
         {byMethod.map((card) => (
           <SummaryCard key={card.id} card={card} />

@@ -23,6 +23,7 @@ const row: TOrderRow = {
   cashierName: 'Jorge Hernández',
   status: 'completed',
   isPos: true,
+  method: 'mixed',
   totalCents: 60_000,
 };
 
@@ -44,6 +45,10 @@ const ticket: TOrderTicket = {
   creditsGranted: 2,
   cancelledAt: '2030-01-07T18:00:00.000Z',
   refunded: false,
+  paidAt: '2030-01-07T17:30:00.000Z',
+  instructions: null,
+  funding: null,
+  canSimulatePayment: false,
 };
 
 const cancelled = (over: Partial<TCancelOrderResponse> = {}): TCancelOrderResponse => ({

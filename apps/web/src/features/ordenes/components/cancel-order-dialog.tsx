@@ -25,8 +25,17 @@ export function cancellationDetails(response: TCancelOrderResponse): string | nu
   return parts.length > 0 ? parts.join(' ') : null;
 }
 
-/** docs/business-rules.md §4–§5: an order is cancelled only after 'cancelar orden' is typed. */
-export function CancelOrderDialog({ order, onClose }: { order: TOrderRow; onClose: () => void }) {
+/**
+ * docs/business-rules.md §4–§5: an order is cancelled only after 'cancelar orden' is typed. A pending OXXO or SPEI
+ * order (issue 24) gave no credits: cancelling it cancels the voucher or the transfer at the gateway.
+ */
+export function CancelOrderDialog({
+  order,
+  onClose,
+}: {
+  order: Pick<TOrderRow, 'id' | 'clientName' | 'totalCents' | 'status'>;
+  onClose: () => void;
+}) {
   const cancel = useCancelOrder();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string>();
@@ -37,12 +46,21 @@ export function CancelOrderDialog({ order, onClose }: { order: TOrderRow; onClos
       onOpenChange={(open) => !open && onClose()}
       title="Cancelar orden"
       description={
-        <>
-          La orden de <strong className="text-ink">{order.clientName}</strong> por{' '}
-          {formatMoney(order.totalCents)} quedará cancelada y saldrá del corte; los créditos que otorgó se
-          descuentan al cliente. Escribe <strong className="text-ink">{m.cancelPhrase}</strong> para
-          confirmar.
-        </>
+        order.status === 'pending' ? (
+          <>
+            Orden de <strong className="text-ink">{order.clientName}</strong> por{' '}
+            {formatMoney(order.totalCents)}. La orden está pendiente de pago: se cancela la ficha o la
+            transferencia y no hay créditos que descontar. Escribe{' '}
+            <strong className="text-ink">{m.cancelPhrase}</strong> para confirmar.
+          </>
+        ) : (
+          <>
+            La orden de <strong className="text-ink">{order.clientName}</strong> por{' '}
+            {formatMoney(order.totalCents)} quedará cancelada y saldrá del corte; los créditos que otorgó se
+            descuentan al cliente. Escribe <strong className="text-ink">{m.cancelPhrase}</strong> para
+            confirmar.
+          </>
+        )
       }
       confirmLabel="Cancelar orden"
       cancelLabel="Volver"

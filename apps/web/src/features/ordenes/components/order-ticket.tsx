@@ -20,6 +20,9 @@ type Props = { order: TOrderTicket; paper: TicketPaper; ref?: Ref<HTMLElement> }
 export function OrderTicket({ order, paper, ref }: Props) {
   const narrow = paper === '80mm';
   const cancelled = order.status === 'cancelled';
+  // Issue 24: an OXXO or SPEI payment is confirmed after the order was made (the corte counts it that day).
+  const paidLater = order.paidAt !== null && formatDateTime(order.paidAt) !== formatDateTime(order.createdAt);
+  const unpaid = order.status === 'pending' || order.status === 'expired';
   const payments = [
     { label: paymentMethodLabels.cash, cents: order.paidCashCents },
     { label: paymentMethodLabels.card, cents: order.paidCardCents },
@@ -48,6 +51,9 @@ export function OrderTicket({ order, paper, ref }: Props) {
         </p>
         <p>{order.branchName ? `Sucursal ${order.branchName}` : 'Tienda en línea'}</p>
         <p>{formatDateTime(order.createdAt)}</p>
+        {paidLater && order.paidAt && (
+          <p data-testid="ticket-paid-at">Pago confirmado el {formatDateTime(order.paidAt)}</p>
+        )}
       </header>
 
       {cancelled && (
@@ -159,7 +165,7 @@ export function OrderTicket({ order, paper, ref }: Props) {
             </dd>
           </>
         )}
-        <dt>Pagado con</dt>
+        <dt>{unpaid ? 'Forma de pago' : 'Pagado con'}</dt>
         <dd className="text-right">{paymentMethodLabels[order.method]}</dd>
         <dt>Créditos otorgados</dt>
         <dd className="text-right">{formatCredits(order.creditsGranted)}</dd>

@@ -1,5 +1,6 @@
 import { formatMoney } from '@sala/shared/format/money';
-import type { TOrderRow } from '@sala/shared/orders/orders.contract';
+import type { TOrderRow, TOrderStatus } from '@sala/shared/orders/orders.contract';
+import { paymentMethodLabels } from '@sala/shared/orders/orders.messages';
 import { DEFAULT_PAGE_SIZES } from '@sala/shared/table/table.contract';
 import { Ban, ReceiptText } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -9,6 +10,7 @@ import { DataTable, type DataTableColumn, useTableState } from '../../../compone
 import { IconButton, iconButtonClass } from '../../../components/ui/icon-button';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SelectField } from '../../../components/ui/select-field';
 import { formatDateTime } from '../../../lib/format-date';
 import { useOrders } from '../api/orders-api';
 import { CancelOrderDialog } from './cancel-order-dialog';
@@ -25,10 +27,25 @@ function ProductsCell({ order }: { order: TOrderRow }) {
   );
 }
 
-/** /admin/ordenes (docs/business-rules.md §2): every order, online and at the counter; the super admin cancels completed ones. */
+/** The status filter's choices ('' is every order). */
+const statusFilters: { value: TOrderStatus; label: string }[] = [
+  { value: 'pending', label: 'Pendientes de pago' },
+  { value: 'expired', label: 'Vencidas' },
+  { value: 'completed', label: 'Completadas' },
+  { value: 'cancelled', label: 'Canceladas' },
+];
+
+/** A completed order, or (issue 24) one whose OXXO or SPEI payment has not come: both can be cancelled. */
+export const canCancelOrder = (status: TOrderStatus) => status === 'completed' || status === 'pending';
+
+/**
+ * /admin/ordenes (docs/business-rules.md §2): every order, online and at the counter, filtered by status; the super
+ * admin cancels completed ones and pending payments.
+ */
 export function OrdersAdmin() {
   const [state, setState] = useTableState({ sort: 'createdAt', dir: 'desc' });
-  const orders = useOrders(state);
+  const [status, setStatus] = useState<TOrderStatus | ''>('');
+  const orders = useOrders(state, status || undefined);
   const [cancelling, setCancelling] = useState<TOrderRow | null>(null);
 
   const columns = useMemo<DataTableColumn<TOrderRow>[]>(
@@ -59,6 +76,14 @@ export function OrdersAdmin() {
       },
       { id: 'cashierName', header: 'Cajero', cell: ({ row }) => row.original.cashierName },
       {
+        id: 'method',
+        header: 'Método',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap">{paymentMethodLabels[row.original.method]}</span>
+        ),
+      },
+      {
         id: 'totalCents',
         header: 'Total',
         cell: ({ row }) => (
@@ -80,7 +105,7 @@ export function OrdersAdmin() {
           >
             <ReceiptText aria-hidden className="size-4" />
           </Link>
-          {order.status === 'completed' && (
+          {canCancelOrder(order.status) && (
             <IconButton
               icon={Ban}
               tone="danger"
@@ -99,6 +124,17 @@ export function OrdersAdmin() {
       <PageHeader
         title="Ordenes"
         description="Las ventas del punto de venta y de la tienda en línea. Cancelar una orden descuenta los créditos que otorgó y la saca del corte."
+      />
+      <SelectField
+        label="Estado"
+        placeholder="Todas"
+        options={statusFilters}
+        value={status}
+        onChange={(value) => {
+          setStatus(value as TOrderStatus | '');
+          setState({ ...state, page: 1 });
+        }}
+        className="max-w-xs"
       />
       <DataTable
         caption="Ordenes"

@@ -5,6 +5,7 @@ import { cx } from '../../../components/ui/field-styles';
 import { Button } from '../../../components/ui/link-button';
 import { PageLoader } from '../../../components/ui/spinner';
 import { useOrderTicket } from '../api/orders-api';
+import { OrderPaymentPanel } from './order-payment-panel';
 import { OrderTicket, type TicketPaper } from './order-ticket';
 
 const papers: { value: TicketPaper; label: string }[] = [
@@ -30,9 +31,12 @@ function pageRule(paper: TicketPaper, ticketHeightPx: number) {
 export function TicketScreen({
   orderId,
   backTo,
+  canManage = false,
 }: {
   orderId: string;
   backTo: { to: string; label: string };
+  /** The super admin: may confirm a pending payment in test mode ('Simular pago', issue 24). */
+  canManage?: boolean;
 }) {
   const ticket = useOrderTicket(orderId);
   const [params, setParams] = useSearchParams();
@@ -102,16 +106,19 @@ export function TicketScreen({
           {ticket.error.message}
         </p>
       ) : (
-        <div
-          className={cx(
-            'mx-auto w-fit max-w-full overflow-x-auto bg-white shadow-md ring-1 ring-slate-200 print:overflow-visible print:shadow-none print:ring-0',
-            paper === '80mm'
-              ? 'px-[4mm] py-5 print:p-0'
-              : 'w-full max-w-[210mm] px-6 py-8 sm:px-12 print:max-w-none print:p-0',
-          )}
-        >
-          <OrderTicket ref={ticketRef} order={ticket.data} paper={paper} />
-        </div>
+        <>
+          <OrderPaymentPanel order={ticket.data} canManage={canManage} />
+          <div
+            className={cx(
+              'mx-auto w-fit max-w-full overflow-x-auto bg-white shadow-md ring-1 ring-slate-200 print:overflow-visible print:shadow-none print:ring-0',
+              paper === '80mm'
+                ? 'px-[4mm] py-5 print:p-0'
+                : 'w-full max-w-[210mm] px-6 py-8 sm:px-12 print:max-w-none print:p-0',
+            )}
+          >
+            <OrderTicket ref={ticketRef} order={ticket.data} paper={paper} />
+          </div>
+        </>
       )}
     </div>
   );

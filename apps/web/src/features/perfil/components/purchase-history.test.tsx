@@ -16,10 +16,22 @@ const order = (id: string, over: Partial<TMyOrder>): TMyOrder => ({
   totalCents: 480_000,
   status: 'completed',
   isPos: false,
+  method: 'card',
   products: ['Paquete Básico × 2', 'Paquete Profesional'],
   creditsGranted: 21,
+  instructions: null,
   ...over,
 });
+
+const page = (rows: TMyOrder[]) => ({ rows, total: rows.length, page: 1, pageSize: 5 });
+
+function renderHistory() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <PurchaseHistory />
+    </QueryClientProvider>,
+  );
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -29,8 +41,9 @@ describe('PurchaseHistory (Mis pedidos)', () => {
   it.each([
     ['completed', 'Completada'],
     ['cancelled', 'Cancelada'],
-    ['pending', 'Pendiente'],
-    ['refunded', 'Pendiente'],
+    ['pending', 'Pendiente de pago'],
+    ['expired', 'Vencida'],
+    ['refunded', 'Pendiente de pago'],
   ])('status %s reads %s', (status, label) => {
     expect(orderStateLabels[orderState(status)]).toBe(label);
   });
@@ -57,14 +70,11 @@ describe('PurchaseHistory (Mis pedidos)', () => {
         });
       }),
     );
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <PurchaseHistory />
-      </QueryClientProvider>,
-    );
+    renderHistory();
     const row = (await screen.findByText('Paquete Básico × 2, Paquete Profesional')).closest('tr')!;
     expect(within(row).getByText('21 créditos')).toBeVisible();
     expect(within(row).getByText('$4,800')).toBeVisible();
+    expect(within(row).getByText('Tarjeta')).toBeVisible();
     expect(within(row).getByText('Completada')).toHaveAttribute('data-state', 'completed');
     expect(within(row).getByText(/2030/)).toBeVisible();
     expect(screen.getByText('Cancelada')).toHaveAttribute('data-state', 'cancelled');
@@ -78,5 +88,52 @@ describe('PurchaseHistory (Mis pedidos)', () => {
     ).toEqual(['Mostrar 5', 'Mostrar 10', 'Mostrar 30']);
     await userEvent.setup().selectOptions(sizes, '10');
     await vi.waitFor(() => expect(urls.at(-1)).toMatch(/pageSize=10/));
+  });
+
+  it('an OXXO order waiting for its payment shows how to pay it; an expired one reads Vencida', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          page([
+            order('d0000000-0000-4000-8000-000000000003', {
+              status: 'pending',
+              method: 'oxxo',
+              creditsGranted: 0,
+              products: ['Paquete Básico'],
+              totalCents: 125_000,
+              instructions: {
+                kind: 'oxxo',
+                number: '93000012345678901234',
+                hostedUrl: null,
+                expiresAt: '2030-01-10T05:59:00.000Z',
+              },
+            }),
+            order('d0000000-0000-4000-8000-000000000004', {
+              status: 'expired',
+              method: 'spei',
+              creditsGranted: 0,
+              products: ['Paquete Profesional'],
+              totalCents: 230_000,
+            }),
+          ]),
+        ),
+      ),
+    );
+    renderHistory();
+    const pending = (await screen.findByText('Paquete Básico')).closest('tr')!;
+    expect(within(pending).getByText('OXXO')).toBeVisible();
+    expect(within(pending).getByText('Pendiente de pago')).toHaveAttribute('data-state', 'pending');
+    const expired = screen.getByText('Paquete Profesional').closest('tr')!;
+    expect(within(expired).getByText('SPEI')).toBeVisible();
+    expect(within(expired).getByText('Vencida')).toHaveAttribute('data-state', 'expired');
+    // Only a pending order with its data offers them.
+    expect(within(expired).queryByRole('button', { name: /Ver datos de pago/ })).not.toBeInTheDocument();
+
+    await userEvent.setup().click(within(pending).getByRole('button', { name: /^Ver datos de pago/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ficha de pago OXXO' });
+    expect(within(dialog).getByTestId('voucher-number')).toHaveTextContent(/^93000012345678901234$/);
+    expect(within(dialog).getByTestId('instructions-amount')).toHaveTextContent('$1,250');
+    expect(within(dialog).getByTestId('instructions-expiry')).toHaveTextContent(/^Vence el 9 ene 2030/);
   });
 });

@@ -1,47 +1,98 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
+import { paymentMethodLabels } from '@sala/shared/orders/orders.messages';
 import { PURCHASE_PAGE_SIZES, type TMyOrder } from '@sala/shared/users/profile.contract';
+import { useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
+import { Modal } from '../../../components/ui/modal';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
+import { PaymentInstructions, paymentInstructionsTitles } from '../../../components/ui/payment-instructions';
 import { formatDateTime } from '../../../lib/format-date';
 import { useMyOrders } from '../api/get-my-history';
 
-const columns: DataTableColumn<TMyOrder>[] = [
-  { id: 'createdAt', header: 'Fecha', cell: ({ row }) => formatDateTime(row.original.createdAt) },
-  {
-    id: 'products',
-    header: 'Productos',
-    enableSorting: false,
-    cell: ({ row }) => row.original.products.join(', '),
-  },
-  {
-    id: 'credits',
-    header: 'Créditos',
-    enableSorting: false,
-    cell: ({ row }) => formatCredits(row.original.creditsGranted),
-  },
-  { id: 'totalCents', header: 'Total', cell: ({ row }) => formatMoney(row.original.totalCents) },
-  {
-    id: 'status',
-    header: 'Estado',
-    enableSorting: false,
-    cell: ({ row }) => <OrderStatusBadge status={row.original.status} />,
-  },
-];
+type PendingOrder = TMyOrder & { instructions: NonNullable<TMyOrder['instructions']> };
 
+const payable = (order: TMyOrder): order is PendingOrder =>
+  order.status === 'pending' && order.instructions !== null;
+
+/** Mis pedidos: the client's orders; one waiting for its OXXO or SPEI payment shows how to pay it (issue 24). */
 export function PurchaseHistory() {
   const [state, setState] = useTableState({ sort: 'createdAt', dir: 'desc', pageSize: 5 });
   const orders = useMyOrders(state);
+  const [showing, setShowing] = useState<PendingOrder | null>(null);
+
+  const columns = useMemo<DataTableColumn<TMyOrder>[]>(
+    () => [
+      { id: 'createdAt', header: 'Fecha', cell: ({ row }) => formatDateTime(row.original.createdAt) },
+      {
+        id: 'products',
+        header: 'Productos',
+        enableSorting: false,
+        cell: ({ row }) => row.original.products.join(', '),
+      },
+      {
+        id: 'method',
+        header: 'Forma de pago',
+        enableSorting: false,
+        cell: ({ row }) => paymentMethodLabels[row.original.method],
+      },
+      {
+        id: 'credits',
+        header: 'Créditos',
+        enableSorting: false,
+        cell: ({ row }) => formatCredits(row.original.creditsGranted),
+      },
+      { id: 'totalCents', header: 'Total', cell: ({ row }) => formatMoney(row.original.totalCents) },
+      {
+        id: 'status',
+        header: 'Estado',
+        enableSorting: false,
+        cell: ({ row }) => {
+          const order = row.original;
+          return (
+            <span className="flex flex-col items-start gap-1.5">
+              <OrderStatusBadge status={order.status} />
+              {payable(order) && (
+                <button
+                  type="button"
+                  onClick={() => setShowing(order)}
+                  aria-label={`Ver datos de pago del pedido del ${formatDateTime(order.createdAt)}`}
+                  className="text-sm font-medium whitespace-nowrap text-brand-700 underline-offset-2 hover:underline"
+                >
+                  Ver datos de pago
+                </button>
+              )}
+            </span>
+          );
+        },
+      },
+    ],
+    [],
+  );
+
   return (
-    <DataTable
-      caption="Historial de compras"
-      columns={columns}
-      data={orders.data}
-      isLoading={orders.isFetching}
-      state={state}
-      onStateChange={setState}
-      pageSizes={PURCHASE_PAGE_SIZES}
-      getRowId={(row) => row.id}
-    />
+    <>
+      <DataTable
+        caption="Historial de compras"
+        columns={columns}
+        data={orders.data}
+        isLoading={orders.isFetching}
+        state={state}
+        onStateChange={setState}
+        pageSizes={PURCHASE_PAGE_SIZES}
+        getRowId={(row) => row.id}
+      />
+      {showing && (
+        <Modal
+          open
+          onOpenChange={(open) => !open && setShowing(null)}
+          title={paymentInstructionsTitles[showing.instructions.kind]}
+          description="Tus créditos se agregarán a tu cuenta cuando se confirme el pago."
+          size="lg"
+        >
+          <PaymentInstructions instructions={showing.instructions} amountCents={showing.totalCents} />
+        </Modal>
+      )}
+    </>
   );
 }

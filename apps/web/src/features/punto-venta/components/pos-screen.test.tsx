@@ -41,6 +41,10 @@ const ticket: TOrderTicket = {
   creditsGranted: 0,
   cancelledAt: null,
   refunded: false,
+  paidAt: '2030-01-07T17:30:00.000Z',
+  instructions: null,
+  funding: null,
+  canSimulatePayment: false,
 };
 
 /** Today's drawer of Valle, open since 9:00 with a $500 float (issue 22). */

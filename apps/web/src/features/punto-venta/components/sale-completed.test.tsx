@@ -27,6 +27,10 @@ const order: TOrderTicket = {
   creditsGranted: 1,
   cancelledAt: null,
   refunded: false,
+  paidAt: '2030-01-07T17:30:00.000Z',
+  instructions: null,
+  funding: null,
+  canSimulatePayment: false,
 };
 
 function renderSale(creditsGranted: number, balance: number) {

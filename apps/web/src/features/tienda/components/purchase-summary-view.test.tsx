@@ -1,12 +1,18 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COPY_FAILURE_MESSAGE, COPY_SUCCESS_MESSAGE } from '../../../components/ui/copy-field';
 import { withNavigation } from '../../../test/router';
-import { type PurchaseSummary, usePurchaseSummary } from '../purchase-summary';
-import { PurchaseSummaryView } from './purchase-summary-view';
+import { type PaidSummary, type PendingSummary, usePurchaseSummary } from '../purchase-summary';
+import { PurchaseSummaryView, summaryHeroTitle } from './purchase-summary-view';
 
-const summary: PurchaseSummary = {
+const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
+vi.mock('../../../components/ui/toast', () => ({ notify }));
+
+const summary: PaidSummary = {
+  status: 'paid',
+  method: 'card',
   orderId: 'd0000000-0000-4000-8000-000000000001',
   items: [
     { id: 'a', name: 'Paquete Básico', priceCents: 125_000, credits: 5, extra: 0, quantity: 2 },
@@ -23,13 +29,42 @@ function Page() {
   return saved ? <PurchaseSummaryView summary={saved} /> : <p>Sin resumen</p>;
 }
 
-function renderSummary(value: PurchaseSummary) {
+const { status: _status, method: _method, paidAt: _paidAt, balance: _balance, ...lines } = summary;
+
+const oxxo: PendingSummary = {
+  ...lines,
+  status: 'pending',
+  method: 'oxxo',
+  instructions: {
+    kind: 'oxxo',
+    number: '12345678901234567890',
+    hostedUrl: 'https://payments.stripe.com/oxxo/voucher/test_1',
+    expiresAt: '2030-01-10T05:59:00.000Z',
+  },
+};
+
+const spei: PendingSummary = {
+  ...lines,
+  status: 'pending',
+  method: 'spei',
+  instructions: {
+    kind: 'spei',
+    clabe: '646180111812345678',
+    bankName: 'STP',
+    reference: 'SALA4800',
+    hostedUrl: null,
+    expiresAt: '2030-01-10T05:59:00.000Z',
+  },
+};
+
+function renderSummary(value: unknown) {
   localStorage.setItem('pcSummary', JSON.stringify(value));
   const router = createMemoryRouter(
     withNavigation([
       { path: '/resumen', element: <Page /> },
       { path: '/reserva', element: <p>Página de reserva</p> },
       { path: '/perfil', element: <p>Página de perfil</p> },
+      { path: '/perfil/mis-pedidos', element: <p>Página de mis pedidos</p> },
     ]),
     { initialEntries: ['/resumen'] },
   );
@@ -46,11 +81,13 @@ describe('PurchaseSummaryView (/resumen)', () => {
     expect(screen.getByTestId('summary-balance')).toHaveTextContent('24 créditos');
   });
 
-  it('an older summary without a balance still shows', () => {
-    const { balance: _, ...older } = summary;
+  it('an older summary, without a balance, a status or a method, still shows as paid', () => {
+    const { balance: _, status: _s, method: _m, ...older } = summary;
     renderSummary(older);
+    expect(screen.getByRole('heading', { name: 'Resumen de compra' })).toBeVisible();
     expect(screen.getByTestId('summary-total')).toHaveTextContent('$4,800');
     expect(screen.queryByTestId('summary-balance')).not.toBeInTheDocument();
+    expect(summaryHeroTitle({ ...summary, ...older })).toBe('¡Gracias por tu compra!');
   });
 
   it.each([
@@ -62,5 +99,85 @@ describe('PurchaseSummaryView (/resumen)', () => {
     expect(await screen.findByText(text)).toBeVisible();
     expect(router.state.location.pathname).toBe(path);
     expect(localStorage.getItem('pcSummary')).toBeNull();
+  });
+});
+
+describe('PurchaseSummaryView (/resumen) of an OXXO or SPEI purchase', () => {
+  beforeEach(() => {
+    for (const fn of Object.values(notify)) fn.mockReset();
+  });
+  const original = Object.getOwnPropertyDescriptor(window.navigator, 'clipboard');
+  /** After userEvent.setup(), which installs a clipboard of its own. */
+  const setClipboard = (value: unknown) =>
+    Object.defineProperty(window.navigator, 'clipboard', { configurable: true, value });
+  afterEach(() => {
+    if (original) Object.defineProperty(window.navigator, 'clipboard', original);
+    else Reflect.deleteProperty(window.navigator, 'clipboard');
+  });
+
+  it('OXXO: pending, the voucher number to copy, the amount, the expiry and the printable voucher', async () => {
+    const { user } = renderSummary(oxxo);
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    setClipboard({ writeText });
+    expect(summaryHeroTitle(oxxo)).toBe('¡Ya casi!');
+    expect(screen.getByRole('heading', { name: 'Ficha de pago OXXO' })).toBeVisible();
+    expect(screen.getByText('Pendiente de pago')).toHaveAttribute('data-state', 'pending');
+    expect(
+      screen.getByText(
+        'Tus créditos se agregarán a tu cuenta cuando se confirme el pago. Te enviamos estos datos por correo.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByTestId('voucher-number')).toHaveTextContent(/^12345678901234567890$/);
+    expect(screen.getByTestId('instructions-amount')).toHaveTextContent('$4,800');
+    expect(screen.getByTestId('instructions-expiry')).toHaveTextContent(/^Vence el 9 ene 2030, 11:59/);
+    const voucher = screen.getByRole('link', { name: /Ver ficha para imprimir/ });
+    expect(voucher).toHaveAttribute('href', 'https://payments.stripe.com/oxxo/voucher/test_1');
+    expect(voucher).toHaveAttribute('target', '_blank');
+    expect(voucher).toHaveAttribute('rel', expect.stringContaining('noopener'));
+
+    // Nothing is paid yet: what the credits and the total will be, and no balance.
+    const lines = screen.getByRole('region', { name: 'Productos' });
+    expect(within(lines).getByText('Créditos al confirmar el pago')).toBeVisible();
+    expect(within(lines).getByText('Total a pagar')).toBeVisible();
+    expect(screen.queryByText('Total pagado')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('summary-balance')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Reservar una sesión/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Copiar número' }));
+    expect(writeText).toHaveBeenCalledWith('12345678901234567890');
+    expect(notify.success).toHaveBeenCalledWith(COPY_SUCCESS_MESSAGE);
+  });
+
+  it('SPEI: the CLABE, the bank, the reference and the exact amount; no printable link without one', async () => {
+    const { user } = renderSummary(spei);
+    setClipboard(undefined);
+    expect(screen.getByRole('heading', { name: 'Datos para tu transferencia SPEI' })).toBeVisible();
+    expect(screen.getByTestId('spei-clabe')).toHaveTextContent(/^646180111812345678$/);
+    expect(screen.getByText('STP')).toBeVisible();
+    expect(screen.getByTestId('spei-reference')).toHaveTextContent('SALA4800');
+    expect(screen.getByTestId('instructions-amount')).toHaveTextContent('Transfiere exactamente $4,800');
+    expect(screen.getByTestId('instructions-expiry')).toHaveTextContent(/^Tu pedido vence el 9 ene 2030/);
+    expect(screen.queryByRole('link', { name: /Ver instrucciones/ })).not.toBeInTheDocument();
+
+    // A browser without the clipboard says to copy it by hand; nothing breaks.
+    await user.click(screen.getByRole('button', { name: 'Copiar CLABE' }));
+    expect(notify.error).toHaveBeenCalledWith(COPY_FAILURE_MESSAGE);
+  });
+
+  it.each([
+    ['Ver mis pedidos', '/perfil/mis-pedidos', 'Página de mis pedidos'],
+    ['Ir a mi perfil', '/perfil', 'Página de perfil'],
+  ])("'%s' goes to %s and forgets the summary", async (name, path, text) => {
+    const { router, user } = renderSummary(oxxo);
+    await user.click(screen.getByRole('link', { name }));
+    expect(await screen.findByText(text)).toBeVisible();
+    expect(router.state.location.pathname).toBe(path);
+    expect(localStorage.getItem('pcSummary')).toBeNull();
+  });
+
+  it('a pending summary without its instructions is not shown', () => {
+    const { instructions: _, ...broken } = oxxo;
+    renderSummary(broken);
+    expect(screen.getByText('Sin resumen')).toBeVisible();
   });
 });

@@ -1,13 +1,26 @@
 import { formatCredits } from '@sala/shared/format/credits';
-import { CalendarPlus, CheckCircle2, UserRound } from 'lucide-react';
+import { orderStatusLabels } from '@sala/shared/orders/orders.messages';
+import { CalendarPlus, CheckCircle2, Clock, ReceiptText, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { LinkButton } from '../../../components/ui/link-button';
+import { PaymentInstructions, paymentInstructionsTitles } from '../../../components/ui/payment-instructions';
+import { Badge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/format-date';
-import { type PurchaseSummary, savePurchaseSummary } from '../purchase-summary';
+import {
+  type PaidSummary,
+  type PendingSummary,
+  type PurchaseSummary,
+  savePurchaseSummary,
+} from '../purchase-summary';
 import { CartLinesSummary } from './checkout/cart-lines-summary';
 
+/** The hero's title over /resumen: thanks for a paid purchase, 'almost' while the money is on its way. */
+export const summaryHeroTitle = (summary: PurchaseSummary) =>
+  summary.status === 'pending' ? '¡Ya casi!' : '¡Gracias por tu compra!';
+
 /**
- * /resumen (docs/business-rules.md §2): what was bought, the credits it gave, the total paid and the new balance. Leaving through
+ * /resumen (docs/business-rules.md §2): what was bought, the credits it gave, the total paid and the new balance; for
+ * an OXXO or SPEI purchase (issue 24), how to pay it, the credits it will give and the total to pay. Leaving through
  * its buttons forgets the summary, so /comprar and /pago work again.
  */
 export function PurchaseSummaryView({ summary }: { summary: PurchaseSummary }) {
@@ -23,6 +36,19 @@ export function PurchaseSummaryView({ summary }: { summary: PurchaseSummary }) {
     [],
   );
 
+  return summary.status === 'pending' ? (
+    <PendingSummaryView summary={summary} onLeave={leave} />
+  ) : (
+    <PaidSummaryView summary={summary} onLeave={leave} />
+  );
+}
+
+type ViewProps<T> = { summary: T; onLeave: () => void };
+
+const lines = (summary: PurchaseSummary) =>
+  summary.items.map((item) => ({ ...item, unitPriceCents: item.priceCents }));
+
+function PaidSummaryView({ summary, onLeave }: ViewProps<PaidSummary>) {
   return (
     <div className="space-y-6">
       <div className="flex items-start gap-3 rounded-2xl bg-emerald-50 p-5 text-emerald-950 ring-1 ring-emerald-200 sm:p-6">
@@ -41,7 +67,7 @@ export function PurchaseSummaryView({ summary }: { summary: PurchaseSummary }) {
         <CartLinesSummary
           title="Productos"
           headingLevel="h3"
-          lines={summary.items.map((item) => ({ ...item, unitPriceCents: item.priceCents }))}
+          lines={lines(summary)}
           totalCredits={summary.totalCredits}
           totalCents={summary.totalCents}
           creditsLabel="Créditos agregados"
@@ -62,13 +88,65 @@ export function PurchaseSummaryView({ summary }: { summary: PurchaseSummary }) {
             </div>
           )}
           <div className="flex flex-col gap-3">
-            <LinkButton to="/reserva" size="lg" onClick={leave}>
+            <LinkButton to="/reserva" size="lg" onClick={onLeave}>
               <CalendarPlus aria-hidden className="size-4" /> Reservar una sesión
             </LinkButton>
-            <LinkButton to="/perfil" size="lg" theme="black" onClick={leave}>
+            <LinkButton to="/perfil" size="lg" theme="black" onClick={onLeave}>
               <UserRound aria-hidden className="size-4" /> Ir a mi perfil
             </LinkButton>
           </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Issue 24: amber, not green: nothing is paid yet. The voucher or the transfer's data come first. */
+function PendingSummaryView({ summary, onLeave }: ViewProps<PendingSummary>) {
+  return (
+    <div className="space-y-6">
+      <div className="rounded-2xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200 sm:p-6">
+        <div className="flex items-start gap-3">
+          <Clock aria-hidden className="mt-1 size-6 shrink-0 text-amber-700" />
+          <div className="min-w-0 space-y-1">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <h2 id="resumen-titulo" className="font-display text-2xl font-semibold">
+                {paymentInstructionsTitles[summary.instructions.kind]}
+              </h2>
+              <Badge tone="warning" state="pending">
+                {orderStatusLabels.pending}
+              </Badge>
+            </div>
+            <p>
+              Tus créditos se agregarán a tu cuenta cuando se confirme el pago. Te enviamos estos datos por
+              correo.
+            </p>
+            <p className="text-sm break-all text-amber-900">Folio: {summary.orderId}</p>
+          </div>
+        </div>
+        <PaymentInstructions
+          instructions={summary.instructions}
+          amountCents={summary.totalCents}
+          className="mt-5 rounded-xl bg-white p-4 ring-1 ring-amber-200 sm:p-5"
+        />
+      </div>
+      <div className="grid gap-6 md:grid-cols-[1fr_18rem] md:items-start">
+        <CartLinesSummary
+          title="Productos"
+          headingLevel="h3"
+          lines={lines(summary)}
+          totalCredits={summary.totalCredits}
+          totalCents={summary.totalCents}
+          creditsLabel="Créditos al confirmar el pago"
+          totalLabel="Total a pagar"
+        />
+        <div className="flex flex-col gap-3">
+          <LinkButton to="/perfil/mis-pedidos" size="lg" onClick={onLeave}>
+            <ReceiptText aria-hidden className="size-4" /> Ver mis pedidos
+          </LinkButton>
+          <LinkButton to="/perfil" size="lg" theme="black" onClick={onLeave}>
+            <UserRound aria-hidden className="size-4" /> Ir a mi perfil
+          </LinkButton>
         </div>
       </div>
     </div>

@@ -8,7 +8,7 @@ import { notify } from '../../../components/ui/toast';
 import { queryKeys } from '../../../lib/query-keys';
 import { sessionQuery } from '../../auth/api/get-session';
 import { forgetCheckoutAttempt } from '../checkout-attempt';
-import { savePurchaseSummary, summaryOfPayment } from '../purchase-summary';
+import { type PendingSummary, savePurchaseSummary, summaryOfPayment } from '../purchase-summary';
 import { cartActions } from './use-cart';
 
 /**
@@ -31,6 +31,27 @@ export function useCompletePurchase() {
       void queryClient.invalidateQueries({ queryKey: session });
       void queryClient.invalidateQueries({ queryKey: queryKeys.me.orders });
       notify.success(storeMessages.paid);
+      navigate('/resumen', { replace: true });
+    },
+    [queryClient, navigate],
+  );
+}
+
+/**
+ * After an OXXO voucher or SPEI transfer data was issued (issue 24): the order waits for the money, so /resumen
+ * shows how to pay it; the cart is emptied and Mis pedidos refreshes (the pending order is there). The balance does
+ * not change until the payment is confirmed.
+ */
+export function useCompletePendingPurchase() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    (summary: PendingSummary) => {
+      savePurchaseSummary(summary);
+      cartActions.clear();
+      forgetCheckoutAttempt();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me.orders });
+      notify.success(storeMessages.voucherIssued);
       navigate('/resumen', { replace: true });
     },
     [queryClient, navigate],

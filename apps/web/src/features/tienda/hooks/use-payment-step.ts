@@ -1,9 +1,9 @@
-import type { TPaymentResult } from '@sala/shared/store/store.contract';
+import type { TPayMethod, TPaymentResult } from '@sala/shared/store/store.contract';
 import { useCallback, useReducer, useRef } from 'react';
 import { forgetCheckoutAttempt } from '../checkout-attempt';
 import { type PaymentProblem, paymentProblem } from '../payment-problem';
 
-/** Where the card payment step stands, apart from the checkout the server holds. */
+/** Where the payment step stands (a card, or an OXXO or SPEI request), apart from the checkout the server holds. */
 export type PaymentStepState = {
   /** A payment is on its way (the form's button waits, a second click does nothing). */
   paying: boolean;
@@ -51,15 +51,19 @@ export function paymentStepReducer(state: PaymentStepState, action: PaymentStepA
 }
 
 /**
- * The card payment step's own state, one reducer: `pay` runs a payment once at a time (a ref guards against a
- * double click before React re-renders) and hands a completed one to `complete`.
+ * The payment step's own state, one reducer: `pay` runs a payment once at a time (a ref guards against a double
+ * click before React re-renders) and hands a completed one to `complete`. The card's result is the payment; an
+ * OXXO voucher's or a SPEI transfer's is what its step asked for (issue 24).
  */
-export function usePaymentStep(complete: (result: TPaymentResult) => void) {
+export function usePaymentStep<TResult = TPaymentResult>(
+  complete: (result: TResult) => void,
+  method: TPayMethod = 'card',
+) {
   const [state, dispatch] = useReducer(paymentStepReducer, initialPaymentStep);
   const payingRef = useRef(false);
 
   const pay = useCallback(
-    async (run: () => Promise<TPaymentResult>) => {
+    async (run: () => Promise<TResult>) => {
       if (payingRef.current) return;
       payingRef.current = true;
       dispatch({ type: 'pay' });
@@ -77,11 +81,11 @@ export function usePaymentStep(complete: (result: TPaymentResult) => void) {
   );
   const onInitFailed = useCallback(() => dispatch({ type: 'init-failed' }), []);
   const retryInit = useCallback(() => dispatch({ type: 'retry-init' }), []);
-  /** A new checkout for the same cart: the remembered attempt is forgotten, so the cart gets a new id. */
+  /** A new checkout for the same cart: the method's remembered attempt is forgotten, so it gets a new id. */
   const restart = useCallback(() => {
-    forgetCheckoutAttempt();
+    forgetCheckoutAttempt(method);
     dispatch({ type: 'restart' });
-  }, []);
+  }, [method]);
 
   return { state, pay, onInitFailed, retryInit, restart };
 }

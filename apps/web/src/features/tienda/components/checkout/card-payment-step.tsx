@@ -2,21 +2,22 @@ import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { CartItem } from '@sala/shared/cart/cart.rules';
 import { formatMoney } from '@sala/shared/format/money';
 import { storeMessages as m } from '@sala/shared/store/store.messages';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CheckCircle2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
 import { type ComponentType, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Button, LinkButton } from '../../../../components/ui/link-button';
 import { PageLoader } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
 import { checkoutRequest, confirmCheckout, payWithTestCard, startCheckout } from '../../api/checkout-api';
-import { catalogQuery } from '../../api/get-catalog';
 import { checkoutIdFor, forgetCheckoutAttempt } from '../../checkout-attempt';
 import { cartActions } from '../../hooks/use-cart';
 import { useCompletePurchase } from '../../hooks/use-complete-purchase';
 import { usePaymentStep } from '../../hooks/use-payment-step';
 import { CartLinesSummary } from './cart-lines-summary';
 import { PaymentAlert } from './payment-alert';
+import { BackToDataButton, PaymentStepLayout } from './payment-step-layout';
+import { RefusedLinesAlert, refusedLines } from './refused-lines-alert';
 import type { StripeCardFormProps } from './stripe-card-form';
 import { TestCardForm } from './test-card-form';
 
@@ -36,19 +37,10 @@ function useStripeForm(wanted: boolean) {
   return { ...form, reload: load };
 }
 
-/** Which lines of the request the API refused (409, `fields['items.<index>']`), by product. */
-function refusedLines(error: unknown, items: readonly CartItem[]) {
-  if (!(error instanceof ApiError) || error.status !== 409 || !error.fields) return [];
-  return Object.entries(error.fields).flatMap(([field, message]) => {
-    const index = /^items\.(\d+)$/.exec(field)?.[1];
-    const item = index === undefined ? undefined : items[Number(index)];
-    return item ? [{ item, message }] : [];
-  });
-}
-
 /**
- * Step 2 (docs/business-rules.md §4 online purchase): the checkout is made on entering (one checkoutId per cart, so a reload finds
- * it again), the server's priced summary is shown, and the card is paid through the test gateway or Stripe.
+ * Step 2 with a card (docs/business-rules.md §4 online purchase): the checkout is made on entering (one checkoutId per
+ * cart and method, so a reload finds it again), the server's priced summary is shown, and the card is paid through
+ * the test gateway or Stripe.
  */
 export function CardPaymentStep({
   items,
@@ -60,7 +52,6 @@ export function CardPaymentStep({
   user: Pick<TSessionUser, 'name' | 'email'>;
   onBack: () => void;
 }) {
-  const queryClient = useQueryClient();
   const complete = useCompletePurchase();
   const { state, pay, onInitFailed, retryInit, restart } = usePaymentStep(complete);
   const { paying, problem, initFailed, stripeAttempt } = state;
@@ -88,54 +79,27 @@ export function CardPaymentStep({
     void pay(() => confirmCheckout(checkoutId));
   }, [paidAlready, pay, checkoutId]);
 
-  const back = (
-    <Button variant="ghost" onClick={onBack} className="-ml-2">
-      <ArrowLeft aria-hidden className="size-4" /> Volver a mis datos
-    </Button>
-  );
+  const back = <BackToDataButton onClick={onBack} />;
 
   if (checkout.isPending) return <PageLoader />;
 
   if (checkout.isError) {
-    const refused = refusedLines(checkout.error, items);
-    if (refused.length > 0) {
-      return (
-        <div className="space-y-4">
-          <PaymentAlert message={refused[0]!.message}>
-            {refused.length > 1 && (
-              <ul className="list-disc pl-4">
-                {refused.slice(1).map(({ item, message }) => (
-                  <li key={item.id}>{message}</li>
-                ))}
-              </ul>
-            )}
-            <div className="flex flex-wrap gap-2 pt-2">
-              <Button
-                variant="danger"
-                size="sm"
-                onClick={() => {
-                  cartActions.removeMany(refused.map(({ item }) => item.id));
-                  void queryClient.invalidateQueries({ queryKey: catalogQuery().queryKey });
-                }}
-              >
-                Quitar del carrito y continuar
-              </Button>
-              <LinkButton to="/mi-carrito" theme="black" size="sm">
-                Ir a mi carrito
-              </LinkButton>
-            </div>
-          </PaymentAlert>
-          {back}
-        </div>
-      );
-    }
+    const error = checkout.error;
+    const refused = refusedLines(
+      error instanceof ApiError && error.status === 409 ? error.fields : undefined,
+      items,
+    );
     return (
       <div className="space-y-4">
-        <PaymentAlert message={m.initFailed}>
-          <Button size="sm" className="mt-2" onClick={() => void checkout.refetch()}>
-            Intentar de nuevo
-          </Button>
-        </PaymentAlert>
+        {refused.length > 0 ? (
+          <RefusedLinesAlert refused={refused} />
+        ) : (
+          <PaymentAlert message={m.initFailed}>
+            <Button size="sm" className="mt-2" onClick={() => void checkout.refetch()}>
+              Intentar de nuevo
+            </Button>
+          </PaymentAlert>
+        )}
         {back}
       </div>
     );
@@ -237,12 +201,8 @@ export function CardPaymentStep({
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
-      <div className="space-y-4">
-        <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">{body}</div>
-        {back}
-      </div>
-      {summary}
-    </div>
+    <PaymentStepLayout back={back} summary={summary}>
+      <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">{body}</div>
+    </PaymentStepLayout>
   );
 }

@@ -1,10 +1,18 @@
 import { Check } from 'lucide-react';
 import { cx } from '../../../../components/ui/field-styles';
 
-const steps = ['Datos personales', 'Pago con tarjeta'] as const;
-
-/** The two steps of /pago (docs/business-rules.md §2), the current one marked for screen readers too. */
-export function CheckoutSteps({ current }: { current: 1 | 2 }) {
+/**
+ * The two steps of /pago (docs/business-rules.md §2), the current one marked for screen readers too. The second
+ * is named as its title is ('Pago con tarjeta', or 'Forma de pago' when there is a choice, issue 24).
+ */
+export function CheckoutSteps({
+  current,
+  paymentLabel = 'Pago con tarjeta',
+}: {
+  current: 1 | 2;
+  paymentLabel?: string;
+}) {
+  const steps = ['Datos personales', paymentLabel];
   return (
     <ol aria-label="Pasos del pago" className="grid grid-cols-2 gap-2 sm:gap-3">
       {steps.map((label, index) => {

@@ -1,7 +1,12 @@
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { CartItem } from '@sala/shared/cart/cart.rules';
 import type { TPublicProduct } from '@sala/shared/catalog/catalog.contract';
-import type { TCheckout, TPaymentResult } from '@sala/shared/store/store.contract';
+import type {
+  TCheckout,
+  TPayMethod,
+  TPaymentInstructions,
+  TPaymentResult,
+} from '@sala/shared/store/store.contract';
 import { storeMessages as m } from '@sala/shared/store/store.messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -10,7 +15,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../../lib/query-keys';
 import { jsonResponse, sessionClient } from '../../../../test/fixtures';
+import { usePurchaseSummary } from '../../purchase-summary';
 import { BASIC, basic, catalog, line, PRO, pro, summer } from '../../test-fixtures';
+import { PurchaseSummaryView } from '../purchase-summary-view';
 import { CheckoutView } from './checkout-view';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
@@ -41,6 +48,25 @@ vi.mock('@stripe/react-stripe-js', async () => {
 });
 
 const ORDER = 'o0000000-0000-4000-8000-000000000001'.replace('o', 'd');
+/** The order an OXXO or SPEI checkout leaves waiting for its money. */
+const PENDING_ORDER = 'd0000000-0000-4000-8000-000000000002';
+
+const instructionsFor = (method: 'oxxo' | 'spei'): TPaymentInstructions =>
+  method === 'oxxo'
+    ? {
+        kind: 'oxxo',
+        number: '93000012345678901234',
+        hostedUrl: null,
+        expiresAt: '2030-01-10T05:59:00.000Z',
+      }
+    : {
+        kind: 'spei',
+        clabe: '646180111812345678',
+        bankName: 'STP',
+        reference: 'SALA3550',
+        hostedUrl: null,
+        expiresAt: '2030-01-10T05:59:00.000Z',
+      };
 
 const priced = (p: TPublicProduct, quantity: number) => ({
   productId: p.id,
@@ -64,11 +90,18 @@ function fakeApi({
   start,
   mode = 'test',
   publishableKey = 'pk_test_1',
+  methods = ['card'],
 }: {
   pay?: () => Response | Promise<Response>;
-  start?: (body: { checkoutId: string; items: { productId: string; quantity: number }[] }) => Response;
+  start?: (body: {
+    checkoutId: string;
+    method: TPayMethod;
+    items: { productId: string; quantity: number }[];
+  }) => Response | undefined | Promise<Response | undefined>;
   mode?: TCheckout['mode'];
   publishableKey?: string;
+  /** What GET /api/payment-methods says the store takes. */
+  methods?: TPayMethod[];
 } = {}) {
   const calls: Call[] = [];
   let checkout: TCheckout | undefined;
@@ -91,8 +124,12 @@ function fakeApi({
       calls.push({ method, url, body });
       if (url === '/api/catalog') return jsonResponse(catalog);
       if (url === '/api/auth/session') return jsonResponse({ user: { ...client, credits: 99 } });
+      if (url === '/api/payment-methods') return jsonResponse({ mode, methods, oxxoExpiresDays: 3 });
       if (url === '/api/checkout' && method === 'POST') {
-        if (start) return start(body);
+        // A start that answers nothing leaves the checkout to the fake.
+        const answer = await start?.(body);
+        if (answer) return answer;
+        const payMethod: TPayMethod = body.method ?? 'card';
         const products = new Map([basic, pro].map((p) => [p.id, p]));
         const items = body.items.map((i: { productId: string; quantity: number }) =>
           priced(products.get(i.productId)!, i.quantity),
@@ -110,8 +147,11 @@ function fakeApi({
             (sum: number, i: ReturnType<typeof priced>) => sum + (i.credits + i.extra) * i.quantity,
             0,
           ),
-          clientSecret: mode === 'stripe' ? 'pi_1_secret_2' : null,
+          clientSecret: mode === 'stripe' && payMethod === 'card' ? 'pi_1_secret_2' : null,
           publishableKey: mode === 'stripe' ? publishableKey : null,
+          method: payMethod,
+          instructions: payMethod === 'card' ? null : instructionsFor(payMethod),
+          orderId: payMethod === 'card' ? null : PENDING_ORDER,
         };
         return jsonResponse(checkout, 201);
       }
@@ -137,7 +177,15 @@ function renderCheckout(user: TSessionUser = client) {
   const router = createMemoryRouter(
     [
       { path: '/pago', element: <CheckoutView user={user} onEditProfile={onEditProfile} /> },
-      { path: '/resumen', element: <p>Página de resumen</p> },
+      {
+        path: '/resumen',
+        element: (
+          <>
+            <p>Página de resumen</p>
+            <SummaryPage />
+          </>
+        ),
+      },
     ],
     { initialEntries: ['/pago'] },
   );
@@ -147,6 +195,12 @@ function renderCheckout(user: TSessionUser = client) {
     </QueryClientProvider>,
   );
   return { queryClient, router, view, user: userEvent.setup() };
+}
+
+/** /resumen as the app shows it, from the stored summary. */
+function SummaryPage() {
+  const summary = usePurchaseSummary();
+  return summary ? <PurchaseSummaryView summary={summary} /> : null;
 }
 
 const onEditProfile = vi.fn();
@@ -214,6 +268,7 @@ describe('CheckoutView (/pago)', () => {
     const [start] = api.posts('/api/checkout');
     expect(start!.body).toEqual({
       checkoutId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      method: 'card',
       items: [
         { productId: BASIC, quantity: 1 },
         { productId: PRO, quantity: 2 },
@@ -237,6 +292,8 @@ describe('CheckoutView (/pago)', () => {
       holder: 'Valeria Torres',
     });
     expect(storedSummary()).toEqual({
+      status: 'paid',
+      method: 'card',
       orderId: ORDER,
       items: [line(basic, 1), line(pro, 2)],
       totalCents: 585_000,
@@ -369,6 +426,9 @@ describe('CheckoutView (/pago)', () => {
             totalCredits: 5,
             clientSecret: null,
             publishableKey: null,
+            method: 'card',
+            instructions: null,
+            orderId: null,
           } satisfies TCheckout,
           201,
         );
@@ -459,5 +519,145 @@ describe('CheckoutView (/pago) with Stripe', () => {
     await toCardStep(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(m.initFailed);
     expect(screen.getByRole('button', { name: 'Intentar de nuevo' })).toBeVisible();
+  });
+});
+
+describe('CheckoutView (/pago) with OXXO and SPEI (issue 24)', () => {
+  async function toPaymentStep(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('button', { name: 'Continuar' }));
+    await screen.findByRole('heading', { name: 'Forma de pago' });
+  }
+
+  it('with only the card there is no choice, and the step keeps its title', async () => {
+    fakeApi({ methods: ['card'] });
+    setCart([line(basic, 1)]);
+    const { user } = renderCheckout();
+    await toCardStep(user);
+    await screen.findByRole('button', { name: 'Pagar $1,250' });
+    expect(screen.queryByRole('group', { name: 'Forma de pago' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it('offers only the methods the store takes; OXXO issues a voucher once and /resumen shows its number', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const api = fakeApi({
+      methods: ['oxxo', 'card'],
+      // The voucher's answer waits until the test lets it go.
+      start: async (body) => {
+        if (body.method === 'oxxo') await held;
+        return undefined;
+      },
+    });
+    setCart([line(basic, 1), line(pro, 1)]);
+    const { user, router, queryClient } = renderCheckout();
+    await toPaymentStep(user);
+
+    // The card first and chosen; SPEI is not offered.
+    const group = screen.getByRole('group', { name: 'Forma de pago' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['card', 'oxxo']);
+    expect(within(group).getByRole('radio', { name: 'Tarjeta de crédito o débito' })).toBeChecked();
+    const oxxo = within(group).getByRole('radio', { name: 'Efectivo en OXXO' });
+    expect(oxxo).toHaveAccessibleDescription(/vence en 3 días/);
+    expect(screen.queryByRole('radio', { name: 'Transferencia SPEI' })).not.toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Pagar $3,550' });
+    const [cardStart] = api.posts('/api/checkout');
+    expect(cardStart!.body).toMatchObject({ method: 'card' });
+
+    await user.click(oxxo);
+    expect(oxxo).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Pago en efectivo en OXXO' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Pagar/ })).not.toBeInTheDocument();
+    const generate = screen.getByRole('button', { name: 'Generar ficha de pago OXXO' });
+
+    // Nothing is asked of the server until the button; a second click while it works asks nothing more.
+    expect(api.posts('/api/checkout')).toHaveLength(1);
+    await user.click(generate);
+    await user.click(screen.getByRole('button', { name: 'Generando ficha…' }));
+    expect(api.posts('/api/checkout')).toHaveLength(2);
+    release();
+
+    expect(await screen.findByText('Página de resumen')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/resumen');
+    const [, voucherStart] = api.posts('/api/checkout');
+    expect(voucherStart!.body).toEqual({
+      checkoutId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      method: 'oxxo',
+      items: [
+        { productId: BASIC, quantity: 1 },
+        { productId: PRO, quantity: 1 },
+      ],
+    });
+    // Its own checkout: the card's is not turned into a voucher.
+    expect((voucherStart!.body as { checkoutId: string }).checkoutId).not.toBe(
+      (cardStart!.body as { checkoutId: string }).checkoutId,
+    );
+    expect(await screen.findByRole('heading', { name: 'Ficha de pago OXXO' })).toBeVisible();
+    expect(screen.getByTestId('voucher-number')).toHaveTextContent(/^93000012345678901234$/);
+    expect(storedSummary()).toMatchObject({
+      status: 'pending',
+      method: 'oxxo',
+      orderId: PENDING_ORDER,
+      totalCents: 355_000,
+      totalCredits: 16,
+      instructions: { kind: 'oxxo', number: '93000012345678901234' },
+    });
+    expect(storedCart()).toEqual([]);
+    expect(sessionStorage.getItem('checkoutAttempt')).toBeNull();
+    expect(notify.success).toHaveBeenCalledWith(m.voucherIssued);
+    expect(queryClient.getQueryState(['me', 'orders', 'page', {}, { page: 1 }])?.isInvalidated).toBe(true);
+    // No credits yet: the balance stays.
+    expect(queryClient.getQueryData<TSessionUser>(['session'])?.credits).toBe(3);
+  });
+
+  it('SPEI alone: no choice to make; the transfer data land on /resumen with the CLABE', async () => {
+    const api = fakeApi({ methods: ['spei'] });
+    setCart([line(pro, 1)]);
+    const { user } = renderCheckout();
+    await toPaymentStep(user);
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.getByText(/transferir exactamente/)).toHaveTextContent('$2,300');
+
+    await user.click(screen.getByRole('button', { name: 'Obtener datos para transferir' }));
+    expect(await screen.findByRole('heading', { name: 'Datos para tu transferencia SPEI' })).toBeVisible();
+    expect(screen.getByTestId('spei-clabe')).toHaveTextContent(/^646180111812345678$/);
+    expect(screen.getByTestId('instructions-amount')).toHaveTextContent('Transfiere exactamente $2,300');
+    expect(api.posts('/api/checkout').map((call) => (call.body as { method: string }).method)).toEqual([
+      'spei',
+    ]);
+    expect(storedSummary()).toMatchObject({ status: 'pending', method: 'spei', orderId: PENDING_ORDER });
+  });
+
+  it("a refusal shows the API's words like a card's; a checkout started with another method offers a new one", async () => {
+    const answers = [
+      jsonResponse({ error: { code: 'invalid-argument', message: m.payerMissing } }, 400),
+      jsonResponse({ error: { code: 'aborted', message: m.checkoutMethodChanged } }, 409),
+    ];
+    const api = fakeApi({
+      methods: ['card', 'spei'],
+      start: (body) => (body.method === 'card' ? undefined : answers.shift()),
+    });
+    setCart([line(basic, 1)]);
+    const { user, router } = renderCheckout();
+    await toPaymentStep(user);
+    await user.click(screen.getByRole('radio', { name: 'Transferencia SPEI' }));
+    await user.click(screen.getByRole('button', { name: 'Obtener datos para transferir' }));
+    expect(await screen.findByTestId('payment-error')).toHaveTextContent(m.payerMissing);
+
+    await user.click(screen.getByRole('button', { name: 'Obtener datos para transferir' }));
+    expect(await screen.findByTestId('payment-error')).toHaveTextContent(m.checkoutMethodChanged);
+    const ids = () =>
+      api
+        .posts('/api/checkout')
+        .filter((call) => (call.body as { method: string }).method === 'spei')
+        .map((call) => (call.body as { checkoutId: string }).checkoutId);
+    // The same attempt both times (a retry is harmless); 'Intentar de nuevo' starts another.
+    expect(new Set(ids()).size).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
+    await user.click(screen.getByRole('button', { name: 'Obtener datos para transferir' }));
+    expect(await screen.findByText('Página de resumen')).toBeVisible();
+    expect(new Set(ids()).size).toBe(2);
+    expect(router.state.location.pathname).toBe('/resumen');
   });
 });

@@ -4,19 +4,24 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../../../components/ui/link-button';
 import { PageLoader } from '../../../../components/ui/spinner';
+import { usePaymentMethods } from '../../api/checkout-api';
 import { useCartWithCatalog } from '../../hooks/use-cart-with-catalog';
 import { personalDataProblem } from '../../personal-data';
-import { CardPaymentStep } from './card-payment-step';
 import { CartLinesSummary } from './cart-lines-summary';
 import { CheckoutSteps } from './checkout-steps';
+import { PaymentStep, paymentStepTitle } from './payment-step';
 import { PersonalDataStep } from './personal-data-step';
 
-/** The card step lives in the address (?paso=tarjeta): a reload stays there, 'atrás' goes back to the data. */
+/**
+ * The payment step lives in the address (?paso=tarjeta, its name from when the card was the only way to pay): a
+ * reload stays there, 'atrás' goes back to the data.
+ */
 const CARD_STEP = 'tarjeta';
 
 /**
- * /pago (docs/business-rules.md §2): step 1 'Datos personales', step 2 'Pago con tarjeta'. The card step opens only with data that
- * passes the checks of step 1, and pays only the lines that are still for sale.
+ * /pago (docs/business-rules.md §2): step 1 'Datos personales', step 2 'Pago con tarjeta' ('Forma de pago' when the
+ * store also takes OXXO or SPEI, issue 24). The payment step opens only with data that passes the checks of step
+ * 1, and pays only the lines that are still for sale.
  */
 export function CheckoutView({ user, onEditProfile }: { user: TSessionUser; onEditProfile: () => void }) {
   const cart = useCartWithCatalog();
@@ -25,6 +30,8 @@ export function CheckoutView({ user, onEditProfile }: { user: TSessionUser; onEd
   const step: 1 | 2 = params.get('paso') === CARD_STEP && dataOk ? 2 : 1;
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
+  // Asked for on step 1 already, so step 2 opens with its title and its choices.
+  const payTitle = paymentStepTitle(usePaymentMethods().data);
 
   useEffect(() => {
     // Moving between steps moves the focus to the new step's title (not on the first paint).
@@ -38,13 +45,13 @@ export function CheckoutView({ user, onEditProfile }: { user: TSessionUser; onEd
 
   return (
     <div className="space-y-6">
-      <CheckoutSteps current={step} />
+      <CheckoutSteps current={step} paymentLabel={payTitle} />
       <h2
         ref={heading}
         tabIndex={-1}
         className="font-display text-2xl font-semibold text-brand-800 focus:outline-none"
       >
-        {step === 1 ? 'Datos personales' : 'Pago con tarjeta'}
+        {step === 1 ? 'Datos personales' : payTitle}
       </h2>
       {!settled ? (
         <PageLoader />
@@ -80,7 +87,7 @@ export function CheckoutView({ user, onEditProfile }: { user: TSessionUser; onEd
           </CartLinesSummary>
         </div>
       ) : (
-        <CardPaymentStep items={cart.sellable} user={user} onBack={() => setParams({})} />
+        <PaymentStep items={cart.sellable} user={user} onBack={() => setParams({})} />
       )}
     </div>
   );
