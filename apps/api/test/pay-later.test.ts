@@ -331,3 +331,18 @@ describe('a store that takes cards only (PAYMENT_METHODS=card)', () => {
     }
   });
 });
+
+describe('OXXO’s limit', () => {
+  it('refuses a voucher over $10,000 with a clear message, and takes the same cart by SPEI', async () => {
+    const product = await createProduct(t.db, { priceCents: 600_000, credits: 20 });
+    const { user, cookie } = await loginAs(t, 'user');
+    const items = [{ productId: product.id, quantity: 2 }];
+    const oxxo = await post('/api/checkout', cookie, { checkoutId: randomUUID(), method: 'oxxo', items });
+    expect(oxxo.statusCode).toBe(409);
+    expect(oxxo.json().error.message).toBe(m.oxxoTooLarge);
+    expect(await t.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(0);
+    const spei = await post('/api/checkout', cookie, { checkoutId: randomUUID(), method: 'spei', items });
+    expect(spei.statusCode).toBe(201);
+    expect(spei.json()).toMatchObject({ method: 'spei', amountCents: 1_200_000 });
+  });
+});

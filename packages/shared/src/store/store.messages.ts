@@ -32,5 +32,6 @@ export const storeMessages = {
   checkoutMethodChanged:
     'Este pago ya se inició con otra forma de pago. Vuelve a tu carrito e inténtalo de nuevo.',
   voucherIssued: 'Tu ficha de pago está lista. Tus créditos se agregarán cuando se confirme el pago.',
+  oxxoTooLarge: 'OXXO acepta pagos de hasta $10,000. Elige tarjeta o transferencia SPEI, o divide la compra.',
   payerMissing: 'Para pagar en OXXO o por SPEI necesitamos tu nombre y tu correo.',
 } as const;

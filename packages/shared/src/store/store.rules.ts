@@ -23,3 +23,6 @@ export function totalsOf(
     { amountCents: 0, totalCredits: 0 },
   );
 }
+
+/** OXXO takes at most $10,000 MXN per voucher (Stripe's limit for OXXO): a larger cart pays by card or SPEI. */
+export const OXXO_MAX_CENTS = 1_000_000;

@@ -61,7 +61,14 @@ export interface PaymentGateway {
     expiresAt?: Date;
     /** OXXO: the voucher's life in days, as Stripe takes it. */
     expiresAfterDays?: number;
-  }): Promise<{ paymentRef: string; clientSecret: string | null; instructions: PaymentInstructions | null }>;
+  }): Promise<{
+    paymentRef: string;
+    clientSecret: string | null;
+    /** OXXO and SPEI: how to pay; null for a card, and for a SPEI payment the client's balance already covered. */
+    instructions: PaymentInstructions | null;
+    /** 'succeeded' when the payment was made at once (a SPEI payment from the client's balance at Stripe). */
+    status: PaymentStatus;
+  }>;
   /** SPEI: a customer at the provider for a client (once per client; the idempotency key keeps retries one). */
   createCustomer(input: {
     name: string;

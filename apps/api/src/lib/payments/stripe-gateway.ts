@@ -20,11 +20,17 @@ export type StripeConfig = {
  * Stripe's status as ours. An OXXO voucher that expired unpaid goes back to `requires_payment_method` with the
  * error that says so: a failed payment, like a cancelled one.
  */
-const statusOf = (intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'>): PaymentStatus => {
+const statusOf = (
+  intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error' | 'payment_method_types'>,
+): PaymentStatus => {
   if (intent.status === 'succeeded') return 'succeeded';
   if (intent.status === 'processing') return 'processing';
   if (intent.status === 'canceled') return 'failed';
-  if (intent.status === 'requires_payment_method' && intent.last_payment_error) return 'failed';
+  // A refused card leaves the intent waiting for another card (the client may still pay it): not failed.
+  const payLater = intent.payment_method_types?.some(
+    (type) => type === 'oxxo' || type === 'customer_balance',
+  );
+  if (intent.status === 'requires_payment_method' && intent.last_payment_error && payLater) return 'failed';
   return 'requires_action';
 };
 
@@ -133,14 +139,16 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
       const intent = await stripe.paymentIntents
         .create(methodParams(input), { idempotencyKey: input.idempotencyKey })
         .catch(unavailable);
-      const instructions =
-        input.method === 'oxxo' || input.method === 'spei' ? instructionsOf(intent, input.expiresAt) : null;
-      if ((input.method === 'oxxo' || input.method === 'spei') && !instructions)
+      const later = input.method === 'oxxo' || input.method === 'spei';
+      const instructions = later ? instructionsOf(intent, input.expiresAt) : null;
+      // SPEI: a client whose cash balance at Stripe covers the amount has paid at once (Stripe applies it).
+      if (later && !instructions && intent.status !== 'succeeded')
         throw new GatewayUnavailableError(`${intent.id}: no ${input.method} instructions (${intent.status})`);
       return {
         paymentRef: intent.id,
-        clientSecret: input.method === 'oxxo' || input.method === 'spei' ? null : intent.client_secret,
+        clientSecret: later ? null : intent.client_secret,
         instructions,
+        status: statusOf(intent),
       };
     },
     async createCustomer({ name, email, idempotencyKey }) {

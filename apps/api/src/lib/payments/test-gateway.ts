@@ -58,9 +58,10 @@ export function createTestGateway(): PaymentGateway {
           paymentRef,
           clientSecret: null,
           instructions: testInstructions(method, idempotencyKey, expiresAt ?? new Date()),
+          status: 'requires_action',
         };
       }
-      return { paymentRef, clientSecret: null, instructions: null };
+      return { paymentRef, clientSecret: null, instructions: null, status: 'requires_action' };
     },
     async createCustomer({ idempotencyKey }) {
       return { customerRef: `test_cus_${digitsOf(idempotencyKey, 16)}` };

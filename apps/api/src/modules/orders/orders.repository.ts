@@ -226,18 +226,21 @@ export function markOrderCancelled(
   id: string,
   change: { cancelledBy: string; refundRef: string | null },
 ) {
-  return tx
-    .update(orders)
-    .set({
-      status: 'cancelled',
-      cancelledAt: sql`now()`,
-      cancelledBy: change.cancelledBy,
-      refundRef: change.refundRef,
-      cancelClaimedAt: null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(orders.id, id), inArray(orders.status, ['completed', 'pending'])))
-    .returning({ id: orders.id });
+  return (
+    tx
+      .update(orders)
+      .set({
+        status: 'cancelled',
+        cancelledAt: sql`now()`,
+        cancelledBy: change.cancelledBy,
+        refundRef: change.refundRef,
+        cancelClaimedAt: null,
+        updatedAt: sql`now()`,
+      })
+      // A pending order's cancel may find it expired by the gateway's own 'canceled' event (payments.service).
+      .where(and(eq(orders.id, id), inArray(orders.status, ['completed', 'pending', 'expired'])))
+      .returning({ id: orders.id })
+  );
 }
 
 /**
@@ -282,7 +285,17 @@ export function markOrderExpired(tx: DbOrTx, id: string) {
 
 /** What the gateway last said about a SPEI transfer's money. */
 export function setOrderFunding(tx: DbOrTx, id: string, funding: StoredPaymentFunding) {
-  return tx.update(orders).set({ paymentFunding: funding }).where(eq(orders.id, id));
+  // Only while the payment is awaited, and never backwards: events arrive in any order.
+  return tx
+    .update(orders)
+    .set({ paymentFunding: funding })
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.status, 'pending'),
+        sql`coalesce((${orders.paymentFunding}->>'receivedCents')::int, 0) <= ${funding.receivedCents}`,
+      ),
+    );
 }
 
 /** A cancel is asking the gateway for the refund from `at` on (see orders.cancelClaimedAt). */

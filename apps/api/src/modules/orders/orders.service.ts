@@ -118,7 +118,8 @@ export function createPendingOnlineOrder(
     method: 'oxxo' | 'spei';
     lines: OrderLine[];
     totalCents: number;
-    instructions: StoredPaymentInstructions;
+    /** Null when the payment was made at once (SPEI from the client's balance): nothing to show. */
+    instructions: StoredPaymentInstructions | null;
     expiresAt: Date;
     at: Date;
   },

@@ -12,7 +12,7 @@ import {
   type TTestCardRequest,
 } from '@sala/shared/store/store.contract';
 import { storeMessages as m } from '@sala/shared/store/store.messages';
-import { totalsOf } from '@sala/shared/store/store.rules';
+import { OXXO_MAX_CENTS, totalsOf } from '@sala/shared/store/store.rules';
 import type { ActingContext, RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import {
@@ -211,6 +211,8 @@ export async function startCheckout(ctx: ActingContext, input: TStartCheckoutReq
 
   const lines = found.lines;
   const totals = totalsOf(lines);
+  if (method === 'oxxo' && totals.amountCents > OXXO_MAX_CENTS)
+    throw new AppError('aborted', m.oxxoTooLarge, { method: m.oxxoTooLarge });
   if (method !== 'card') return startLaterPayment(ctx, input, method, lines, totals);
   const payment = await gatewayPayment(ctx, {
     id: input.checkoutId,
@@ -274,7 +276,9 @@ async function startLaterPayment(
     })
     .catch(unavailableToClient);
   const instructions = payment.instructions;
-  if (!instructions) throw new AppError('unavailable', m.initFailed);
+  // Paid at once (SPEI from the client's balance at Stripe): the order is made and completed in one go.
+  const paidAtOnce = payment.status === 'succeeded';
+  if (!instructions && !paidAtOnce) throw new AppError('unavailable', m.initFailed);
   const made = await db.transaction(async (tx) => {
     const checkout = await insertCheckout(tx, {
       id: input.checkoutId,
@@ -299,6 +303,10 @@ async function startLaterPayment(
       at: ctx.now,
     });
     await setCheckoutOrder(tx, checkout.id, order.id);
+    if (paidAtOnce || !instructions) {
+      const { sold } = await completeIn(tx, ctx, checkout.id);
+      return { checkout: (await findCheckout(tx, checkout.id))!, sold };
+    }
     await ctx.notify.paymentPending(tx, {
       email: actor.email,
       name: actor.name,
@@ -312,9 +320,11 @@ async function startLaterPayment(
       credits: totals.totalCredits,
       instructions,
     });
-    return { ...checkout, orderId: order.id };
+    return { checkout: { ...checkout, orderId: order.id }, sold: false };
   });
-  if (made) return describe(made, gateway, null, instructions);
+  if (made?.sold) ctx.metrics.sale('online');
+  if (made)
+    return describe(made.checkout, gateway, null, made.checkout.status === 'pending' ? instructions : null);
   // A doubled request stored it first.
   return resume(ctx, (await findCheckout(db, input.checkoutId))!, input);
 }
@@ -681,7 +691,10 @@ export async function cancelOrder(ctx: ActingContext, { id }: { id: string }): P
     await findCheckout(tx, checkout.id, { forUpdate: true });
     const locked = await lockOrderForPayment(tx, id);
     if (locked?.status === 'cancelled') throw new AppError('aborted', orderMessages.alreadyCancelled);
-    if (locked?.status !== 'pending') throw new AppError('aborted', orderMessages.notPending);
+    // Stripe's own `payment_intent.canceled` may have been handled before this answer came back and expired the
+    // order: it was this cancel, so it ends cancelled all the same.
+    if (locked?.status !== 'pending' && locked?.status !== 'expired')
+      throw new AppError('aborted', orderMessages.notPending);
     await markCheckoutFailed(tx, checkout.id, 'cancelled by staff');
     return cancelPendingOrderIn(ctx, tx, id);
   });
