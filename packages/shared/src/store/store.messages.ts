@@ -31,7 +31,8 @@ export const storeMessages = {
   methodNotOffered: 'Esta forma de pago no está disponible. Elige otra.',
   checkoutMethodChanged:
     'Este pago ya se inició con otra forma de pago. Vuelve a tu carrito e inténtalo de nuevo.',
-  voucherIssued: 'Tu ficha de pago está lista. Tus créditos se agregarán cuando se confirme el pago.',
+  voucherIssued:
+    'Listo: te enviamos los datos para pagar. Tus créditos se agregarán cuando se confirme el pago.',
   oxxoTooLarge: 'OXXO acepta pagos de hasta $10,000. Elige tarjeta o transferencia SPEI, o divide la compra.',
   payerMissing: 'Para pagar en OXXO o por SPEI necesitamos tu nombre y tu correo.',
 } as const;

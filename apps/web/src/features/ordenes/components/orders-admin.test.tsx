@@ -115,7 +115,7 @@ describe('OrdersAdmin (issue 24)', () => {
     const expired = screen.getByText('Sofía Ruiz').closest('tr')!;
     expect(within(expired).getByText('SPEI')).toBeVisible();
     expect(within(expired).getByText('Vencida')).toHaveAttribute('data-state', 'expired');
-    expect(screen.getByRole('columnheader', { name: 'Método' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Cajero y método' })).toBeInTheDocument();
 
     // Completed and pending orders can be cancelled; an expired one cannot.
     expect(screen.getByRole('button', { name: 'Cancelar orden de Ana Pérez' })).toBeVisible();

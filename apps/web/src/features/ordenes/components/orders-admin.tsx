@@ -74,13 +74,17 @@ export function OrdersAdmin() {
         enableSorting: false,
         cell: ({ row }) => <ProductsCell order={row.original} />,
       },
-      { id: 'cashierName', header: 'Cajero', cell: ({ row }) => row.original.cashierName },
       {
-        id: 'method',
-        header: 'Método',
-        enableSorting: false,
+        // The method under the cashier (one column less: the table fits a laptop's screen with its actions).
+        id: 'cashierName',
+        header: 'Cajero y método',
         cell: ({ row }) => (
-          <span className="whitespace-nowrap">{paymentMethodLabels[row.original.method]}</span>
+          <span className="block">
+            {row.original.cashierName}
+            <span className="block text-xs whitespace-nowrap text-muted" data-testid="order-method">
+              {paymentMethodLabels[row.original.method]}
+            </span>
+          </span>
         ),
       },
       {
