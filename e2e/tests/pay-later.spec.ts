@@ -7,8 +7,6 @@ import { expectNoSeriousViolations, toast } from './page-checks';
  * on /resumen and in Mis pedidos, gets it by e-mail, and has no credits until the super admin's 'Simular pago' (the
  * confirmation a webhook would bring) completes the order, once.
  */
-const issued =
-  'Listo: te enviamos los datos para pagar. Tus créditos se agregarán cuando se confirme el pago.';
 const simulated = 'Pago simulado: la orden se completó.';
 
 async function logIn(page: Page, who: { email: string; password: string }) {
