@@ -193,6 +193,21 @@ describe('paying later with the test gateway', () => {
     expect(receipt.text).toContain('Total pagado en OXXO');
   });
 
+  it('never lets a voucher be paid with a card, not even a test card', async () => {
+    const { user, cookie, checkoutId } = await voucher('oxxo');
+    const res = await post(`/api/checkout/${checkoutId}/pay`, cookie, {
+      number: '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+      holder: 'Ana Prueba',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(m.checkoutMethodChanged);
+    const state = await stateOf(user.id);
+    expect(state.orders[0]!.status).toBe('pending');
+    expect(state.purchases).toHaveLength(0);
+  });
+
   it('lets only the super admin simulate a payment or cancel a pending order', async () => {
     const { orderId, cookie: client } = await voucher('spei');
     const { cookie: admin } = await loginAs(t, 'admin');

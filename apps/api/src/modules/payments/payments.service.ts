@@ -498,6 +498,8 @@ export async function payWithTestCard(
   if (gateway.mode !== 'test' || !gateway.chargeTestCard) throw new AppError('aborted', m.somethingWrong);
   const checkout = await ownCheckout(ctx.db, ctx.actor, id);
   if (checkout.status === 'paid') return complete(ctx, id);
+  // An OXXO voucher or a SPEI transfer is paid at OXXO or from a bank, never with a card (not even a test one).
+  if (checkout.method !== 'card') throw new AppError('aborted', m.checkoutMethodChanged);
   if (!checkout.paymentRef) throw new AppError('aborted', m.initFailed);
   if (!expiryIsCurrent(card.expiry, ctx.now)) {
     throw new AppError('invalid-argument', m.cardExpiry, { expiry: m.cardExpiry });
