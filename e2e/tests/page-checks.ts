@@ -20,6 +20,17 @@ export async function expectNoSeriousViolations(
     await page.mouse.move(0, 0);
     await expect(page.locator('[data-tone]')).toHaveCount(0, { timeout: 6_000 });
   }
+  // A color still moving (a chip just chosen fades to its selected colors) is judged half-way and fails the
+  // contrast rule: axe looks once every transition and animation has ended (a CI run caught one mid-fade).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', ...(options.wcag22 ? ['wcag22aa'] : [])])
     .analyze();
