@@ -99,7 +99,8 @@ describe('PurchaseHistory (Mis pedidos)', () => {
             order('d0000000-0000-4000-8000-000000000003', {
               status: 'pending',
               method: 'oxxo',
-              creditsGranted: 0,
+              // The order's lines: granted once the payment is confirmed.
+              creditsGranted: 5,
               products: ['Paquete Básico'],
               totalCents: 125_000,
               instructions: {
@@ -112,7 +113,7 @@ describe('PurchaseHistory (Mis pedidos)', () => {
             order('d0000000-0000-4000-8000-000000000004', {
               status: 'expired',
               method: 'spei',
-              creditsGranted: 0,
+              creditsGranted: 11,
               products: ['Paquete Profesional'],
               totalCents: 230_000,
             }),
@@ -127,6 +128,8 @@ describe('PurchaseHistory (Mis pedidos)', () => {
     const expired = screen.getByText('Paquete Profesional').closest('tr')!;
     expect(within(expired).getByText('SPEI')).toBeVisible();
     expect(within(expired).getByText('Vencida')).toHaveAttribute('data-state', 'expired');
+    expect(within(pending).getByText('5 créditos al confirmar el pago')).toBeVisible();
+    expect(within(expired).getByText('Ninguno')).toBeVisible();
     // Only a pending order with its data offers them.
     expect(within(expired).queryByRole('button', { name: /Ver datos de pago/ })).not.toBeInTheDocument();
 

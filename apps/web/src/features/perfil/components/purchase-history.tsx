@@ -40,7 +40,13 @@ export function PurchaseHistory() {
         id: 'credits',
         header: 'Créditos',
         enableSorting: false,
-        cell: ({ row }) => formatCredits(row.original.creditsGranted),
+        // An OXXO or SPEI order grants its credits only once paid (issue 24): said so while it waits, none if it expired.
+        cell: ({ row }) => {
+          const { status, creditsGranted } = row.original;
+          if (status === 'expired') return 'Ninguno';
+          if (status === 'pending') return `${formatCredits(creditsGranted)} al confirmar el pago`;
+          return formatCredits(creditsGranted);
+        },
       },
       { id: 'totalCents', header: 'Total', cell: ({ row }) => formatMoney(row.original.totalCents) },
       {
