@@ -36,6 +36,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromium,
+    // No smooth scrolling: Playwright scrolls a target into view and clicks where it was; a page still gliding
+    // (html's scroll-behavior: smooth, slow on a busy machine) moved the button away and the click was lost
+    // (store.spec, CI: the pay button 35 px above where the click landed).
+    contextOptions: { reducedMotion: 'reduce' },
   },
   projects: [
     {

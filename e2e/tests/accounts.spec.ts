@@ -39,7 +39,7 @@ test.describe('accounts', () => {
     await expect(disabled).toBeHidden();
 
     // A super admin activates the account from the users table.
-    const adminContext = await browser.newContext();
+    const adminContext = await browser.newContext({ reducedMotion: 'reduce' });
     const admin = await adminContext.newPage();
     await loginAs(admin, 'superadmin');
     await admin.goto('/admin/usuarios');

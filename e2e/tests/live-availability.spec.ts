@@ -25,7 +25,7 @@ test.describe('live availability (design §10)', () => {
     ];
 
     // The super admin's Reservaciones of that day and branch, open before anything happens.
-    const adminContext = await browser.newContext({ baseURL });
+    const adminContext = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
     const admin = await adminContext.newPage();
     await loginAs(admin, 'superadmin');
     await admin.goto(`/admin/reservaciones?fecha=${date}&sucursal=${branch.id}`);
@@ -33,7 +33,7 @@ test.describe('live availability (design §10)', () => {
     await expect(grid.getByTitle(`Sala 1 · ${hour} · Libre`)).toBeVisible();
 
     // Two clients at the same summary: Sala 1 at 11:00.
-    const otherContext = await browser.newContext({ baseURL });
+    const otherContext = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
     const other = await otherContext.newPage();
     for (const [who, tab] of [
       [first, page],

@@ -34,7 +34,11 @@ async function toPaymentStep(page: Page) {
 
 /** The super admin, in a browser of its own, finds the pending order in Ordenes and simulates its payment. */
 async function simulatePayment(browser: Browser, baseURL: string, clientName: string, viewport: Page) {
-  const context = await browser.newContext({ baseURL, viewport: viewport.viewportSize() ?? undefined });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: viewport.viewportSize() ?? undefined,
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   try {
     await logIn(page, demo.superadmin);
