@@ -221,7 +221,7 @@ describe('paying later with the test gateway', () => {
   });
 
   it('cancels a pending order with nothing to take back, and a cancelled one can no longer be paid', async () => {
-    const { user, orderId } = await voucher('oxxo');
+    const { user, cookie: client, orderId } = await voucher('oxxo');
     const { cookie: admin } = await loginAs(t, 'superadmin');
     const res = await post(`/api/orders/${orderId}/cancel`, admin, { confirmation: 'cancelar orden' });
     expect(res.statusCode, res.body).toBe(200);
@@ -237,6 +237,9 @@ describe('paying later with the test gateway', () => {
     expect(state.purchases).toHaveLength(0);
     const [checkout] = await t.db.select().from(checkouts).where(eq(checkouts.orderId, orderId));
     expect(checkout).toMatchObject({ status: 'failed', nextCheckAt: null });
+    // Mis pedidos: cancelled before any money came, it granted no credits.
+    const mine = (await get('/api/me/orders', client)).json();
+    expect(mine.rows[0]).toMatchObject({ id: orderId, status: 'cancelled', creditsGranted: 0, instructions: null });
   });
 
   it('filters Ordenes by state', async () => {

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createProduct } from '@sala/db/factories/factories';
-import { orders } from '@sala/db/schema/commerce';
+import { createProduct, createUser } from '@sala/db/factories/factories';
+import { orderItems, orders } from '@sala/db/schema/commerce';
 import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { creditLedger } from '@sala/db/schema/ledger';
 import { checkouts, paymentCustomers, paymentEvents } from '@sala/db/schema/payments';
 import { users } from '@sala/db/schema/users';
+import { formatMoney } from '@sala/shared/format/money';
 import { orderMessages } from '@sala/shared/orders/orders.messages';
 import { storeMessages as m } from '@sala/shared/store/store.messages';
 import { addDays, businessDate, dayRange } from '@sala/shared/time/business-time';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcilePayments } from '../src/modules/payments/payments.service';
 import { loginAs } from './sessions';
@@ -717,6 +718,101 @@ describe('a SPEI transfer through Stripe', () => {
     expect(result.purchases).toHaveLength(2);
     expect(result.credits).toBe(12);
   });
+
+  it('a balance short of the amount is applied first: the client is told to transfer only the rest', async () => {
+    const first = await startPayment(t, 'spei');
+    // Overpaid by a fifth of the price: that fifth stays in the client's balance at Stripe.
+    stripe.fundSpei(first.intentId, PRICE + PRICE / 5);
+    expect((await deliver(t, stripe.webhook(first.intentId))).statusCode).toBe(200);
+
+    const checkoutId = randomUUID();
+    const res = await post(t, '/api/checkout', first.cookie, {
+      checkoutId,
+      method: 'spei',
+      items: [{ productId: first.productId, quantity: 1 }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      status: 'pending',
+      instructions: { kind: 'spei', amountCents: PRICE - PRICE / 5 },
+    });
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, first.user.email))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
+    expect(mail?.subject).toBe('Datos para tu transferencia SPEI · Sala Común');
+    expect(mail?.text).toContain(`Transfiere exactamente ${formatMoney(PRICE - PRICE / 5)}`);
+  });
+});
+
+describe('a payment left from test mode once Stripe is on', () => {
+  it('expires past its deadline (no test payment can come any more), and the super admin may cancel one', () =>
+    withOwnApp(async (t) => {
+      const product = await createProduct(t.db, { priceCents: PRICE, credits: 5 });
+      const owner = await createUser(t.db);
+      const leftover = async () => {
+        const id = randomUUID();
+        const [order] = await t.db
+          .insert(orders)
+          .values({
+            userId: owner.id,
+            totalCents: PRICE,
+            isPos: false,
+            method: 'oxxo',
+            status: 'pending',
+            cashierName: 'Tienda en linea',
+            paymentRef: `test_pi_${id}`,
+          })
+          .returning();
+        await t.db.insert(orderItems).values({
+          orderId: order!.id,
+          productId: product.id,
+          name: product.name,
+          unitPriceCents: PRICE,
+          quantity: 1,
+          creditsGranted: 5,
+        });
+        const createdAt = new Date('2030-01-02T18:00:00Z');
+        await t.db.insert(checkouts).values({
+          id,
+          userId: owner.id,
+          items: [],
+          amountCents: PRICE,
+          totalCredits: 5,
+          gateway: 'test',
+          method: 'oxxo',
+          paymentRef: `test_pi_${id}`,
+          orderId: order!.id,
+          expiresAt: new Date('2030-01-06T05:59:59Z'),
+          nextCheckAt: new Date('2030-01-02T18:30:00Z'),
+          createdAt,
+        });
+        return { orderId: order!.id, checkoutId: id };
+      };
+      const expiring = await leftover();
+      const cancelling = await leftover();
+
+      // Before the deadline: asked again later, untouched (only the test gateway could say, and it is gone).
+      await reconcile(t, new Date('2030-01-03T00:00:00Z'));
+      const [waiting] = await t.db.select().from(orders).where(eq(orders.id, expiring.orderId));
+      expect(waiting!.status).toBe('pending');
+      expect(stripe.requests.some((r) => r.path.includes(`test_pi_${expiring.checkoutId}`))).toBe(false);
+
+      const { cookie } = await loginAs(t, 'superadmin');
+      const cancelled = await post(t, `/api/orders/${cancelling.orderId}/cancel`, cookie, {
+        confirmation: 'cancelar orden',
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(cancelled.json()).toMatchObject({ order: { status: 'cancelled' }, creditsTakenBack: 0 });
+
+      // Past OXXO's grace: expired, nothing granted, nothing asked of Stripe.
+      await reconcile(t, new Date('2030-01-09T07:00:00Z'));
+      const [expired] = await t.db.select().from(orders).where(eq(orders.id, expiring.orderId));
+      expect(expired!.status).toBe('expired');
+      expect(stripe.requests.some((r) => r.path.includes('test_pi_'))).toBe(false);
+    }));
 });
 
 describe('the super admin cancelling a pending payment', () => {

@@ -399,11 +399,13 @@ export async function startStripeStandIn(options: { now?: () => Date } = {}) {
       return [200, intent];
     }
     transfers += 1;
+    // A balance short of the amount is applied first, as Stripe does: the transfer is what is left.
+    cashBalances.set(intent.customer, 0);
     intent.status = 'requires_action';
     intent.next_action = {
       type: 'display_bank_transfer_instructions',
       display_bank_transfer_instructions: {
-        amount_remaining: intent.amount,
+        amount_remaining: intent.amount - balance,
         currency: 'mxn',
         financial_addresses: [
           {

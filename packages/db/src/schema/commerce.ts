@@ -55,6 +55,7 @@ export type StoredPaymentInstructions =
       clabe: string;
       bankName: string;
       reference: string;
+      amountCents?: number;
       hostedUrl: string | null;
       expiresAt: string;
     };

@@ -8,6 +8,8 @@ export const orderMessages = {
   notCompleted: 'Solo se pueden cancelar órdenes completadas o pendientes de pago.',
   pendingCancelFailed:
     'No pudimos cancelar el pago pendiente con la pasarela de pago. La orden sigue pendiente; inténtalo de nuevo.',
+  pendingGatewayChanged:
+    'Este pago se inició con otra pasarela de pago; solo ahí se puede cancelar. La orden sigue pendiente de pago.',
   paidMeanwhile: 'El pago de esta orden ya se recibió: la orden se completó y sus créditos se agregaron.',
   notPending: 'Esta orden ya no está pendiente de pago.',
   notSimulatable: 'Solo en modo de pruebas se puede simular el pago de una orden pendiente.',

@@ -41,6 +41,8 @@ export const ZPaymentInstructions = z.discriminatedUnion('kind', [
     clabe: z.string(),
     bankName: z.string(),
     reference: z.string(),
+    /** What to transfer when the client's balance at the gateway already paid part (absent: the total). */
+    amountCents: z.int().nonnegative().optional(),
     hostedUrl: z.string().nullable(),
     expiresAt: z.iso.datetime(),
   }),

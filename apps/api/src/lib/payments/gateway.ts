@@ -18,6 +18,8 @@ export type PaymentInstructions =
       clabe: string;
       bankName: string;
       reference: string;
+      /** What to transfer: the total, less what the client's balance at the gateway already paid. */
+      amountCents?: number;
       hostedUrl: string | null;
       expiresAt: string;
     };

@@ -20,17 +20,16 @@ export type StripeConfig = {
  * Stripe's status as ours. An OXXO voucher that expired unpaid goes back to `requires_payment_method` with the
  * error that says so: a failed payment, like a cancelled one.
  */
-const statusOf = (
-  intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error' | 'payment_method_types'>,
-): PaymentStatus => {
+const statusOf = (intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'>): PaymentStatus => {
   if (intent.status === 'succeeded') return 'succeeded';
   if (intent.status === 'processing') return 'processing';
   if (intent.status === 'canceled') return 'failed';
-  // A refused card leaves the intent waiting for another card (the client may still pay it): not failed.
-  const payLater = intent.payment_method_types?.some(
-    (type) => type === 'oxxo' || type === 'customer_balance',
-  );
-  if (intent.status === 'requires_payment_method' && intent.last_payment_error && payLater) return 'failed';
+  // An expired OXXO voucher leaves the intent waiting for another method with the voucher's error: failed. A
+  // refused card leaves it waiting for another card (the client may still pay it): not failed. Told apart by the
+  // method of the attempt that failed (an account with OXXO on may list it on a card's intent too).
+  const failedWith = intent.last_payment_error?.payment_method?.type;
+  const payLater = failedWith === 'oxxo' || failedWith === 'customer_balance';
+  if (intent.status === 'requires_payment_method' && payLater) return 'failed';
   return 'requires_action';
 };
 
@@ -60,6 +59,8 @@ function instructionsOf(
       clabe: spei.clabe,
       bankName: spei.bank_name,
       reference: transfer.reference ?? '',
+      // Stripe applies the client's balance first: what is left to transfer.
+      amountCents: transfer.amount_remaining ?? intent.amount,
       hostedUrl: transfer.hosted_instructions_url,
       // Stripe keeps a transfer's intent open; our order waits until its own expiry (design §9).
       expiresAt: (expiresAt ?? new Date()).toISOString(),

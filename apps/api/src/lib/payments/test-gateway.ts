@@ -28,7 +28,12 @@ export function testClabe(key: string): string {
   return stpClabe(digitsOf(`clabe:${key}`, 11));
 }
 
-function testInstructions(method: 'oxxo' | 'spei', key: string, expiresAt: Date): PaymentInstructions {
+function testInstructions(
+  method: 'oxxo' | 'spei',
+  key: string,
+  expiresAt: Date,
+  amountCents: number,
+): PaymentInstructions {
   if (method === 'oxxo')
     return {
       kind: 'oxxo',
@@ -41,6 +46,7 @@ function testInstructions(method: 'oxxo' | 'spei', key: string, expiresAt: Date)
     clabe: testClabe(key),
     bankName: 'STP',
     reference: digitsOf(`ref:${key}`, 7),
+    amountCents,
     hostedUrl: null,
     expiresAt: expiresAt.toISOString(),
   };
@@ -51,13 +57,13 @@ export function createTestGateway(): PaymentGateway {
   return {
     mode: 'test',
     publishableKey: null,
-    async createPayment({ idempotencyKey, method, expiresAt }) {
+    async createPayment({ idempotencyKey, method, expiresAt, amountCents }) {
       const paymentRef = `test_pi_${idempotencyKey}`;
       if (method === 'oxxo' || method === 'spei') {
         return {
           paymentRef,
           clientSecret: null,
-          instructions: testInstructions(method, idempotencyKey, expiresAt ?? new Date()),
+          instructions: testInstructions(method, idempotencyKey, expiresAt ?? new Date(), amountCents),
           status: 'requires_action',
         };
       }

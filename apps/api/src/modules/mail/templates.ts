@@ -535,6 +535,9 @@ export function paymentPendingEmail(
 ): OutgoingEmail {
   const pay = order.instructions;
   const oxxo = pay.kind === 'oxxo';
+  // SPEI: the total less what the client's balance at Stripe already paid.
+  const toTransfer =
+    pay.kind === 'spei' && pay.amountCents !== undefined ? formatMoney(pay.amountCents) : order.total;
   return email(
     to,
     oxxo ? 'Tu ficha de pago OXXO · Sala Común' : 'Datos para tu transferencia SPEI · Sala Común',
@@ -544,7 +547,7 @@ export function paymentPendingEmail(
         `Hola, ${order.name}.`,
         oxxo
           ? `Paga ${order.total} en efectivo en cualquier tienda OXXO antes del ${untilDate(pay.expiresAt)}. Muestra en caja el número de referencia.`
-          : `Transfiere exactamente ${order.total} desde tu banco por SPEI antes del ${untilDate(pay.expiresAt)}.`,
+          : `Transfiere exactamente ${toTransfer} desde tu banco por SPEI antes del ${untilDate(pay.expiresAt)}.`,
       ],
       details: oxxo
         ? [
@@ -557,7 +560,7 @@ export function paymentPendingEmail(
             ['CLABE', pay.clabe],
             ['Banco', pay.bankName],
             ['Referencia', pay.reference],
-            ['Monto exacto', order.total],
+            ['Monto exacto', toTransfer],
             ['Vence', untilDate(pay.expiresAt)],
             ['Folio', order.orderId],
           ],

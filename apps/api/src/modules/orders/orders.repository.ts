@@ -36,7 +36,9 @@ export function listOrdersOfUser(
       products: sql<
         string[]
       >`coalesce(array_agg(${orderItems.name} || case when ${orderItems.quantity} > 1 then ' × ' || ${orderItems.quantity} else '' end order by ${orderItems.name}) filter (where ${orderItems.id} is not null), '{}')`,
-      creditsGranted: sql<number>`coalesce(sum(${orderItems.creditsGranted}), 0)::int`,
+      // Granted on payment: an order cancelled before its OXXO or SPEI money came gave none.
+      creditsGranted: sql<number>`(case when ${orders.status} = 'cancelled' and ${orders.paidAt} is null then 0
+        else coalesce(sum(${orderItems.creditsGranted}), 0) end)::int`,
       total: totalCount(),
     })
     .from(orders)

@@ -563,7 +563,8 @@ export async function handleWebhook(
       return false;
     }
     if (!checkoutId) return false; // not a payment of ours
-    const checkout = await findCheckout(tx, checkoutId);
+    // The checkout's lock first, then the order's (funding, completion): the order every path takes them in.
+    const checkout = await findCheckout(tx, checkoutId, { forUpdate: true });
     if (!checkout || checkout.paymentRef !== event.paymentRef) return false; // not the payment this checkout opened
     if (event.funding && checkout.orderId && checkout.method === 'spei')
       await noteOrderFunding(tx, checkout.orderId, { ...event.funding, customerBalanceCents: null });
@@ -621,8 +622,14 @@ export async function reconcilePayments(
 async function reconcileOne(ctx: PaymentsContext, due: DueCheckout): Promise<'paid' | 'expired' | 'waiting'> {
   const { db, payments: gateway, now } = ctx;
   if (!due.paymentRef || due.gateway !== gateway.mode) {
-    // Another gateway's payment (the configuration changed): only that gateway can say; ask again later.
-    await scheduleCheck(db, due.id, nextCheckAt(due, now));
+    const past = now >= settleDeadline(due.method, due.createdAt, due.expiresAt);
+    // A test payment can never be paid once real payments are on: past its deadline it expires. Another
+    // gateway's real payment only that gateway can settle (its webhook still completes it): asked every 6 hours.
+    if (past && due.gateway === 'test') {
+      await db.transaction((tx) => expireIn(tx, due.id, 'test payment under another gateway'));
+      return 'expired';
+    }
+    await scheduleCheck(db, due.id, past ? new Date(now.getTime() + 6 * 3_600_000) : nextCheckAt(due, now));
     return 'waiting';
   }
   const payment = await gateway.getPayment(due.paymentRef);
@@ -674,11 +681,15 @@ async function pendingPaymentOf(ctx: ActingContext, orderId: string) {
 export async function cancelOrder(ctx: ActingContext, { id }: { id: string }): Promise<TCancelOrderResponse> {
   const { order, checkout } = await pendingPaymentOf(ctx, id);
   if (order.status !== 'pending') return cancelCompletedOrder(ctx, { id });
-  if (!checkout || checkout.gateway !== ctx.payments.mode)
-    throw new AppError('unavailable', orderMessages.refundGatewayChanged);
+  if (!checkout) throw new AppError('not-found', orderMessages.notFound);
+  // A test payment left from test mode can never be paid: nothing to cancel at a gateway. A real payment of
+  // another gateway can only be cancelled there.
+  const testLeftover = checkout.gateway === 'test' && ctx.payments.mode !== 'test';
+  if (checkout.gateway !== ctx.payments.mode && !testLeftover)
+    throw new AppError('unavailable', orderMessages.pendingGatewayChanged);
   let outcome: { status: 'canceled' | 'succeeded' };
   try {
-    outcome = await ctx.payments.cancelPayment(order.paymentRef!);
+    outcome = testLeftover ? { status: 'canceled' } : await ctx.payments.cancelPayment(order.paymentRef!);
   } catch (error) {
     if (error instanceof GatewayUnavailableError)
       throw new AppError('unavailable', orderMessages.pendingCancelFailed);

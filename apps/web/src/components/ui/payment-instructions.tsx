@@ -137,11 +137,19 @@ export function PaymentInstructions({
     );
   }
 
+  // Stripe applies the client's balance first: the transfer is what is left of the total.
+  const toTransfer = instructions.amountCents ?? amountCents;
   return (
     <div className={cx('space-y-4', className)}>
       <p className="text-lg font-semibold" data-testid="instructions-amount">
-        Transfiere exactamente {amount}
+        Transfiere exactamente {formatMoney(toTransfer)}
       </p>
+      {toTransfer < amountCents && (
+        <p className="text-sm text-muted">
+          Tu saldo a favor en Stripe ya cubrió {formatMoney(amountCents - toTransfer)} de los {amount} del
+          pedido.
+        </p>
+      )}
       <dl className="grid gap-4 sm:grid-cols-2">
         <Row label="CLABE" className="sm:col-span-2">
           <div className="flex flex-wrap items-center gap-3">

@@ -2,7 +2,7 @@ import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { CartItem } from '@sala/shared/cart/cart.rules';
 import type { TPayMethod, TPaymentMethodsResponse } from '@sala/shared/store/store.contract';
 import { storeMessages as m } from '@sala/shared/store/store.messages';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../../components/ui/link-button';
 import { PageLoader } from '../../../../components/ui/spinner';
 import { usePaymentMethods } from '../../api/checkout-api';
@@ -38,7 +38,19 @@ export function PaymentStep({
 }) {
   const methods = usePaymentMethods();
   const offered = offeredMethods(methods.data);
-  const [chosen, setChosen] = useState<TPayMethod | null>(null);
+  // The choice lives in the address (?metodo=oxxo): a reload while a voucher is being asked for comes back to the
+  // same method (and finds the same checkout), never to a card checkout of the same cart.
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('metodo') as TPayMethod | null;
+  const setChosen = (next: TPayMethod) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('metodo', next);
+        return updated;
+      },
+      { replace: true },
+    );
   const method = chosen && offered.includes(chosen) ? chosen : (offered[0] ?? null);
 
   if (methods.isPending) return <PageLoader />;
