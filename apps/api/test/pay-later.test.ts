@@ -239,7 +239,12 @@ describe('paying later with the test gateway', () => {
     expect(checkout).toMatchObject({ status: 'failed', nextCheckAt: null });
     // Mis pedidos: cancelled before any money came, it granted no credits.
     const mine = (await get('/api/me/orders', client)).json();
-    expect(mine.rows[0]).toMatchObject({ id: orderId, status: 'cancelled', creditsGranted: 0, instructions: null });
+    expect(mine.rows[0]).toMatchObject({
+      id: orderId,
+      status: 'cancelled',
+      creditsGranted: 0,
+      instructions: null,
+    });
   });
 
   it('filters Ordenes by state', async () => {
