@@ -167,8 +167,11 @@ export function OrderTicket({ order, paper, ref }: Props) {
         )}
         <dt>{unpaid ? 'Forma de pago' : 'Pagado con'}</dt>
         <dd className="text-right">{paymentMethodLabels[order.method]}</dd>
-        <dt>Créditos otorgados</dt>
-        <dd className="text-right">{formatCredits(order.creditsGranted)}</dd>
+        {/* An OXXO or SPEI order grants its credits once paid (issue 24): none while it waits or if it never was. */}
+        <dt>{order.status === 'pending' ? 'Créditos al confirmar el pago' : 'Créditos otorgados'}</dt>
+        <dd className="text-right" data-testid="ticket-credits">
+          {formatCredits(order.status !== 'pending' && order.paidAt === null ? 0 : order.creditsGranted)}
+        </dd>
         {order.refunded && (
           <>
             <dt>Reembolso</dt>

@@ -47,13 +47,14 @@ const ticket = (over: Partial<TOrderTicket> = {}): TOrderTicket => ({
   branchName: null,
   cashierName: m.onlineCashier,
   client: { id: PENDING, name: 'Ana Pérez', email: 'ana@example.com', phone: '3311223344' },
-  items: [{ name: 'Paquete Básico', quantity: 1, unitPriceCents: 125_000, creditsGranted: 0 }],
+  // The lines' credits: granted once the payment is confirmed.
+  items: [{ name: 'Paquete Básico', quantity: 1, unitPriceCents: 125_000, creditsGranted: 5 }],
   totalCents: 125_000,
   paidCashCents: 0,
   paidCardCents: 0,
   paidTransferCents: 0,
   changeCents: 0,
-  creditsGranted: 0,
+  creditsGranted: 5,
   cancelledAt: null,
   refunded: false,
   paidAt: null,
@@ -171,6 +172,8 @@ describe('TicketScreen of an OXXO or SPEI order (issue 24)', () => {
     expect(within(panel).getByTestId('instructions-expiry')).toHaveTextContent(/^Vence el 9 ene 2030/);
     expect(screen.getByTestId('ticket-status')).toHaveTextContent('Pendiente de pago');
     expect(screen.queryByTestId('ticket-paid-at')).not.toBeInTheDocument();
+    expect(screen.getByText('Créditos al confirmar el pago')).toBeVisible();
+    expect(screen.getByTestId('ticket-credits')).toHaveTextContent('5 créditos');
 
     await user.click(within(panel).getByRole('button', { name: 'Simular pago' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(m.paymentSimulated));
@@ -179,12 +182,25 @@ describe('TicketScreen of an OXXO or SPEI order (issue 24)', () => {
     ]);
     expect(await screen.findByTestId('ticket-paid-at')).toHaveTextContent(/^Pago confirmado el 8 ene 2030/);
     expect(screen.getByTestId('ticket-status')).toHaveTextContent('Completada');
+    expect(screen.getByText('Créditos otorgados')).toBeVisible();
+    expect(screen.getByTestId('ticket-credits')).toHaveTextContent('5 créditos');
     // Completed: no voucher and nothing left to simulate.
     expect(screen.queryByRole('region', { name: 'Pago en efectivo en OXXO' })).not.toBeInTheDocument();
     expect(queryClient.getQueryState([...queryKeys.orders.all, 'page', {}, { page: 1 }])?.isInvalidated).toBe(
       true,
     );
     expect(queryClient.getQueryState(queryKeys.cashSummary.day('2030-01-08'))?.isInvalidated).toBe(true);
+  });
+
+  it('an expired order granted nothing', async () => {
+    stubApi((url) =>
+      url === `/api/orders/${PENDING}`
+        ? jsonResponse(ticket({ status: 'expired', canSimulatePayment: false }))
+        : undefined,
+    );
+    renderWith(<TicketScreen orderId={PENDING} backTo={{ to: '/admin', label: 'Volver' }} canManage />);
+    expect(await screen.findByTestId('ticket-credits')).toHaveTextContent('0 créditos');
+    expect(screen.getByTestId('ticket-status')).toHaveTextContent('Vencida');
   });
 
   it.each([
