@@ -1,3 +1,5 @@
+import type { TPaymentInstructions } from '@sala/shared/store/store.contract';
+
 /**
  * Online payments behind one interface (docs/business-rules.md D§5, design §9): Stripe when its keys are configured,
  * otherwise the built-in test gateway. The app picks one at boot (plugins/payments.ts); the services never know which.
@@ -10,19 +12,8 @@ export type CardRefusal = 'declined' | 'insufficient_funds' | 'invalid';
 /** How the client pays: a card in the page, an OXXO cash voucher, or a SPEI bank transfer (issue 24). */
 export type PayMethod = 'card' | 'oxxo' | 'spei';
 
-/** What the client is given to pay later: the OXXO voucher, or the SPEI account (ISO instants). */
-export type PaymentInstructions =
-  | { kind: 'oxxo'; number: string; hostedUrl: string | null; expiresAt: string }
-  | {
-      kind: 'spei';
-      clabe: string;
-      bankName: string;
-      reference: string;
-      /** What to transfer: the total, less what the client's balance at the gateway already paid. */
-      amountCents?: number;
-      hostedUrl: string | null;
-      expiresAt: string;
-    };
+/** What the client is given to pay later: the OXXO voucher, or the SPEI account (the store contract's shape). */
+export type PaymentInstructions = TPaymentInstructions;
 
 /** A SPEI transfer's money as the provider reports it (under- and overpayments stay in the customer's balance). */
 export type PaymentFunding = { receivedCents: number; remainingCents: number };

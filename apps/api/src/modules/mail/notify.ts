@@ -183,6 +183,10 @@ const bookedKey = (sessionId: string, to: string) => `booked:${sessionId}:${to.t
 /** A standing slot's message to one address. */
 const seriesKey = (seriesId: string, to: string) => `series:${seriesId}:${to.toLowerCase()}`;
 
+/** An online order's lines as its e-mails print them: the amount in pesos. */
+const priced = (lines: PurchaseFacts['lines']) =>
+  lines.map((line) => ({ name: line.name, quantity: line.quantity, amount: formatMoney(line.amountCents) }));
+
 /** Built once at boot (plugins/mailer.ts): addressing and links are read here, never by the callers. */
 export function createNotify(options: NotifyOptions): Notify {
   const url = (path: string) => `${options.publicUrl}${path}`;
@@ -472,11 +476,7 @@ export function createNotify(options: NotifyOptions): Notify {
           {
             name: purchase.name,
             orderId: purchase.orderId,
-            lines: purchase.lines.map((line) => ({
-              name: line.name,
-              quantity: line.quantity,
-              amount: formatMoney(line.amountCents),
-            })),
+            lines: priced(purchase.lines),
             total: formatMoney(purchase.totalCents),
             credits: purchase.credits,
             balance: purchase.balance,
@@ -493,11 +493,7 @@ export function createNotify(options: NotifyOptions): Notify {
           {
             name: order.name,
             orderId: order.orderId,
-            lines: order.lines.map((line) => ({
-              name: line.name,
-              quantity: line.quantity,
-              amount: formatMoney(line.amountCents),
-            })),
+            lines: priced(order.lines),
             total: formatMoney(order.totalCents),
             credits: order.credits,
             instructions: order.instructions,

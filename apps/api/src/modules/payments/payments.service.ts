@@ -85,6 +85,14 @@ const refusalReasons: Record<CardRefusal, string> = {
 
 const notFound = () => new AppError('not-found', m.checkoutNotFound);
 
+/** A checkout's lines as its e-mails list them: name, quantity and amount. */
+const receiptLines = (items: CheckoutItem[]) =>
+  items.map((line) => ({
+    name: line.name,
+    quantity: line.quantity,
+    amountCents: line.unitPriceCents * line.quantity,
+  }));
+
 function describe(
   checkout: CheckoutRow,
   gateway: PaymentGateway,
@@ -311,11 +319,7 @@ async function startLaterPayment(
       email: actor.email,
       name: actor.name,
       orderId: order.id,
-      lines: lines.map((line) => ({
-        name: line.name,
-        quantity: line.quantity,
-        amountCents: line.unitPriceCents * line.quantity,
-      })),
+      lines: receiptLines(lines),
       totalCents: totals.amountCents,
       credits: totals.totalCredits,
       instructions,
@@ -452,11 +456,7 @@ async function completeIn(
     name: account.name,
     orderId: order.id,
     method: checkout.method,
-    lines: checkout.items.map((line) => ({
-      name: line.name,
-      quantity: line.quantity,
-      amountCents: line.unitPriceCents * line.quantity,
-    })),
+    lines: receiptLines(checkout.items),
     totalCents: checkout.amountCents,
     credits: checkout.totalCredits,
     balance,
