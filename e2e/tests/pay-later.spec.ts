@@ -69,7 +69,10 @@ test.describe('paying later: OXXO and SPEI (test gateway)', () => {
     await logIn(page, client);
     await toPaymentStep(page);
 
-    await page.getByRole('radio', { name: 'Efectivo en OXXO' }).check();
+    // The choice goes through the address (?metodo=): checked once the page has followed it, not at the click.
+    const oxxo = page.getByRole('radio', { name: 'Efectivo en OXXO' });
+    await oxxo.click();
+    await expect(oxxo).toBeChecked();
     await expect(page.getByRole('heading', { name: 'Pago en efectivo en OXXO' })).toBeVisible();
     if (!isMobile) await expectNoSeriousViolations(page, { wcag22: true });
     await page.getByRole('button', { name: 'Generar ficha de pago OXXO' }).click();
@@ -126,7 +129,9 @@ test.describe('paying later: OXXO and SPEI (test gateway)', () => {
     await logIn(page, client);
     await toPaymentStep(page);
 
-    await page.getByRole('radio', { name: 'Transferencia SPEI' }).check();
+    const spei = page.getByRole('radio', { name: 'Transferencia SPEI' });
+    await spei.click();
+    await expect(spei).toBeChecked();
     await page.getByRole('button', { name: 'Obtener datos para transferir' }).click();
 
     await expect(page).toHaveURL('/resumen');
