@@ -54,11 +54,9 @@ function closure(key, seen = new Set()) {
  */
 function registry() {
   const source = readFileSync(path.join(web, 'src/islands/registry.ts'), 'utf8');
-  const found = [
-    ...source.matchAll(
-      /'?([\w-]+)'?: \{\s*when: '(load|visible)',\s*load: \(\) => import\('\.\.\/([^']+)'\)/g,
-    ),
-  ].map(([, name, when, module]) => ({ name, when, module: `src/${module}.tsx` }));
+  const found = [...source.matchAll(/'?([\w-]+)'?: \{\s*when: '(load|visible)',\s*module: '([^']+)',/g)].map(
+    ([, name, when, module]) => ({ name, when, module }),
+  );
   const chunks = (manifest[ENTRY].dynamicImports ?? []).filter((key) => key !== RUNTIME);
   if (found.length === 0 || found.length !== chunks.length)
     throw new Error(`the registry lists ${found.length} islands, the islands' entry loads ${chunks.length}`);
@@ -75,9 +73,18 @@ function registry() {
   );
 }
 
+const htmlOf = (page) =>
+  readFileSync(path.join(dist, 'prerender', page === '/' ? '' : page, 'index.html'), 'utf8');
+
+/** The chunks a prerendered page preloads. */
+const preloadsOf = (page) =>
+  [...htmlOf(page).matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
+    ([, file]) => file,
+  );
+
 /** The islands a prerendered page holds, in document order. */
 function islandsOf(page) {
-  const html = readFileSync(path.join(dist, 'prerender', page === '/' ? '' : page, 'index.html'), 'utf8');
+  const html = htmlOf(page);
   if (!html.includes(`/${manifest[ENTRY].file}`)) throw new Error(`${page} does not load the islands' entry`);
   return [...html.matchAll(/data-island="([\w-]+)"/g)].map(([, name]) => name);
 }
@@ -99,6 +106,13 @@ for (const page of PAGES) {
     if (island.when === 'load') closure(island.key, atLoad);
     closure(island.key, all);
   }
+  // What the page's HTML preloads is what it runs at load (scripts/prerender.mjs): nothing more, nothing less.
+  const preloaded = new Set(preloadsOf(page.path));
+  const expected = new Set([...atLoad].filter((key) => key !== ENTRY).map((key) => manifest[key].file));
+  if (preloaded.size !== expected.size || [...expected].some((file) => !preloaded.has(file)))
+    throw new Error(
+      `${page.path}: the HTML preloads ${[...preloaded]}, the page runs ${[...expected]} at load`,
+    );
   const loadKb = kbOf(atLoad);
   const allKb = kbOf(all);
   const fits = loadKb <= page.budgetKb && (page.path !== '/' || allKb <= LANDING_ALL_ISLANDS_BUDGET_KB);

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(root, 'dist');
 const serverEntry = path.join(root, 'dist-ssr', 'entry-server.js');
-const { render, PRERENDERED_PAGES, PAGE_META } = await import(pathToFileURL(serverEntry).href);
+const { render, PRERENDERED_PAGES, PAGE_META, islands } = await import(pathToFileURL(serverEntry).href);
 
 const escapeHtml = (value) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -21,7 +21,10 @@ const OG_IMAGE = '/images/og-sala-comun.png';
 
 // The prerendered pages load the islands' script (src/islands.tsx, decision 016), not the app's: the shell's entry
 // script and its preloads are swapped for the islands' entry and, preloaded beside it, the chunks it imports
-// statically and the runtime it imports at once (React DOM: islands/runtime.tsx). Islands load when they wake.
+// statically, the runtime it asks for next (React DOM: islands/runtime.tsx) and the chunks of the islands the page
+// wakes at load (the header, the wizard, the forms). Those fetches start with the page's, from its HTML: the
+// islands' entry adds no preload links of its own (vite.config.ts), work a phone's main thread need not do while
+// the page starts (issue 25). An island woken later fetches its imports as the browser finds them.
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 const islandsEntry = manifest['src/islands.tsx'];
 const RUNTIME = 'src/islands/runtime.tsx';
@@ -35,14 +38,35 @@ const staticImports = (key, seen = new Set()) => {
   }
   return seen;
 };
-const islandsScripts = [
-  `<script type="module" crossorigin src="/${islandsEntry.file}"></script>`,
-  ...[...staticImports('src/islands.tsx'), RUNTIME, ...staticImports(RUNTIME)].map(
-    (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`,
-  ),
-].join('\n    ');
+// The manifest key of an island's chunk: its module's own, or, for a module the app also imports statically (the
+// header, the footer), the shared chunk named after the file.
+const islandChunk = (module) => {
+  const chunkName = path.basename(module, '.tsx');
+  const found = islandsEntry.dynamicImports.filter(
+    (key) => key === module || manifest[key].name === chunkName,
+  );
+  if (found.length !== 1) throw new Error(`the build has no single chunk for the island module ${module}`);
+  return found[0];
+};
+const preloadedAtLoad = (html) => {
+  const keys = new Set([...staticImports('src/islands.tsx'), RUNTIME, ...staticImports(RUNTIME)]);
+  for (const name of new Set([...html.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]))) {
+    const island = islands[name];
+    if (!island) throw new Error(`the page has an island '${name}' the registry does not know`);
+    if (island.when !== 'load') continue;
+    const chunk = islandChunk(island.module);
+    keys.add(chunk);
+    for (const key of staticImports(chunk)) keys.add(key);
+  }
+  return [
+    `<script type="module" crossorigin src="/${islandsEntry.file}"></script>`,
+    ...[...keys].map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
+  ].join('\n    ');
+};
+// The shell's entry script and every modulepreload after it (the app's layout, header and footer chunks), all of
+// which the islands' list replaces.
 const appScripts =
-  /(?:\s*<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="\/assets\/[^"]+\.js"><\/?(?:script)?>?)+/;
+  /(?:\s*(?:<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>|<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">))+/;
 if (!appScripts.test(template)) throw new Error('dist/index.html has no entry script');
 
 // The stylesheet goes inside each prerendered page (about 9 kB with brotli): the first paint waits for no
@@ -87,13 +111,18 @@ for (const page of PRERENDERED_PAGES) {
   const extraPreloads = (preloads.match(/<link [^>]*\/>/g) ?? []).filter(
     (link) => !link.includes(`href="${PAGE_META[page].heroImage}"`),
   );
+  const scripts = preloadedAtLoad(body);
   const html = template
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace('</head>', `  ${[head(page), ...extraPreloads].join('\n    ')}\n  </head>`)
     .replace(stylesheet[0], `<style>${css}</style>`)
-    .replace(appScripts, `\n    ${islandsScripts}`)
+    .replace(appScripts, () => `\n    ${scripts}`)
     .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+  if (html.split('rel="modulepreload"').length !== scripts.split('rel="modulepreload"').length)
+    throw new Error(
+      `${page}: the page preloads chunks that are not the islands' (the app's were not all replaced)`,
+    );
   const file = path.join(dist, 'prerender', page === '/' ? '' : page, 'index.html');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, html);

@@ -1,13 +1,20 @@
 // The script of the prerendered public pages (decision 016): no router, no page tree; each island of the page
 // (islands/registry.ts) is hydrated as a root of its own when it is needed, and the rest of the page stays the
 // build's HTML. This entry is small and imports no React: it starts watching the islands for a first tap as soon
-// as it runs, while React DOM (islands/runtime.tsx) loads beside it.
+// as it runs; React DOM (islands/runtime.tsx) and the islands' code are asked for in the tasks after it (issue 25:
+// the page's start is no single long task).
 import { isIslandName, islands } from './islands/registry';
 import { type IslandToWake, wakeIslands } from './islands/wake';
 import { adoptCarriedState } from './lib/carried-state';
 
 adoptCarriedState();
-const runtime = import('./islands/runtime');
+// React DOM is asked for in a task of its own, after the islands are watched (or at once by a first tap).
+let runtime: Promise<typeof import('./islands/runtime')> | undefined;
+const loadRuntime = () => {
+  runtime ??= import('./islands/runtime');
+  return runtime;
+};
+setTimeout(loadRuntime, 0);
 
 const list: IslandToWake[] = [];
 for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
@@ -18,7 +25,7 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
     element,
     when,
     hydrate: async () => {
-      const [{ hydrateIsland }, Island] = await Promise.all([runtime, load()]);
+      const [{ hydrateIsland }, Island] = await Promise.all([loadRuntime(), load()]);
       await hydrateIsland(element, Island);
     },
   });

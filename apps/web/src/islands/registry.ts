@@ -8,33 +8,54 @@ import type { ComponentType } from 'react';
  */
 export type IslandWhen = 'load' | 'visible';
 
-type IslandEntry = { when: IslandWhen; load: () => Promise<ComponentType> };
+/**
+ * `module` is the file `load` imports, as the build's manifest names it: the prerender preloads, in each page's
+ * HTML, the chunks of the islands it wakes at load (apps/web/scripts/prerender.mjs; the registry's test checks it).
+ */
+type IslandEntry = { when: IslandWhen; module: string; load: () => Promise<ComponentType> };
 
 /** Every island of the public pages, by name; each loads its own code (lazy chunks of the islands' entry). */
 export const islands = {
-  'site-header': { when: 'load', load: () => import('../app/layouts/site-header').then((m) => m.SiteHeader) },
+  'site-header': {
+    when: 'load',
+    module: 'src/app/layouts/site-header.tsx',
+    load: () => import('../app/layouts/site-header').then((m) => m.SiteHeader),
+  },
   'site-footer': {
     when: 'visible',
+    module: 'src/app/layouts/site-footer.tsx',
     load: () => import('../app/layouts/site-footer').then((m) => m.SiteFooter),
   },
   branches: {
     when: 'visible',
+    module: 'src/features/sitio/components/branches-section.tsx',
     load: () => import('../features/sitio/components/branches-section').then((m) => m.BranchesSection),
   },
   catalog: {
     when: 'visible',
+    module: 'src/features/tienda/components/catalog-sections.tsx',
     load: () => import('../features/tienda/components/catalog-sections').then((m) => m.CatalogSections),
   },
   'rooms-carousel': {
     when: 'visible',
+    module: 'src/features/sitio/components/room-carousel.tsx',
     load: () => import('../features/sitio/components/room-carousel').then((m) => m.OurRoomsCarousel),
   },
   'booking-wizard': {
     when: 'load',
+    module: 'src/features/reservas/components/booking-wizard.tsx',
     load: () => import('../features/reservas/components/booking-wizard').then((m) => m.BookingWizard),
   },
-  login: { when: 'load', load: () => import('../app/routes/iniciar-sesion').then((m) => m.LoginPanel) },
-  register: { when: 'load', load: () => import('../app/routes/registro').then((m) => m.RegisterPanel) },
+  login: {
+    when: 'load',
+    module: 'src/app/routes/iniciar-sesion.tsx',
+    load: () => import('../app/routes/iniciar-sesion').then((m) => m.LoginPanel),
+  },
+  register: {
+    when: 'load',
+    module: 'src/app/routes/registro.tsx',
+    load: () => import('../app/routes/registro').then((m) => m.RegisterPanel),
+  },
 } satisfies Record<string, IslandEntry>;
 
 export type IslandName = keyof typeof islands;

@@ -81,8 +81,9 @@ export async function wakeIslands(list: IslandToWake[]) {
 
   for (const island of list) {
     if (island.when !== 'load') continue;
-    await wakes.get(island.element)?.().catch(reportError);
+    // Each in tasks of its own, the first too: not in the task that started watching.
     await nextTask();
+    await wakes.get(island.element)?.().catch(reportError);
   }
 
   const wakeRest = () => {

@@ -3,7 +3,7 @@ import type { TPublicBranchInfo } from '@sala/shared/locations/branches.contract
 import { openingHours } from '@sala/shared/locations/schedule';
 import { branchAnchor } from '@sala/shared/web/structured-data';
 import { Clock, Coins, DoorOpen, MapPin, MessageCircle, Phone } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { cardGridColumns } from '../../../components/ui/card-grid';
 import { AppLink } from '../../../lib/navigation';
 import { usePublicBranches } from '../api/get-public-branches';
@@ -108,7 +108,8 @@ export function BranchCard({ branch }: { branch: TPublicBranchInfo }) {
  * space is kept meanwhile so nothing below it jumps.
  */
 export function BranchesSection() {
-  const branches = usePublicBranches();
+  // The cards render as a transition when the list arrives (sliced, yielding to the browser; issue 25).
+  const branches = useDeferredValue(usePublicBranches());
   // Opened as /#sucursales (the 'Contacto' link, /contacto): the router restores the top of a freshly loaded page,
   // so the section brings itself into view.
   // After the frame, so a menu that closed on the same tap has released the page's scroll first.

@@ -1,5 +1,6 @@
 import type { TPublicProduct } from '@sala/shared/catalog/catalog.contract';
 import { commonMessages } from '@sala/shared/errors/messages';
+import { useDeferredValue } from 'react';
 import { cardGridColumns } from '../../../components/ui/card-grid';
 import { useCatalog } from '../api/get-catalog';
 import { useAddToCart } from '../hooks/use-add-to-cart';
@@ -23,7 +24,9 @@ function ProductGrid({
 
 /** Credit packages and 'Nuestros Servicios', as sold online (docs/business-rules.md §4). */
 export function CatalogSections() {
-  const catalog = useCatalog();
+  // The cards render as a transition when the catalogue arrives: React slices the work and yields to the browser,
+  // where the query's own update is one blocking task (over 50 ms on a throttled phone; issue 25).
+  const catalog = useDeferredValue(useCatalog());
   const onAdd = useAddToCart(catalog.data);
 
   if (catalog.isPending) {
