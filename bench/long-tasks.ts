@@ -6,12 +6,16 @@
 // inlined stylesheet), script (module evaluation, callbacks, React's work), or layout and paint.
 // Run: npm run bench:long-tasks   (builds the web app first; `npx tsx bench/long-tasks.ts` uses the current build)
 // Env: CHROME_PATH (default /usr/bin/chromium), BENCH_RUNS (default 5; the median of each figure counts),
-//      BENCH_PAGES (comma-separated paths), BENCH_PORT (default 3421), BENCH_URL (measure a server already running).
+//      BENCH_PAGES (comma-separated paths), BENCH_PORT (default 3421), BENCH_URL (measure a server already running),
+//      BENCH_COMPARE_DIST (another build's apps/web/dist, e.g. of main in a git worktree: served beside this one and
+//      measured in turns with it, so both columns see the same machine at the same moments).
+// Task lengths move with the machine: the same build measured 60–74 ms one day and 150 ms the next on this
+// 2-core machine. A change is judged against the build before it, measured in the same run (BENCH_COMPARE_DIST).
 // Not part of `npm test`: task lengths follow the machine's speed and load. It fails only when a median script
 // task reaches 50 ms (what the islands decide); the document's own tasks are reported.
 import { chromium } from '@playwright/test';
 import { seedDemoData } from '@sala/db/seed/seed';
-import { freshDatabase, startServer } from './lib/server';
+import { freshDatabase, type RunningServer, startServer } from './lib/server';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -31,7 +35,8 @@ type TraceEvent = {
   args?: { name?: string; beginData?: { url?: string }; data?: { url?: string } };
 };
 type Kind = 'document' | 'script' | 'layout' | 'other';
-type Run = Record<Kind, number> & { count: number };
+/** The longest task of each kind, how many reached 50 ms, and script's blocking time (each script task past 50 ms). */
+type Run = Record<Kind, number> & { count: number; scriptBlocking: number };
 
 const SCRIPT = new Set([
   'v8.evaluateModule',
@@ -97,7 +102,7 @@ async function measure(baseUrl: string, path: string): Promise<Run> {
     )?.tid;
     if (pid === undefined || tid === undefined) throw new Error(`${path}: no renderer parsed the page`);
     const onMain = events.filter((event) => event.pid === pid && event.tid === tid && event.ph === 'X');
-    const run: Run = { document: 0, script: 0, layout: 0, other: 0, count: 0 };
+    const run: Run = { document: 0, script: 0, layout: 0, other: 0, count: 0, scriptBlocking: 0 };
     for (const task of onMain) {
       if (task.name !== 'ThreadControllerImpl::RunTask' || (task.dur ?? 0) < LONG_MS * 1000) continue;
       const end = task.ts + (task.dur ?? 0);
@@ -107,6 +112,7 @@ async function measure(baseUrl: string, path: string): Promise<Run> {
       const kind = kindOf(inside);
       run[kind] = Math.max(run[kind], Math.round((task.dur ?? 0) / 1000));
       run.count += 1;
+      if (kind === 'script') run.scriptBlocking += Math.round((task.dur ?? 0) / 1000 - LONG_MS);
     }
     return run;
   } finally {
@@ -116,41 +122,56 @@ async function measure(baseUrl: string, path: string): Promise<Run> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const database = process.env.BENCH_URL
-  ? undefined
-  : await freshDatabase('pglite', (handle) => seedDemoData(handle.db).then(() => undefined));
-const server = database ? await startServer(database, port) : undefined;
-const baseUrl = process.env.BENCH_URL ?? `http://localhost:${port}`;
-const rows: { path: string; runs: Run[] }[] = [];
+const compareDist = process.env.BENCH_COMPARE_DIST;
+const seeded = () => freshDatabase('pglite', (handle) => seedDemoData(handle.db).then(() => undefined));
+const databases = [
+  ...(process.env.BENCH_URL ? [] : [await seeded()]),
+  ...(compareDist ? [await seeded()] : []),
+];
+const servers: RunningServer[] = [];
+const rows: { path: string; runs: Run[]; compared: Run[] }[] = [];
 try {
+  if (!process.env.BENCH_URL) servers.push(await startServer(databases[0]!, port));
+  const baseUrl = process.env.BENCH_URL ?? `http://localhost:${port}`;
+  const compareServer = compareDist
+    ? await startServer(databases.at(-1)!, port + 1, { WEB_DIST_DIR: compareDist })
+    : undefined;
+  if (compareServer) servers.push(compareServer);
   for (const path of pages) {
     const results: Run[] = [];
-    for (let n = 0; n < runs; n++) results.push(await measure(baseUrl, path));
-    rows.push({ path, runs: results });
+    const compared: Run[] = [];
+    for (let n = 0; n < runs; n++) {
+      results.push(await measure(baseUrl, path));
+      if (compareServer) compared.push(await measure(`http://localhost:${port + 1}`, path));
+    }
+    rows.push({ path, runs: results, compared });
     console.error(`${path}: longest script task ${results.map((r) => r.script).join(', ')} ms`);
   }
 } finally {
-  await server?.stop();
-  await database?.drop();
+  for (const server of servers) await server.stop();
+  for (const database of databases) await database.drop();
 }
 
-const cell = (runsOf: Run[], kind: Kind) => {
+const cell = (runsOf: Run[], kind: Kind | 'scriptBlocking') => {
   const value = median(runsOf.map((run) => run[kind]));
   return value === 0 ? '—' : `${value} ms`;
 };
+const pair = (row: (typeof rows)[number], kind: Kind | 'scriptBlocking') =>
+  compareDist ? `${cell(row.runs, kind)} (${cell(row.compared, kind)})` : cell(row.runs, kind);
 console.log(
-  `| page | longest script task | longest document task | longest layout/paint task | other | tasks ≥ ${LONG_MS} ms |`,
+  `| page | longest script task | script blocking | longest document task | longest layout/paint task | tasks ≥ ${LONG_MS} ms |`,
 );
 console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
 const over: string[] = [];
-for (const { path, runs: results } of rows) {
+for (const row of rows) {
+  const count = (runsOf: Run[]) => median(runsOf.map((run) => run.count));
   console.log(
-    `| \`${path}\` | ${cell(results, 'script')} | ${cell(results, 'document')} | ${cell(results, 'layout')} | ${cell(results, 'other')} | ${median(results.map((run) => run.count))} |`,
+    `| \`${row.path}\` | ${pair(row, 'script')} | ${pair(row, 'scriptBlocking')} | ${pair(row, 'document')} | ${pair(row, 'layout')} | ${count(row.runs)}${compareDist ? ` (${count(row.compared)})` : ''} |`,
   );
-  if (median(results.map((run) => run.script)) >= LONG_MS) over.push(path);
+  if (median(row.runs.map((run) => run.script)) >= LONG_MS) over.push(row.path);
 }
 console.log(
-  `\nMedian of ${runs} loads per page; CPU throttled 4×; tasks of ${LONG_MS} ms or more, each counted once under what filled it (— none).`,
+  `\nMedian of ${runs} loads per page; CPU throttled 4×; tasks of ${LONG_MS} ms or more, each counted once under what filled it (— none); script blocking: the time past ${LONG_MS} ms of each script task, summed.${compareDist ? ` In brackets: ${compareDist}, measured in turns with this build.` : ''}`,
 );
 if (over.length > 0) {
   console.error(`A script task of ${LONG_MS} ms or more on: ${over.join(', ')}`);

@@ -14,14 +14,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 400,
-    modulePreload: {
-      // The public pages' islands entry adds no preload links of its own: a page's HTML preloads what it wakes at
-      // load (scripts/prerender.mjs), and an island woken later fetches its imports as the browser finds them. The
-      // links it added were main-thread work in the page's first tasks (issue 25). The app keeps Vite's preloads.
-      resolveDependencies: (_file, deps, { hostId, hostType }) => {
-        return hostType === 'js' && /(^|\/)islands-[\w-]+\.js$/.test(hostId) ? [] : deps;
-      },
-    },
     rollupOptions: isSsrBuild
       ? {
           // The prerender (entry-server.tsx) imports each page, and so each island, at once: the registry's lazy

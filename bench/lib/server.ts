@@ -48,7 +48,11 @@ export async function freshDatabase(
 export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
 
 /** The production server on a free port; resolves once /api/ready answers. */
-export async function startServer(database: BenchDatabase, port: number): Promise<RunningServer> {
+export async function startServer(
+  database: BenchDatabase,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server while it is measured.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
@@ -65,6 +69,7 @@ export async function startServer(database: BenchDatabase, port: number): Promis
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${port}`,
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -21,10 +21,10 @@ const OG_IMAGE = '/images/og-sala-comun.png';
 
 // The prerendered pages load the islands' script (src/islands.tsx, decision 016), not the app's: the shell's entry
 // script and its preloads are swapped for the islands' entry and, preloaded beside it, the chunks it imports
-// statically, the runtime it asks for next (React DOM: islands/runtime.tsx) and the chunks of the islands the page
-// wakes at load (the header, the wizard, the forms). Those fetches start with the page's, from its HTML: the
-// islands' entry adds no preload links of its own (vite.config.ts), work a phone's main thread need not do while
-// the page starts (issue 25). An island woken later fetches its imports as the browser finds them.
+// statically, the runtime it asks for next (React DOM: islands/runtime.tsx) and the chunks of the islands marked
+// `preload` in the registry (the header). Those fetches start with the page's, from its HTML, and the islands'
+// entry adds no preload links for them while it starts (issue 25). Other islands preload their chunks when they
+// wake (Vite's preload helper).
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 const islandsEntry = manifest['src/islands.tsx'];
 const RUNTIME = 'src/islands/runtime.tsx';
@@ -53,7 +53,7 @@ const preloadedAtLoad = (html) => {
   for (const name of new Set([...html.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]))) {
     const island = islands[name];
     if (!island) throw new Error(`the page has an island '${name}' the registry does not know`);
-    if (island.when !== 'load') continue;
+    if (!island.preload) continue;
     const chunk = islandChunk(island.module);
     keys.add(chunk);
     for (const key of staticImports(chunk)) keys.add(key);

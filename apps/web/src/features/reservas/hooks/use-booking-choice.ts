@@ -1,5 +1,5 @@
 import type { TCreateSessionRequest } from '@sala/shared/bookings/bookings.contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../../components/ui/toast';
 import { useQueryParams } from '../../../lib/navigation';
 import { useSendToLogin } from '../../auth/api/login-return';
@@ -40,7 +40,9 @@ export function useBookingChoice() {
   const toLogin = useSendToLogin();
   const asked = useMemo(() => readChoice(params), [params]);
 
-  const branches = usePublicBranches();
+  // The zones and branches render as a transition when the list arrives: React slices the wizard's first render
+  // and yields to the browser, where the query's own update is one blocking task (issue 25).
+  const branches = useDeferredValue(usePublicBranches());
   const days = useAvailableDays(asked.sucursal);
   const hours = useAvailableHours(asked.sucursal, asked.dia);
   const rooms = useAvailableRooms(asked.sucursal, asked.dia, asked.hora);
