@@ -110,7 +110,7 @@ let LoadedToaster = lazyToaster();
 /**
  * Runs `mount` once, when the first toast is asked for (at once if one already was). A prerendered page makes its
  * toaster's React root only then: a root listens for every event on its element, work a phone's main thread need
- * not do while the page loads (issue 25: it was most of the task that starts React on the public pages).
+ * not do while the page loads (issue 25: a large part of the task that starts React on the public pages).
  */
 export function whenToasterWanted(mount: () => void) {
   if (toasterWanted) {
