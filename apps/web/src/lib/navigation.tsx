@@ -47,21 +47,31 @@ export const LEAVING_EVENT = 'sala:leaving';
 
 let snapshot: { href: string; location: AppLocation } | undefined;
 
-function documentLocation(): AppLocation {
-  const { href, pathname, search, hash } = window.location;
-  if (snapshot?.href !== href) {
-    const state = (window.history.state as { usr?: unknown } | null)?.usr ?? null;
-    snapshot = { href, location: { pathname, search, hash, state } };
-  }
-  return snapshot.location;
-}
-
 let prerendered: AppLocation | undefined;
 
 /** The location a prerendered island was built with, and hydrates with: its page, no query, no hash, no state. */
 function firstRenderLocation(): AppLocation {
   prerendered ??= { pathname: window.location.pathname, search: '', hash: '', state: null };
   return prerendered;
+}
+
+const sameLocation = (a: AppLocation, b: AppLocation) =>
+  a.pathname === b.pathname && a.search === b.search && a.hash === b.hash && Object.is(a.state, b.state);
+
+/**
+ * The document's location, the same object while it does not change. When it is the page as prerendered, it is the
+ * very object the islands hydrated with: React compares the two by identity after hydrating, and a different one
+ * re-renders every link of every island at once, synchronously (a long task on a slow phone, issue 25).
+ */
+function documentLocation(): AppLocation {
+  const { href, pathname, search, hash } = window.location;
+  if (snapshot?.href !== href) {
+    const state = (window.history.state as { usr?: unknown } | null)?.usr ?? null;
+    const location = { pathname, search, hash, state };
+    const first = firstRenderLocation();
+    snapshot = { href, location: sameLocation(location, first) ? first : location };
+  }
+  return snapshot.location;
 }
 
 /** The build's prerender says which page it renders (entry-server). */

@@ -1,5 +1,5 @@
 import { formatCredits } from '@sala/shared/format/credits';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { Glyph, type GlyphData } from '../../components/ui/glyph';
 import { useSession } from '../../features/auth/api/get-session';
 import { LOGIN_PATH } from '../../features/auth/api/login-return';
@@ -41,6 +41,34 @@ const cart: GlyphData = {
 const UserMenu = lazy(() => import('../../features/auth/components/user-menu'));
 const MobileMenu = lazy(() => import('./mobile-menu'));
 
+// The logo and the page links do not change with the session or the cart: when the session arrives after load (a
+// store update, which React renders at once, not in slices), only the header's right-hand side renders again.
+const PublicNav = memo(function PublicNav() {
+  return (
+    <>
+      <AppLink to="/" className="shrink-0" aria-label="Sala Común, inicio">
+        <img src="/images/logo-light.svg" alt="" width={144} height={32} className="h-8 w-auto" />
+      </AppLink>
+
+      <ul className="mx-auto hidden items-center gap-1 lg:flex">
+        {publicNavLinks.map((link) => (
+          <li key={link.to}>
+            <AppNavLink
+              to={link.to}
+              end={link.to === '/'}
+              className={({ isActive }) =>
+                `rounded-md px-3 py-2 text-sm font-medium transition hover:bg-white/15 ${isActive ? 'bg-white/20' : ''}`
+              }
+            >
+              {link.label}
+            </AppNavLink>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+});
+
 export function SiteHeader() {
   const solid = useScrolledPast(0.1);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -56,25 +84,7 @@ export function SiteHeader() {
       }`}
     >
       <nav aria-label="Principal" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 text-white">
-        <AppLink to="/" className="shrink-0" aria-label="Sala Común, inicio">
-          <img src="/images/logo-light.svg" alt="" width={144} height={32} className="h-8 w-auto" />
-        </AppLink>
-
-        <ul className="mx-auto hidden items-center gap-1 lg:flex">
-          {publicNavLinks.map((link) => (
-            <li key={link.to}>
-              <AppNavLink
-                to={link.to}
-                end={link.to === '/'}
-                className={({ isActive }) =>
-                  `rounded-md px-3 py-2 text-sm font-medium transition hover:bg-white/15 ${isActive ? 'bg-white/20' : ''}`
-                }
-              >
-                {link.label}
-              </AppNavLink>
-            </li>
-          ))}
-        </ul>
+        <PublicNav />
 
         <div className="ml-auto flex items-center gap-2 lg:ml-0">
           {user && (
