@@ -38,7 +38,7 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           environment: 'jsdom',
-          include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+          include: ['src/**/*.test.tsx', 'src/**/*.test.ts', 'vite-plugins/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
           css: false,
           // Room for a few waits of up to 5 s each (src/test/setup.ts).

@@ -21,6 +21,7 @@ const sources = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite-plugins',
   'apps/web/scripts',
   'packages/shared/src',
 ];
