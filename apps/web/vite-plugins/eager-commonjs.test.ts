@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eagerWrappers } from './eager-commonjs';
+import { arrowWrappersLeft, eagerWrappers } from './eager-commonjs';
 
 // The wrappers as rolldown writes them before minifying (the build of React DOM, see docs/performance.md).
 const chunk = `import { r as __toESM, t as __commonJSMin } from "./rolldown-runtime.js";
@@ -33,5 +33,14 @@ describe('eagerWrappers', () => {
 
   it('changes nothing in a chunk without wrappers', () => {
     expect(eagerWrappers('const f = (a) => { return a; };')).toBe('const f = (a) => { return a; };');
+  });
+
+  it('tells a wrapper it cannot rewrite from one it has rewritten', () => {
+    expect(arrowWrappersLeft(chunk)).toBe(true);
+    expect(arrowWrappersLeft(eagerWrappers(chunk))).toBe(false);
+    // Another shape the bundler might write one day: one pair of parentheses less.
+    const other = 'var require_x = __commonJSMin((exports) => {\n});';
+    expect(eagerWrappers(other)).toBe(other);
+    expect(arrowWrappersLeft(other)).toBe(true);
   });
 });

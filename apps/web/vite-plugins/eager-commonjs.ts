@@ -16,14 +16,24 @@ export function eagerWrappers(code: string): string {
   return code.replace(WRAPPER, '__commonJSMin((function($1) {');
 }
 
+/** Wrappers still written as arrows: the bundler changed how it writes them, and the rewrite no longer applies. */
+export const arrowWrappersLeft = (code: string) => /__commonJSMin\(\(*[\w$, ]*\)? ?=>/.test(code);
+
 export function eagerCommonJs(): Plugin {
   return {
     name: 'sala:eager-commonjs',
     apply: 'build',
     // Runs before the minifier, which leaves these function expressions as they are (the built chunk shows it).
-    renderChunk(code) {
-      if (!code.includes('__commonJSMin((')) return null;
-      return { code: eagerWrappers(code), map: null };
+    renderChunk(code, chunk) {
+      if (!code.includes('__commonJSMin(')) return null;
+      const eager = eagerWrappers(code);
+      // Loud rather than a page that silently starts slower after a bundler update.
+      if (arrowWrappersLeft(eager)) {
+        this.error(
+          `${chunk.fileName}: CommonJS wrappers in a shape eager-commonjs does not know; update its pattern`,
+        );
+      }
+      return { code: eager, map: null };
     },
   };
 }
