@@ -6,15 +6,18 @@ export const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
 
 /**
- * Zero serious or critical axe violations (docs/business-rules.md D§6) once the page's data has loaded. `afterToasts` waits
- * until the toasts are gone, so axe judges the page and not the toaster (checked on its own); `wcag22` adds the
- * WCAG 2.2 AA rules.
+ * Zero serious or critical axe violations (docs/business-rules.md D§6) once the page's data has loaded and nothing is
+ * being fetched again. `afterToasts` waits until the toasts are gone, so axe judges the page and not the toaster
+ * (checked on its own); `wcag22` adds the WCAG 2.2 AA rules.
  */
 export async function expectNoSeriousViolations(
   page: Page,
   options: { afterToasts?: boolean; wcag22?: boolean } = {},
 ) {
   await expect(page.getByText('Cargando...')).toHaveCount(0);
+  // A list being fetched again keeps its rows, dimmed (aria-busy) until the answer: judged dimmed, every cell fails
+  // the contrast rule (a CI run caught the audit table mid-refetch after a filter changed).
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   if (options.afterToasts) {
     // A toast waits while the pointer rests on it (sonner); the last click may have left it there.
     await page.mouse.move(0, 0);
