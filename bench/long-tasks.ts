@@ -65,7 +65,20 @@ function kindOf(inside: TraceEvent[]): Kind {
   return share > 0 ? kind : 'other';
 }
 
-async function measure(baseUrl: string, path: string): Promise<Run> {
+/** Thrown when the trace holds no page's parse: Chromium sometimes starts tracing the renderer late. */
+class NoTrace extends Error {}
+
+async function measure(baseUrl: string, path: string, attempt = 1): Promise<Run> {
+  try {
+    return await measureOnce(baseUrl, path);
+  } catch (error) {
+    // As Lighthouse's NO_NAVSTART (bench/lighthouse.ts): the load is measured again, up to three times.
+    if (error instanceof NoTrace && attempt < 3) return measure(baseUrl, path, attempt + 1);
+    throw error;
+  }
+}
+
+async function measureOnce(baseUrl: string, path: string): Promise<Run> {
   const browser = await chromium.launch({
     executablePath: chromePath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
@@ -100,7 +113,7 @@ async function measure(baseUrl: string, path: string): Promise<Run> {
     const tid = events.find(
       (event) => event.pid === pid && event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
     )?.tid;
-    if (pid === undefined || tid === undefined) throw new Error(`${path}: no renderer parsed the page`);
+    if (pid === undefined || tid === undefined) throw new NoTrace(`${path}: no renderer parsed the page`);
     const onMain = events.filter((event) => event.pid === pid && event.tid === tid && event.ph === 'X');
     const run: Run = { document: 0, script: 0, layout: 0, other: 0, count: 0, scriptBlocking: 0 };
     for (const task of onMain) {
