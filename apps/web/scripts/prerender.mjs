@@ -38,6 +38,11 @@ const staticImports = (key, seen = new Set()) => {
   }
   return seen;
 };
+// The islands' entry starts without React: React DOM comes with the runtime, which the entry asks for in the task
+// after it starts watching for taps (decision 016). A chunking change (vite.config.ts) that made the entry import
+// a chunk holding React, even through a small shared module, would put React DOM's start-up in the entry's task.
+if ([...staticImports('src/islands.tsx')].some((key) => manifest[key].name === 'react'))
+  throw new Error("the islands' entry imports React's chunk statically: it belongs to the runtime");
 // The manifest key of an island's chunk: its module's own, or, for a module the app also imports statically (the
 // header, the footer), the shared chunk named after the file.
 const islandChunk = (module) => {
