@@ -3,6 +3,7 @@ import { authMessages as m } from '@sala/shared/auth/auth.messages';
 import { commonMessages } from '@sala/shared/errors/messages';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { HydratedFieldset } from '../../../components/ui/hydrated-fieldset';
 import { Button } from '../../../components/ui/link-button';
 import { RefusalNote } from '../../../components/ui/refusal-note';
 import { TextField } from '../../../components/ui/text-field';
@@ -10,7 +11,6 @@ import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { AppLink, useNavigation } from '../../../lib/navigation';
-import { useHydrated } from '../../../lib/use-hydrated';
 import { useLogin } from '../api/auth-mutations';
 import { returnPath } from './redirect-if-logged-in';
 
@@ -22,7 +22,6 @@ const loginResolver = lazyResolver<TLoginRequest>(() =>
 );
 
 export function LoginForm() {
-  const hydrated = useHydrated();
   const login = useLogin();
   const { navigate, location } = useNavigation();
   const [disabledOpen, setDisabledOpen] = useState(false);
@@ -61,7 +60,7 @@ export function LoginForm() {
     <>
       <form onSubmit={onSubmit} noValidate>
         {/* Prerendered: usable once React has hydrated the page (a native submit would put the fields in the URL). */}
-        <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+        <HydratedFieldset className="min-w-0 space-y-4">
           <TextField
             label="Correo electrónico"
             type="email"
@@ -103,7 +102,7 @@ export function LoginForm() {
               Regístrate
             </AppLink>
           </p>
-        </fieldset>
+        </HydratedFieldset>
       </form>
 
       {(forgotOpen || disabledOpen || consentOpen || dialogsLoaded) && (

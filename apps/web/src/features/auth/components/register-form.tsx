@@ -2,6 +2,7 @@ import type { TRegisterRequest } from '@sala/shared/auth/auth.contract';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { HydratedFieldset } from '../../../components/ui/hydrated-fieldset';
 import { Button } from '../../../components/ui/link-button';
 import { PrivacySummary } from '../../../components/ui/privacy-summary';
 import { TextField } from '../../../components/ui/text-field';
@@ -10,7 +11,6 @@ import { ApiError } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { storageKeys, writeStored } from '../../../lib/local-store';
 import { AppLink, useAppNavigate } from '../../../lib/navigation';
-import { useHydrated } from '../../../lib/use-hydrated';
 import { useRegister } from '../api/auth-mutations';
 import { sessionQuery } from '../api/get-session';
 
@@ -19,7 +19,6 @@ const registerResolver = lazyResolver<TRegisterRequest>(() =>
 );
 
 export function RegisterForm() {
-  const hydrated = useHydrated();
   const registerAccount = useRegister();
   const navigate = useAppNavigate();
   const queryClient = useQueryClient();
@@ -48,7 +47,7 @@ export function RegisterForm() {
   return (
     <form onSubmit={onSubmit} noValidate>
       {/* Prerendered: usable once React has hydrated the page (a native submit would put the fields in the URL). */}
-      <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+      <HydratedFieldset className="min-w-0 space-y-4">
         <TextField
           label="Nombre completo"
           autoComplete="name"
@@ -108,7 +107,7 @@ export function RegisterForm() {
             Inicia sesión
           </AppLink>
         </p>
-      </fieldset>
+      </HydratedFieldset>
     </form>
   );
 }
