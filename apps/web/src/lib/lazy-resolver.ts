@@ -1,11 +1,11 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 
 /**
- * Zod itself (with the browser's settings, `common/zod`). A form's validation loads it first and then, in a later
- * task, the form's contract: evaluated together they were one task of 45–70 ms at 4× CPU on the registration page,
- * about 20 ms for zod and 25 ms for the contract's schemas (issue 25: no long task on a public page).
+ * Zod with the shared fields (lib/validation-library.ts). A form's validation loads them first and then, in a later
+ * task, the form's contract: evaluated together they were one task of 42–52 ms at 4× CPU on the registration and
+ * login pages, about 18 ms for zod and 24 ms for the contract's schemas (issue 25: no long task on a public page).
  */
-const loadZod = () => import('./validation-library');
+const loadValidationLibrary = () => import('./validation-library');
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
@@ -16,7 +16,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver<T>>): Resolver<T> {
   let loading: Promise<Resolver<T>> | undefined;
   const get = () => {
-    loading ??= loadZod().then(nextTask).then(load);
+    loading ??= loadValidationLibrary().then(nextTask).then(load);
     return loading;
   };
   if (typeof window !== 'undefined') {
