@@ -138,7 +138,9 @@ test.describe('findable', () => {
     expect(html).toContain('<meta name="description" content="Renta consultorios equipados por hora');
     expect(html).toContain(`<link rel="canonical" href="${baseURL}/" />`);
     expect(html).toContain('<meta property="og:title" content="Sala Común · Consultorios por hora" />');
-    expect(html).toMatch(/<link rel="preload" as="image" href="\/images\/hero.svg"[^>]*fetchpriority="high"/);
+    expect(html).toMatch(
+      /<link rel="preload" as="image" imagesrcset="\/images\/hero-320\.webp 320w, [^"]*" imagesizes="max\(100vw, 800px\)"[^>]*fetchpriority="high"/,
+    );
     // Every demo branch as schema.org LocalBusiness data.
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}');
     expect(ld['@graph'].map((business: { name: string }) => business.name)).toEqual(

@@ -9,7 +9,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(root, 'dist');
 const serverEntry = path.join(root, 'dist-ssr', 'entry-server.js');
-const { render, PRERENDERED_PAGES, PAGE_META, islands } = await import(pathToFileURL(serverEntry).href);
+const { render, PRERENDERED_PAGES, PAGE_META, islands, illustrationImage, heroSizes } = await import(
+  pathToFileURL(serverEntry).href
+);
 
 const escapeHtml = (value) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -99,8 +101,8 @@ function head(page) {
     '<meta property="og:image:height" content="630" />',
     '<meta property="og:image:alt" content="Sala Común, consultorios por hora" />',
     '<meta name="twitter:card" content="summary_large_image" />',
-    // The hero fills the first screen (a vector image: one file for every screen size).
-    `<link rel="preload" as="image" href="${heroImage}" type="image/svg+xml" fetchpriority="high" />`,
+    // The hero fills the first screen: the width of its drawing the browser will pick, found before the body.
+    `<link rel="preload" as="image" imagesrcset="${illustrationImage(heroImage).srcSet}" imagesizes="${heroSizes(heroImage)}" type="image/webp" fetchpriority="high" />`,
     '<!--branches-ld-->',
   ].join('\n    ');
 }
@@ -113,8 +115,14 @@ for (const page of PRERENDERED_PAGES) {
   const preloads = /^(?:<link [^>]*\/>)*/.exec(rendered)[0];
   const body = rendered.slice(preloads.length);
   if (!body.includes('<h1')) throw new Error(`${page}: the prerendered page has no heading`);
+  // An SVG in an <img> is a document the browser builds on the main thread (40–140 ms at 4× CPU): drawings are
+  // served as WebP (src/lib/illustrations.ts), the logo is drawn in the page.
+  if (/<img [^>]*src="[^"]*\.svg"/.test(body)) throw new Error(`${page}: an <img> shows an SVG`);
+  const heroSrcSet = illustrationImage(PAGE_META[page].heroImage).srcSet;
+  if (!body.includes(`srcSet="${heroSrcSet}"`))
+    throw new Error(`${page}: PAGE_META's heroImage is not the drawing of the page's HeroBanner`);
   const extraPreloads = (preloads.match(/<link [^>]*\/>/g) ?? []).filter(
-    (link) => !link.includes(`href="${PAGE_META[page].heroImage}"`),
+    (link) => !link.includes(heroSrcSet),
   );
   const scripts = preloadedAtLoad(body);
   const html = template

@@ -22,7 +22,7 @@ export function LegalPage({ path, view }: { path: LegalPath; view: LegalView }) 
   return (
     <>
       <PageMeta path={path} />
-      <HeroBanner image="/images/hero.svg" title={title} />
+      <HeroBanner image="hero" title={title} />
       <Document view={view} />
     </>
   );

@@ -51,13 +51,13 @@ export const islands = {
   },
   login: {
     when: 'load',
-    module: 'src/app/routes/iniciar-sesion.tsx',
-    load: () => import('../app/routes/iniciar-sesion').then((m) => m.LoginPanel),
+    module: 'src/features/auth/components/login-panel.tsx',
+    load: () => import('../features/auth/components/login-panel').then((m) => m.LoginPanel),
   },
   register: {
     when: 'load',
-    module: 'src/app/routes/registro.tsx',
-    load: () => import('../app/routes/registro').then((m) => m.RegisterPanel),
+    module: 'src/features/auth/components/register-panel.tsx',
+    load: () => import('../features/auth/components/register-panel').then((m) => m.RegisterPanel),
   },
 } satisfies Record<string, IslandEntry>;
 

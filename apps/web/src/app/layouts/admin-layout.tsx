@@ -3,6 +3,7 @@ import { ArrowLeft, LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucid
 import { Suspense, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { cx } from '../../components/ui/field-styles';
+import { Logo } from '../../components/ui/logo';
 import { PageLoader } from '../../components/ui/spinner';
 import { useSession } from '../../features/auth/api/get-session';
 import { useLogout } from '../../features/auth/api/logout';
@@ -47,15 +48,7 @@ export function AdminLayout() {
           )}
         >
           <div className="flex h-16 items-center justify-between gap-2 px-4">
-            {!collapsed && (
-              <img
-                src="/images/logo-light.svg"
-                alt="Sala Común"
-                width={144}
-                height={32}
-                className="h-7 w-auto"
-              />
-            )}
+            {!collapsed && <Logo label="Sala Común" className="h-7" />}
             <button
               type="button"
               onClick={() => setCollapsed((c) => !c)}

@@ -3,6 +3,7 @@ import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import { formatCredits } from '@sala/shared/format/credits';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { Logo } from '../../components/ui/logo';
 import { LOGIN_PATH } from '../../features/auth/api/login-return';
 import { useLogout } from '../../features/auth/api/logout';
 import { AppLink, AppNavLink } from '../../lib/navigation';
@@ -34,7 +35,7 @@ export default function MobileMenu({
           className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-brand-800 px-4 pt-3 pb-8 text-white lg:hidden"
         >
           <div className="flex h-12 items-center justify-between">
-            <img src="/images/logo-light.svg" alt="" width={144} height={32} className="h-8 w-auto" />
+            <Logo className="h-8" />
             <Dialog.Title className="sr-only">Menú</Dialog.Title>
             <Dialog.Close className="rounded-md p-2 hover:bg-white/15" aria-label="Cerrar menú">
               <X aria-hidden className="size-6" />

@@ -1,3 +1,4 @@
+import { Logo } from '../../components/ui/logo';
 import { AppLink } from '../../lib/navigation';
 import { useSiteConfig } from '../../lib/site-config';
 import { publicNavLinks } from './nav-links';
@@ -31,7 +32,7 @@ export function SiteFooter() {
     <footer className="bg-brand-900 text-brand-100">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-3">
         <div>
-          <img src="/images/logo-light.svg" alt="Sala Común" width={144} height={32} className="h-8 w-auto" />
+          <Logo label="Sala Común" className="h-8" />
           <p className="mt-3 max-w-xs text-sm text-brand-200">
             Consultorios equipados por hora para psicólogos y profesionales de la salud en Ciudad de México y
             Guadalajara.

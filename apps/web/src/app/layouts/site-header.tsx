@@ -1,6 +1,7 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { lazy, memo, Suspense, useState } from 'react';
 import { Glyph, type GlyphData } from '../../components/ui/glyph';
+import { Logo } from '../../components/ui/logo';
 import { useSession } from '../../features/auth/api/get-session';
 import { LOGIN_PATH } from '../../features/auth/api/login-return';
 import { useCart } from '../../features/tienda/hooks/use-cart';
@@ -47,7 +48,7 @@ const PublicNav = memo(function PublicNav() {
   return (
     <>
       <AppLink to="/" className="shrink-0" aria-label="Sala Común, inicio">
-        <img src="/images/logo-light.svg" alt="" width={144} height={32} className="h-8 w-auto" />
+        <Logo className="h-8" />
       </AppLink>
 
       <ul className="mx-auto hidden items-center gap-1 lg:flex">

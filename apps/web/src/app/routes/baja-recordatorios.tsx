@@ -9,7 +9,7 @@ export default function UnsubscribeRemindersPage() {
   return (
     <>
       <title>Dejar de recibir recordatorios · Sala Común</title>
-      <HeroBanner image="/images/hero.svg" title="Recordatorios" />
+      <HeroBanner image="hero" title="Recordatorios" />
       <div className="mx-auto max-w-xl px-4 py-12">
         <TokenAction
           intro="¿Ya no quieres que te recordemos tus sesiones un día antes? Las confirmaciones de tus reservaciones y tus recibos te seguirán llegando."

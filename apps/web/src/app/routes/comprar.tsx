@@ -10,7 +10,7 @@ export default function ShopPage() {
     <>
       <title>Comprar créditos · Sala Común</title>
       <HeroBanner
-        image="/images/carousel-3.svg"
+        image="carousel-3"
         title="Comprar créditos"
         subtitle="Elige tu paquete y agenda cuando quieras."
       />

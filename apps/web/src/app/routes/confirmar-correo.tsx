@@ -11,7 +11,7 @@ export default function ConfirmEmailPage() {
   return (
     <>
       <title>Confirmar mi nuevo correo · Sala Común</title>
-      <HeroBanner image="/images/hero.svg" title="Confirmar mi nuevo correo" />
+      <HeroBanner image="hero" title="Confirmar mi nuevo correo" />
       <div className="mx-auto max-w-xl px-4 py-12">
         <TokenAction
           intro="Confirma que este es tu nuevo correo para tu cuenta de Sala Común. Al confirmarlo, cerramos tus sesiones abiertas y avisamos a tu correo anterior."

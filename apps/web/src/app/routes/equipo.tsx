@@ -1,5 +1,6 @@
 import { HeroBanner } from '../../components/ui/hero-banner';
 import { team } from '../../features/sitio/team';
+import { illustrationImage } from '../../lib/illustrations';
 import { PageMeta } from '../page-meta';
 
 export default function TeamPage() {
@@ -7,7 +8,7 @@ export default function TeamPage() {
     <>
       <PageMeta path="/equipo" />
       <HeroBanner
-        image="/images/carousel-4.svg"
+        image="carousel-4"
         title="Nuestro equipo"
         subtitle="Personas que cuidan tu espacio de trabajo."
       />
@@ -19,10 +20,9 @@ export default function TeamPage() {
               className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200"
             >
               <img
-                src={member.image}
+                {...illustrationImage(member.image)}
+                sizes="9rem"
                 alt={`Retrato de ${member.name}`}
-                width={400}
-                height={400}
                 loading="lazy"
                 className="mx-auto size-36 rounded-full"
               />

@@ -11,7 +11,7 @@ export default function HomePage() {
     <>
       <PageMeta path="/" />
       <HeroBanner
-        image="/images/hero.svg"
+        image="hero"
         title="Consultorios por hora para tu práctica"
         subtitle="Salas equipadas para psicólogos y terapeutas en Ciudad de México y Guadalajara."
       >

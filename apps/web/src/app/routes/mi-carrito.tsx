@@ -5,7 +5,7 @@ export default function CartPage() {
   return (
     <>
       <title>Mi carrito · Sala Común</title>
-      <HeroBanner image="/images/carousel-3.svg" title="Mi carrito" />
+      <HeroBanner image="carousel-3" title="Mi carrito" />
       <section className="mx-auto max-w-5xl px-4 py-12">
         <CartView />
       </section>

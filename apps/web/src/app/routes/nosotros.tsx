@@ -9,7 +9,7 @@ export default function AboutPage() {
   return (
     <>
       <PageMeta path="/nosotros" />
-      <HeroBanner image="/images/about.svg" title="Nosotros" subtitle="Espacios pensados para escuchar." />
+      <HeroBanner image="about" title="Nosotros" subtitle="Espacios pensados para escuchar." />
       <AboutSection />
       <div className="mx-auto max-w-5xl px-4 pb-8">
         <h2 className="mb-6 font-display text-3xl font-semibold text-brand-800">Conoce nuestras salas</h2>

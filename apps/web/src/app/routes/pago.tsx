@@ -25,7 +25,7 @@ export default function CheckoutPage() {
   return (
     <>
       <title>Pago · Sala Común</title>
-      <HeroBanner image="/images/carousel-3.svg" title="Pago" />
+      <HeroBanner image="carousel-3" title="Pago" />
       <div className="mx-auto max-w-5xl px-4 py-10 sm:py-12">
         <CheckoutView user={user} onEditProfile={() => setEditing(true)} />
       </div>

@@ -72,7 +72,7 @@ export function ProfilePageContent({ focus }: { focus?: 'pedidos' }) {
   return (
     <>
       <title>Mi perfil · Sala Común</title>
-      <HeroBanner image="/images/about.svg" title="Mi perfil" />
+      <HeroBanner image="about" title="Mi perfil" />
       <RequireSession>
         <Profile focus={focus} />
       </RequireSession>

@@ -8,7 +8,7 @@ export default function BookingPage() {
     <>
       <PageMeta path="/reserva" />
       <HeroBanner
-        image="/images/carousel-1.svg"
+        image="carousel-1"
         title="Reserva tu sala"
         subtitle="Cinco pasos y listo: tu consultorio te espera."
       />

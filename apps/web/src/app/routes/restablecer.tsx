@@ -8,7 +8,7 @@ export default function ResetPasswordPage() {
   return (
     <>
       <title>Nueva contraseña · Sala Común</title>
-      <HeroBanner image="/images/hero.svg" title="Nueva contraseña" />
+      <HeroBanner image="hero" title="Nueva contraseña" />
       <AuthCard title="Elige una nueva contraseña">
         <ResetPasswordForm token={params.get('token') ?? ''} />
       </AuthCard>

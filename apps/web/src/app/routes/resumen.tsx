@@ -12,7 +12,7 @@ export default function PurchaseSummaryPage() {
   return (
     <>
       <title>{`${summary.status === 'pending' ? 'Datos de pago' : 'Resumen de compra'} · Sala Común`}</title>
-      <HeroBanner image="/images/hero.svg" title={summaryHeroTitle(summary)} />
+      <HeroBanner image="hero" title={summaryHeroTitle(summary)} />
       <section aria-labelledby="resumen-titulo" className="mx-auto max-w-4xl px-4 py-10 sm:py-12">
         <PurchaseSummaryView summary={summary} />
       </section>

@@ -8,7 +8,7 @@ export default function BranchesPage() {
     <>
       <PageMeta path="/sucursales" />
       <HeroBanner
-        image="/images/carousel-2.svg"
+        image="carousel-2"
         title="Nuestras sucursales"
         subtitle="Consultorios en Ciudad de México y Guadalajara, cerca de donde atiendes."
       />

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import { heroSizes, type Illustration, illustrationImage } from '../../lib/illustrations';
 import { cx } from './field-styles';
 
 export interface HeroBannerProps {
-  /** Background image URL (decorative). */
-  image: string;
+  /** The background (decorative): one of the site's illustrations. */
+  image: Illustration;
   title: string;
   subtitle?: string;
   /** Extra content under the subtitle, e.g. call-to-action buttons. */
@@ -13,10 +14,13 @@ export interface HeroBannerProps {
 
 /** 350 px high banner with a cover image, dark gradient and a centred white <h1>. */
 export function HeroBanner({ image, title, subtitle, children, className }: HeroBannerProps) {
+  const { src, srcSet } = illustrationImage(image);
   return (
     <section className={cx('relative isolate h-[350px] w-full overflow-hidden bg-brand-900', className)}>
       <img
-        src={image}
+        src={src}
+        srcSet={srcSet}
+        sizes={heroSizes(image)}
         alt=""
         decoding="async"
         fetchPriority="high"

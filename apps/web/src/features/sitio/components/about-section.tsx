@@ -1,4 +1,5 @@
 import { CalendarCheck, MapPin, Sofa } from 'lucide-react';
+import { illustrationImage } from '../../../lib/illustrations';
 
 const highlights = [
   {
@@ -52,10 +53,10 @@ export function AboutSection() {
         </ul>
       </div>
       <img
-        src="/images/about.svg"
+        {...illustrationImage('about')}
+        // One of two columns from md (max-w-6xl, px-4, gap-10), the whole column on a phone.
+        sizes="(min-width: 72rem) 34rem, (min-width: 48rem) calc(50vw - 2.25rem), calc(100vw - 2rem)"
         alt="Sala de espera de Sala Común con sillones y plantas"
-        width={800}
-        height={600}
         loading="lazy"
         className="w-full rounded-3xl shadow-lg"
       />

@@ -1,8 +1,9 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { type Illustration, illustrationImage } from '../../../lib/illustrations';
 
-export type CarouselSlide = { src: string; alt: string; caption: string };
+export type CarouselSlide = { image: Illustration; alt: string; caption: string };
 
 /** docs/business-rules.md §2: the about page's carousel needs at least 3 images. */
 export const MIN_CAROUSEL_SLIDES = 3;
@@ -41,16 +42,16 @@ export function RoomCarousel({ slides }: { slides: CarouselSlide[] }) {
         <div className="flex">
           {slides.map((slide, index) => (
             <figure
-              key={slide.src}
+              key={slide.image}
               aria-roledescription="diapositiva"
               aria-label={`${index + 1} de ${slides.length}`}
               className="relative min-w-0 flex-[0_0_100%]"
             >
               <img
-                src={slide.src}
+                {...illustrationImage(slide.image)}
+                // The carousel spans the page's column (max-w-5xl, px-4).
+                sizes="(min-width: 64rem) 62rem, calc(100vw - 2rem)"
                 alt={slide.alt}
-                width={1200}
-                height={675}
                 loading={index === 0 ? 'eager' : 'lazy'}
                 className="aspect-video w-full object-cover"
               />
@@ -74,7 +75,7 @@ export function RoomCarousel({ slides }: { slides: CarouselSlide[] }) {
         <div className="flex items-center">
           {slides.map((slide, index) => (
             <button
-              key={slide.src}
+              key={slide.image}
               type="button"
               onClick={() => act((carousel) => carousel.scrollTo(index))}
               aria-label={`Ir a la imagen ${index + 1}`}
@@ -105,18 +106,18 @@ export function RoomCarousel({ slides }: { slides: CarouselSlide[] }) {
 /** The rooms of /nosotros (docs/business-rules.md §2: at least three images). */
 export const ourRooms: CarouselSlide[] = [
   {
-    src: '/images/carousel-1.svg',
+    image: 'carousel-1',
     alt: 'Sala de terapia individual con dos sillones',
     caption: 'Terapia individual',
   },
   {
-    src: '/images/carousel-2.svg',
+    image: 'carousel-2',
     alt: 'Sala familiar con sofá y rincón de juego',
     caption: 'Pareja y familia',
   },
-  { src: '/images/carousel-3.svg', alt: 'Área de cowork con escritorios', caption: 'Área de cowork' },
+  { image: 'carousel-3', alt: 'Área de cowork con escritorios', caption: 'Área de cowork' },
   {
-    src: '/images/carousel-4.svg',
+    image: 'carousel-4',
     alt: 'Sala tranquila con escritorio y librero',
     caption: 'Sala de evaluación',
   },

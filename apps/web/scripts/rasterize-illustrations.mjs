@@ -1,0 +1,67 @@
+// The site's illustrations are drawn as SVG (apps/web/illustrations/) and served as WebP (public/images/), each at
+// several widths for `srcset`. An SVG shown by <img> is a document of its own that the browser builds on the main
+// thread: at 4× CPU each cost 40–140 ms, in tasks of their own (docs/performance.md, 2026-11-27); a WebP is decoded
+// off the main thread. Run after changing or adding an illustration: `npm run images -w @sala/web`. It writes the
+// WebP files, the site's icon as PNG, illustrations/rasters.json (each drawing's size and widths: the app reads it
+// for its `srcset`s) and illustrations/sources.sha256 (in `sha256sum` form: a unit test checks it against the
+// drawings, so a drawing changed without this step fails the tests).
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+
+const web = fileURLToPath(new URL('..', import.meta.url));
+const sources = path.join(web, 'illustrations');
+const output = path.join(web, 'public/images');
+/** Widths offered to `srcset`, up to the drawing's own width (which is always offered). */
+const WIDTHS = [320, 640, 960, 1280];
+/** WebP quality: the drawings are flat colours and gradients; at 80 they look as the SVG does. */
+const QUALITY = 80;
+
+/** The site's icon: PNG for the tab (32 px) and for a phone's home screen (180 px), not a drawing of the pages. */
+const ICON = 'favicon';
+const ICON_SIZES = [32, 180];
+
+const rasters = {};
+const sums = [];
+for (const file of readdirSync(sources)
+  .filter((name) => name.endsWith('.svg'))
+  .sort()) {
+  const name = file.replace(/\.svg$/, '');
+  const svg = readFileSync(path.join(sources, file));
+  const viewBox = /viewBox="0 0 (\d+) (\d+)"/.exec(svg.toString('utf8'));
+  if (!viewBox) throw new Error(`${file}: the drawing needs a viewBox="0 0 width height"`);
+  const [width, height] = [Number(viewBox[1]), Number(viewBox[2])];
+  sums.push(`${createHash('sha256').update(svg).digest('hex')}  ${file}\n`);
+  if (name === ICON) {
+    for (const size of ICON_SIZES)
+      await sharp(svg, { density: Math.ceil((72 * size) / width) * 2 })
+        .resize({ width: size })
+        .png({ compressionLevel: 9 })
+        .toFile(path.join(output, `${name}-${size}.png`));
+    console.log(`${name}: ${ICON_SIZES.join(', ')} px (PNG)`);
+    continue;
+  }
+  const widths = [...WIDTHS.filter((candidate) => candidate < width), width];
+  for (const stale of readdirSync(output).filter(
+    (out) => out.startsWith(`${name}-`) && out.endsWith('.webp'),
+  ))
+    rmSync(path.join(output, stale));
+  for (const target of widths) {
+    // Rendered from the vector at each width (a density high enough for the largest), never scaled from a raster.
+    await sharp(svg, { density: Math.ceil((72 * target) / width) * 2 })
+      .resize({ width: target })
+      .webp({ quality: QUALITY, effort: 6 })
+      .toFile(path.join(output, `${name}-${target}.webp`));
+  }
+  rasters[name] = { width, height, widths };
+  console.log(`${name}: ${widths.join(', ')} px`);
+}
+// Numbers' lists on one line, as the formatter (biome) writes them.
+const json = JSON.stringify(rasters, null, 2).replace(
+  /\[\s+([\d,\s]+?)\s+\]/g,
+  (_, list) => `[${list.split(/,\s*/).join(', ')}]`,
+);
+writeFileSync(path.join(sources, 'rasters.json'), `${json}\n`);
+writeFileSync(path.join(sources, 'sources.sha256'), sums.join(''));

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import rasters from '../../illustrations/rasters.json';
+import { heroSizes, type Illustration, illustrationImage } from './illustrations';
+
+const web = path.resolve(import.meta.dirname, '../..');
+const sources = path.join(web, 'illustrations');
+const images = path.join(web, 'public/images');
+const drawings = readdirSync(sources)
+  .filter((file) => file.endsWith('.svg'))
+  .map((file) => file.replace(/\.svg$/, ''));
+const REGENERATE = 'run `npm run images -w @sala/web` after changing a drawing';
+
+describe('the illustrations', () => {
+  it('are rasterised from the drawings as they are now', () => {
+    const recorded = readFileSync(path.join(sources, 'sources.sha256'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/\s+/).reverse());
+    const actual = drawings.map((name) => [
+      `${name}.svg`,
+      createHash('sha256')
+        .update(readFileSync(path.join(sources, `${name}.svg`)))
+        .digest('hex'),
+    ]);
+    expect(recorded, REGENERATE).toEqual(actual);
+    expect(Object.keys(rasters).sort(), REGENERATE).toEqual(drawings.filter((name) => name !== 'favicon'));
+  });
+
+  it('are served at every width listed, at the size listed, and no WebP is left from a drawing gone', async () => {
+    const expected: string[] = [];
+    for (const [name, { width, height, widths }] of Object.entries(rasters)) {
+      const viewBox = /viewBox="0 0 (\d+) (\d+)"/.exec(
+        readFileSync(path.join(sources, `${name}.svg`), 'utf8'),
+      );
+      expect([Number(viewBox?.[1]), Number(viewBox?.[2])], name).toEqual([width, height]);
+      expect(widths.at(-1), name).toBe(width);
+      for (const each of widths) {
+        const file = `${name}-${each}.webp`;
+        expected.push(file);
+        const metadata = await sharp(path.join(images, file)).metadata();
+        expect([metadata.format, metadata.width, metadata.height], file).toEqual([
+          'webp',
+          each,
+          Math.round((each * height) / width),
+        ]);
+      }
+    }
+    const served = readdirSync(images).filter((file) => file.endsWith('.webp'));
+    expect(served.sort(), REGENERATE).toEqual(expected.sort());
+  });
+
+  it("give the site's icon as PNG, for the tab and for a phone's home screen", async () => {
+    for (const size of [32, 180]) {
+      const metadata = await sharp(path.join(images, `favicon-${size}.png`)).metadata();
+      expect([metadata.format, metadata.width, metadata.height]).toEqual(['png', size, size]);
+    }
+    const shell = readFileSync(path.join(web, 'index.html'), 'utf8');
+    expect(shell).toContain(
+      '<link rel="icon" type="image/png" sizes="32x32" href="/images/favicon-32.png" />',
+    );
+    expect(shell).toContain('<link rel="apple-touch-icon" href="/images/favicon-180.png" />');
+    expect(shell).not.toMatch(/\.svg"/);
+  });
+
+  it('give an <img> every width, the largest as its src, and the drawing size for its box', () => {
+    expect(illustrationImage('team-1')).toEqual({
+      src: '/images/team-1-400.webp',
+      srcSet: '/images/team-1-320.webp 320w, /images/team-1-400.webp 400w',
+      width: 400,
+      height: 400,
+    });
+  });
+
+  it("size a banner's background by the wider of the viewport and the drawing at 350 px high", () => {
+    const cases: [Illustration, string][] = [
+      ['hero', 'max(100vw, 800px)'], // 1600 × 700
+      ['carousel-1', 'max(100vw, 623px)'], // 1200 × 675
+      ['about', 'max(100vw, 467px)'], // 800 × 600
+    ];
+    for (const [name, sizes] of cases) expect(heroSizes(name)).toBe(sizes);
+  });
+});
