@@ -14,8 +14,12 @@ import sharp from 'sharp';
 const web = fileURLToPath(new URL('..', import.meta.url));
 const sources = path.join(web, 'illustrations');
 const output = path.join(web, 'public/images');
-/** Widths offered to `srcset`, up to the drawing's own width (which is always offered). */
-const WIDTHS = [320, 640, 960, 1280];
+/**
+ * Widths offered to `srcset`. A drawing 800 px wide or more can be a page's banner, as wide as the screen (a vector
+ * is sharp at any width): it is offered up to 1920 px. A smaller one, up to its own width.
+ */
+const WIDTHS = [320, 640, 960, 1280, 1600, 1920];
+const BANNER_FROM = 800;
 /** WebP quality: the drawings are flat colours and gradients; at 80 they look as the SVG does. */
 const QUALITY = 80;
 
@@ -43,7 +47,8 @@ for (const file of readdirSync(sources)
     console.log(`${name}: ${ICON_SIZES.join(', ')} px (PNG)`);
     continue;
   }
-  const widths = [...WIDTHS.filter((candidate) => candidate < width), width];
+  const widest = width >= BANNER_FROM ? Math.max(width, WIDTHS.at(-1)) : width;
+  const widths = [...new Set([...WIDTHS.filter((candidate) => candidate < widest), widest])];
   for (const stale of readdirSync(output).filter(
     (out) => out.startsWith(`${name}-`) && out.endsWith('.webp'),
   ))

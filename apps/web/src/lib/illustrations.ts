@@ -13,7 +13,7 @@ export type IllustrationImage = { src: string; srcSet: string; width: number; he
 export function illustrationImage(name: Illustration): IllustrationImage {
   const { width, height, widths } = rasters[name];
   return {
-    src: `/images/${name}-${width}.webp`,
+    src: `/images/${name}-${widths.at(-1)}.webp`,
     srcSet: widths.map((each) => `/images/${name}-${each}.webp ${each}w`).join(', '),
     width,
     height,

@@ -16,9 +16,9 @@ describe('HeroBanner', () => {
     const img = container.querySelector('img');
     // A WebP at the drawing's widths, never the SVG (a document of its own on the main thread); on a phone the
     // banner is 350 px high, so the 16:7 drawing is shown 800 px wide.
-    expect(img).toHaveAttribute('src', '/images/hero-1600.webp');
+    expect(img).toHaveAttribute('src', '/images/hero-1920.webp');
     expect(img?.getAttribute('srcset')).toBe(
-      '/images/hero-320.webp 320w, /images/hero-640.webp 640w, /images/hero-960.webp 960w, /images/hero-1280.webp 1280w, /images/hero-1600.webp 1600w',
+      '/images/hero-320.webp 320w, /images/hero-640.webp 640w, /images/hero-960.webp 960w, /images/hero-1280.webp 1280w, /images/hero-1600.webp 1600w, /images/hero-1920.webp 1920w',
     );
     expect(img).toHaveAttribute('sizes', 'max(100vw, 800px)');
     expect(img).toHaveAttribute('alt', '');
