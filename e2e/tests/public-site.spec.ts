@@ -128,13 +128,14 @@ test.describe('landing', () => {
   });
 
   // Issue 25: an SVG in an <img> is a document the browser builds on the main thread (40–140 ms at 4× CPU); the
-  // drawings are WebP at several widths, and the head's preload asks for the width the hero then shows.
+  // drawings are AVIF (WebP where the browser lacks it) at several widths, and the head's preload asks for the
+  // file the hero then shows.
   for (const [path, drawing] of [
     ['/', 'hero'],
     ['/equipo', 'carousel-4'],
     ['/reserva', 'carousel-1'],
   ] as const) {
-    test(`${path} shows its drawings as WebP and fetches its hero once, the width it preloaded`, async ({
+    test(`${path} shows its drawings as AVIF and fetches its hero once, the width it preloaded`, async ({
       page,
     }) => {
       const images: string[] = [];
@@ -146,7 +147,7 @@ test.describe('landing', () => {
       const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) }).locator('img');
       await expect(hero).toHaveJSProperty('complete', true);
       const shown = new URL(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
-      expect(shown).toMatch(new RegExp(`^/images/${drawing}-\\d+\\.webp$`));
+      expect(shown).toMatch(new RegExp(`^/images/${drawing}-\\d+\\.avif$`));
       expect(images.filter((image) => image.startsWith(`/images/${drawing}-`))).toEqual([shown]);
       expect(images.filter((image) => image.endsWith('.svg'))).toEqual([]);
     });

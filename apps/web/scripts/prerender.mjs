@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(root, 'dist');
 const serverEntry = path.join(root, 'dist-ssr', 'entry-server.js');
-const { render, PRERENDERED_PAGES, PAGE_META, islands, illustrationImage, heroSizes } = await import(
+const { render, PRERENDERED_PAGES, PAGE_META, islands, illustrationSources, heroSizes } = await import(
   pathToFileURL(serverEntry).href
 );
 
@@ -102,7 +102,8 @@ function head(page) {
     '<meta property="og:image:alt" content="Sala Común, consultorios por hora" />',
     '<meta name="twitter:card" content="summary_large_image" />',
     // The hero fills the first screen: the width of its drawing the browser will pick, found before the body.
-    `<link rel="preload" as="image" imagesrcset="${illustrationImage(heroImage).srcSet}" imagesizes="${heroSizes(heroImage)}" type="image/webp" fetchpriority="high" />`,
+    // AVIF: a browser without it skips the preload (its type) and finds the WebP in the page.
+    `<link rel="preload" as="image" imagesrcset="${illustrationSources(heroImage).avif}" imagesizes="${heroSizes(heroImage)}" type="image/avif" fetchpriority="high" />`,
     '<!--branches-ld-->',
   ].join('\n    ');
 }
@@ -116,9 +117,9 @@ for (const page of PRERENDERED_PAGES) {
   const body = rendered.slice(preloads.length);
   if (!body.includes('<h1')) throw new Error(`${page}: the prerendered page has no heading`);
   // An SVG in an <img> is a document the browser builds on the main thread (40–140 ms at 4× CPU): drawings are
-  // served as WebP (src/lib/illustrations.ts), the logo is drawn in the page.
+  // served as AVIF and WebP (components/ui/illustration-image.tsx), the logo is drawn in the page.
   if (/<img [^>]*src="[^"]*\.svg"/.test(body)) throw new Error(`${page}: an <img> shows an SVG`);
-  const heroSrcSet = illustrationImage(PAGE_META[page].heroImage).srcSet;
+  const heroSrcSet = illustrationSources(PAGE_META[page].heroImage).avif;
   if (!body.includes(`srcSet="${heroSrcSet}"`))
     throw new Error(`${page}: PAGE_META's heroImage is not the drawing of the page's HeroBanner`);
   const extraPreloads = (preloads.match(/<link [^>]*\/>/g) ?? []).filter(

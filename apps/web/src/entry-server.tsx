@@ -23,7 +23,7 @@ import { setPrerenderPath } from './lib/navigation';
 import { createQueryClient } from './lib/query-client';
 
 export { PRERENDERED_PAGES } from '@sala/shared/web/pages';
-export { heroSizes, illustrationImage } from './lib/illustrations';
+export { heroSizes, illustrationSources } from './lib/illustrations';
 export { islands, PAGE_META };
 
 const PAGES: Record<(typeof PRERENDERED_PAGES)[number], ComponentType> = {

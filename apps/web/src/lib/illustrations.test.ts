@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import rasters from '../../illustrations/rasters.json';
-import { heroSizes, type Illustration, illustrationImage } from './illustrations';
+import { heroSizes, type Illustration, illustrationSources } from './illustrations';
 
 const web = path.resolve(import.meta.dirname, '../..');
 const sources = path.join(web, 'illustrations');
@@ -30,7 +30,7 @@ describe('the illustrations', () => {
     expect(Object.keys(rasters).sort(), REGENERATE).toEqual(drawings.filter((name) => name !== 'favicon'));
   });
 
-  it('are served at every width listed, at the size listed, and no WebP is left from a drawing gone', async () => {
+  it('are served at every width listed, at the size listed, and no file is left from a drawing gone', async () => {
     const expected: string[] = [];
     for (const [name, { width, height, widths }] of Object.entries(rasters)) {
       const viewBox = /viewBox="0 0 (\d+) (\d+)"/.exec(
@@ -39,18 +39,22 @@ describe('the illustrations', () => {
       expect([Number(viewBox?.[1]), Number(viewBox?.[2])], name).toEqual([width, height]);
       // A drawing that can be a banner (800 px or more) goes up to 1920 px; a smaller one, up to its own width.
       expect(widths.at(-1), name).toBe(width >= 800 ? Math.max(width, 1920) : width);
-      for (const each of widths) {
-        const file = `${name}-${each}.webp`;
-        expected.push(file);
-        const metadata = await sharp(path.join(images, file)).metadata();
-        expect([metadata.format, metadata.width, metadata.height], file).toEqual([
-          'webp',
-          each,
-          Math.round((each * height) / width),
-        ]);
-      }
+      for (const each of widths)
+        for (const [extension, format] of [
+          ['avif', 'heif'],
+          ['webp', 'webp'],
+        ]) {
+          const file = `${name}-${each}.${extension}`;
+          expected.push(file);
+          const metadata = await sharp(path.join(images, file)).metadata();
+          expect([metadata.format, metadata.width, metadata.height], file).toEqual([
+            format,
+            each,
+            Math.round((each * height) / width),
+          ]);
+        }
     }
-    const served = readdirSync(images).filter((file) => file.endsWith('.webp'));
+    const served = readdirSync(images).filter((file) => /\.(avif|webp)$/.test(file));
     expect(served.sort(), REGENERATE).toEqual(expected.sort());
   });
 
@@ -67,10 +71,11 @@ describe('the illustrations', () => {
     expect(shell).not.toMatch(/\.svg"/);
   });
 
-  it("give an <img> every width, the largest as its src, and the drawing's size for its box", () => {
-    expect(illustrationImage('team-1')).toEqual({
+  it("give a <picture> every width in AVIF and WebP, the largest WebP as its src, and the drawing's size", () => {
+    expect(illustrationSources('team-1')).toEqual({
+      avif: '/images/team-1-320.avif 320w, /images/team-1-400.avif 400w',
+      webp: '/images/team-1-320.webp 320w, /images/team-1-400.webp 400w',
       src: '/images/team-1-400.webp',
-      srcSet: '/images/team-1-320.webp 320w, /images/team-1-400.webp 400w',
       width: 400,
       height: 400,
     });

@@ -1,20 +1,32 @@
 import rasters from '../../illustrations/rasters.json';
 
-/** A drawing of apps/web/illustrations/, served as WebP at several widths (scripts/rasterize-illustrations.mjs). */
+/** A drawing of apps/web/illustrations/, served as AVIF and WebP at several widths (scripts/rasterize-illustrations.mjs). */
 export type Illustration = keyof typeof rasters;
 
-export type IllustrationImage = { src: string; srcSet: string; width: number; height: number };
+export type IllustrationSources = {
+  /** `srcset` of the AVIF files, the <picture>'s first choice. */
+  avif: string;
+  /** `srcset` of the WebP files, for the browsers without AVIF. */
+  webp: string;
+  /** The largest WebP, for a browser that reads neither. */
+  src: string;
+  /** The drawing's own size: its proportions, for the <img>'s box. */
+  width: number;
+  height: number;
+};
 
 /**
- * What an <img> needs to show an illustration: a WebP, never the SVG (an SVG in an <img> is a document the browser
- * builds on the main thread). `src` is the largest width, for browsers that ignore `srcSet`; the element gives
- * `sizes`, the width it is shown at, from which the browser picks.
+ * The files that show an illustration: never the SVG (an SVG in an <img> is a document the browser builds on the
+ * main thread). The element gives `sizes`, the width it is shown at, from which the browser picks a file.
  */
-export function illustrationImage(name: Illustration): IllustrationImage {
+export function illustrationSources(name: Illustration): IllustrationSources {
   const { width, height, widths } = rasters[name];
+  const srcSet = (format: 'avif' | 'webp') =>
+    widths.map((each) => `/images/${name}-${each}.${format} ${each}w`).join(', ');
   return {
+    avif: srcSet('avif'),
+    webp: srcSet('webp'),
     src: `/images/${name}-${widths.at(-1)}.webp`,
-    srcSet: widths.map((each) => `/images/${name}-${each}.webp ${each}w`).join(', '),
     width,
     height,
   };

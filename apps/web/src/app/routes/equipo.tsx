@@ -1,6 +1,6 @@
 import { HeroBanner } from '../../components/ui/hero-banner';
+import { IllustrationImage } from '../../components/ui/illustration-image';
 import { team } from '../../features/sitio/team';
-import { illustrationImage } from '../../lib/illustrations';
 import { PageMeta } from '../page-meta';
 
 export default function TeamPage() {
@@ -19,8 +19,8 @@ export default function TeamPage() {
               key={member.name}
               className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200"
             >
-              <img
-                {...illustrationImage(member.image)}
+              <IllustrationImage
+                name={member.image}
                 sizes="9rem"
                 alt={`Retrato de ${member.name}`}
                 loading="lazy"

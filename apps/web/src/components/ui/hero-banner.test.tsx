@@ -14,12 +14,15 @@ describe('HeroBanner', () => {
   it('uses the image as a decorative cover background under a dark gradient', () => {
     const { container } = render(<HeroBanner image="hero" title="Título" />);
     const img = container.querySelector('img');
-    // A WebP at the drawing's widths, never the SVG (a document of its own on the main thread); on a phone the
-    // banner is 350 px high, so the 16:7 drawing is shown 800 px wide.
+    // AVIF, or WebP, at the drawing's widths, never the SVG (a document of its own on the main thread); on a phone
+    // the banner is 350 px high, so the 16:7 drawing is shown 800 px wide.
+    const widths = [320, 640, 960, 1280, 1600, 1920];
+    const avif = container.querySelector('picture > source[type="image/avif"]');
+    expect(avif?.getAttribute('srcset')).toBe(widths.map((w) => `/images/hero-${w}.avif ${w}w`).join(', '));
+    expect(avif).toHaveAttribute('sizes', 'max(100vw, 800px)');
+    expect(img?.parentElement?.tagName).toBe('PICTURE');
     expect(img).toHaveAttribute('src', '/images/hero-1920.webp');
-    expect(img?.getAttribute('srcset')).toBe(
-      '/images/hero-320.webp 320w, /images/hero-640.webp 640w, /images/hero-960.webp 960w, /images/hero-1280.webp 1280w, /images/hero-1600.webp 1600w, /images/hero-1920.webp 1920w',
-    );
+    expect(img?.getAttribute('srcset')).toBe(widths.map((w) => `/images/hero-${w}.webp ${w}w`).join(', '));
     expect(img).toHaveAttribute('sizes', 'max(100vw, 800px)');
     expect(img).toHaveAttribute('alt', '');
     expect(img).toHaveClass('object-cover', 'absolute', 'inset-0');

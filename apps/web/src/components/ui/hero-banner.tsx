@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { heroSizes, type Illustration, illustrationImage } from '../../lib/illustrations';
+import { heroSizes, type Illustration } from '../../lib/illustrations';
 import { cx } from './field-styles';
+import { IllustrationImage } from './illustration-image';
 
 export interface HeroBannerProps {
   /** The background (decorative): one of the site's illustrations. */
@@ -14,12 +15,10 @@ export interface HeroBannerProps {
 
 /** 350 px high banner with a cover image, dark gradient and a centred white <h1>. */
 export function HeroBanner({ image, title, subtitle, children, className }: HeroBannerProps) {
-  const { src, srcSet } = illustrationImage(image);
   return (
     <section className={cx('relative isolate h-[350px] w-full overflow-hidden bg-brand-900', className)}>
-      <img
-        src={src}
-        srcSet={srcSet}
+      <IllustrationImage
+        name={image}
         sizes={heroSizes(image)}
         alt=""
         decoding="async"

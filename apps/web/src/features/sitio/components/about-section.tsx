@@ -1,5 +1,5 @@
 import { CalendarCheck, MapPin, Sofa } from 'lucide-react';
-import { illustrationImage } from '../../../lib/illustrations';
+import { IllustrationImage } from '../../../components/ui/illustration-image';
 
 const highlights = [
   {
@@ -52,8 +52,8 @@ export function AboutSection() {
           ))}
         </ul>
       </div>
-      <img
-        {...illustrationImage('about')}
+      <IllustrationImage
+        name="about"
         // One of two columns from md (max-w-6xl, px-4, gap-10), the whole column on a phone.
         sizes="(min-width: 72rem) 34rem, (min-width: 48rem) calc(50vw - 2.25rem), calc(100vw - 2rem)"
         alt="Sala de espera de Sala Común con sillones y plantas"

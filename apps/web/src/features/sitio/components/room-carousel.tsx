@@ -1,7 +1,8 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { type Illustration, illustrationImage } from '../../../lib/illustrations';
+import { IllustrationImage } from '../../../components/ui/illustration-image';
+import type { Illustration } from '../../../lib/illustrations';
 
 export type CarouselSlide = { image: Illustration; alt: string; caption: string };
 
@@ -47,8 +48,8 @@ export function RoomCarousel({ slides }: { slides: CarouselSlide[] }) {
               aria-label={`${index + 1} de ${slides.length}`}
               className="relative min-w-0 flex-[0_0_100%]"
             >
-              <img
-                {...illustrationImage(slide.image)}
+              <IllustrationImage
+                name={slide.image}
                 // The carousel spans the page's column (max-w-5xl, px-4).
                 sizes="(min-width: 64rem) 62rem, calc(100vw - 2rem)"
                 alt={slide.alt}
