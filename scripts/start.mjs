@@ -19,6 +19,7 @@ const builtIndex = path.join(root, 'apps/web/dist/index.html');
 const sources = [
   'apps/web/src',
   'apps/web/public',
+  'apps/web/illustrations',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'apps/web/vite-plugins',

@@ -139,7 +139,7 @@ test.describe('findable', () => {
     expect(html).toContain(`<link rel="canonical" href="${baseURL}/" />`);
     expect(html).toContain('<meta property="og:title" content="Sala Común · Consultorios por hora" />');
     expect(html).toMatch(
-      /<link rel="preload" as="image" imagesrcset="\/images\/hero-320\.avif 320w, [^"]*" imagesizes="max\(100vw, 800px\)" type="image\/avif" fetchpriority="high"/,
+      /<link rel="preload" as="image" imagesrcset="\/images\/hero-320\.avif 320w, [^"]*" imagesizes="\(max-width: 800px\) 800px, 100vw" type="image\/avif" fetchpriority="high"/,
     );
     // Every demo branch as schema.org LocalBusiness data.
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}');

@@ -127,7 +127,7 @@ test.describe('landing', () => {
     expect((await hero.boundingBox())?.height).toBe(350);
   });
 
-  // Issue 25: an SVG in an <img> is a document the browser builds on the main thread (40–140 ms at 4× CPU); the
+  // Issue 25: an SVG in an <img> is a document the browser builds on the main thread (30–140 ms at 4× CPU); the
   // drawings are AVIF (WebP where the browser lacks it) at several widths, and the head's preload asks for the
   // file the hero then shows.
   for (const [path, drawing] of [
@@ -144,6 +144,10 @@ test.describe('landing', () => {
         if (pathname.startsWith('/images/')) images.push(pathname);
       });
       await page.goto(path);
+      await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveAttribute(
+        'imagesrcset',
+        new RegExp(`^/images/${drawing}-320\\.avif 320w, `),
+      );
       const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) }).locator('img');
       await expect(hero).toHaveJSProperty('complete', true);
       const shown = new URL(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;

@@ -111,20 +111,19 @@ function head(page) {
 rmSync(path.join(dist, 'prerender'), { recursive: true, force: true });
 for (const page of PRERENDERED_PAGES) {
   const rendered = await render(page);
-  // React puts the image preloads it finds (the logo, the hero) before the page; they belong in the head, where
-  // the hero's is already, and out of the tree the browser hydrates.
+  // React puts the image preloads it finds before the page (an <img> with a high fetch priority outside a <picture>:
+  // none today, the hero's is written by head()); they belong in the head, out of the tree the browser hydrates.
   const preloads = /^(?:<link [^>]*\/>)*/.exec(rendered)[0];
   const body = rendered.slice(preloads.length);
   if (!body.includes('<h1')) throw new Error(`${page}: the prerendered page has no heading`);
-  // An SVG in an <img> is a document the browser builds on the main thread (40–140 ms at 4× CPU): drawings are
+  // An SVG in an <img> is a document the browser builds on the main thread (docs/performance.md): drawings are
   // served as AVIF and WebP (components/ui/illustration-image.tsx), the logo is drawn in the page.
   if (/<img [^>]*src="[^"]*\.svg"/.test(body)) throw new Error(`${page}: an <img> shows an SVG`);
+  // The banner's own pair: the about drawing is also on / and /nosotros, at another size.
   const heroSrcSet = illustrationSources(PAGE_META[page].heroImage).avif;
-  if (!body.includes(`srcSet="${heroSrcSet}"`))
+  if (!body.includes(`srcSet="${heroSrcSet}" sizes="${heroSizes(PAGE_META[page].heroImage)}"`))
     throw new Error(`${page}: PAGE_META's heroImage is not the drawing of the page's HeroBanner`);
-  const extraPreloads = (preloads.match(/<link [^>]*\/>/g) ?? []).filter(
-    (link) => !link.includes(heroSrcSet),
-  );
+  const extraPreloads = preloads.match(/<link [^>]*\/>/g) ?? [];
   const scripts = preloadedAtLoad(body);
   const html = template
     .replace(/<title>[^<]*<\/title>\s*/, '')

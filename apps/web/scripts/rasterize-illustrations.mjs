@@ -1,6 +1,6 @@
 // The site's illustrations are drawn as SVG (apps/web/illustrations/) and served as AVIF and WebP (public/images/),
 // each at several widths for `srcset`. An SVG shown by <img> is a document of its own that the browser builds on the
-// main thread: at 4× CPU each cost 40–140 ms, in tasks of their own (docs/performance.md, 2026-11-27); an AVIF or
+// main thread: at 4× CPU each cost 30–140 ms, in tasks of their own (docs/performance.md, 2026-11-27); an AVIF or
 // WebP is decoded off the main thread. Run after changing or adding an illustration: `npm run images -w @sala/web`
 // (about two minutes). It writes the AVIF and WebP files, the site's icon as PNG, illustrations/rasters.json (each
 // drawing's size and widths: the app reads it for its `srcset`s) and illustrations/sources.sha256 (in `sha256sum`
@@ -15,14 +15,16 @@ const web = fileURLToPath(new URL('..', import.meta.url));
 const sources = path.join(web, 'illustrations');
 const output = path.join(web, 'public/images');
 /**
- * Widths offered to `srcset`. A drawing 800 px wide or more can be a page's banner, as wide as the screen (a vector
- * is sharp at any width): it is offered up to 1920 px. A smaller one, up to its own width.
+ * Widths offered to `srcset` (a vector is sharp at any width). A drawing 800 px wide or more can be a page's banner,
+ * as wide as the screen: it is offered up to 1920 px. A smaller one is shown small (a portrait, 144 px), up to 960:
+ * three times a 320 px image, for a phone's screen.
  */
 const WIDTHS = [320, 640, 960, 1280, 1600, 1920];
 const BANNER_FROM = 800;
+const SMALL_UP_TO = 960;
 /**
- * Each width in two formats: AVIF, which every current browser shows, at about half of WebP's bytes (the hero at
- * 1600 px: 10 kB, WebP 17 kB; the banner is the page's largest paint), and WebP for the browsers without AVIF
+ * Each width in two formats: AVIF, which every current browser shows, at about two thirds of WebP's bytes (the hero
+ * at 1600 px: 12 kB, WebP 17 kB; the banner is the page's largest paint), and WebP for the browsers without AVIF
  * (Safari before 16.4). The drawings are flat colours and gradients: at these qualities they look as the SVG.
  */
 const FORMATS = [
@@ -36,6 +38,7 @@ const ICON_SIZES = [32, 180];
 
 const rasters = {};
 const sums = [];
+const written = new Set();
 for (const file of readdirSync(sources)
   .filter((name) => name.endsWith('.svg'))
   .sort()) {
@@ -54,18 +57,16 @@ for (const file of readdirSync(sources)
     console.log(`${name}: ${ICON_SIZES.join(', ')} px (PNG)`);
     continue;
   }
-  const widest = width >= BANNER_FROM ? Math.max(width, WIDTHS.at(-1)) : width;
+  const widest = Math.max(width, width >= BANNER_FROM ? WIDTHS.at(-1) : SMALL_UP_TO);
   const widths = [...new Set([...WIDTHS.filter((candidate) => candidate < widest), widest])];
-  for (const stale of readdirSync(output).filter((out) => /^(.+)-\d+\.(avif|webp)$/.exec(out)?.[1] === name))
-    rmSync(path.join(output, stale));
   for (const target of widths) {
-    // Rendered from the vector at each width (a density high enough for the largest), never scaled from a raster.
+    // Rendered from the vector at twice the width, then scaled down: never scaled up from a raster.
     const rendered = sharp(svg, { density: Math.ceil((72 * target) / width) * 2 }).resize({ width: target });
-    for (const [format, options] of FORMATS)
-      await rendered
-        .clone()
-        [format](options)
-        .toFile(path.join(output, `${name}-${target}.${format}`));
+    for (const [format, options] of FORMATS) {
+      const file = `${name}-${target}.${format}`;
+      await rendered.clone()[format](options).toFile(path.join(output, file));
+      written.add(file);
+    }
   }
   rasters[name] = { width, height, widths };
   console.log(`${name}: ${widths.join(', ')} px`);
@@ -76,4 +77,7 @@ const json = JSON.stringify(rasters, null, 2).replace(
   (_, list) => `[${list.split(/,\s*/).join(', ')}]`,
 );
 writeFileSync(path.join(sources, 'rasters.json'), `${json}\n`);
+// What is left of a drawing changed or gone.
+for (const stale of readdirSync(output).filter((file) => /\.(avif|webp)$/.test(file) && !written.has(file)))
+  rmSync(path.join(output, stale));
 writeFileSync(path.join(sources, 'sources.sha256'), sums.join(''));

@@ -11,7 +11,8 @@ const sources = path.join(web, 'illustrations');
 const images = path.join(web, 'public/images');
 const drawings = readdirSync(sources)
   .filter((file) => file.endsWith('.svg'))
-  .map((file) => file.replace(/\.svg$/, ''));
+  .map((file) => file.replace(/\.svg$/, ''))
+  .sort();
 const REGENERATE = 'run `npm run images -w @sala/web` after changing a drawing';
 
 describe('the illustrations', () => {
@@ -37,8 +38,8 @@ describe('the illustrations', () => {
         readFileSync(path.join(sources, `${name}.svg`), 'utf8'),
       );
       expect([Number(viewBox?.[1]), Number(viewBox?.[2])], name).toEqual([width, height]);
-      // A drawing that can be a banner (800 px or more) goes up to 1920 px; a smaller one, up to its own width.
-      expect(widths.at(-1), name).toBe(width >= 800 ? Math.max(width, 1920) : width);
+      // A drawing that can be a banner (800 px or more) goes up to 1920 px; a smaller one, up to 960 px.
+      expect(widths.at(-1), name).toBe(width >= 800 ? Math.max(width, 1920) : Math.max(width, 960));
       for (const each of widths)
         for (const [extension, format] of [
           ['avif', 'heif'],
@@ -73,9 +74,9 @@ describe('the illustrations', () => {
 
   it("give a <picture> every width in AVIF and WebP, the largest WebP as its src, and the drawing's size", () => {
     expect(illustrationSources('team-1')).toEqual({
-      avif: '/images/team-1-320.avif 320w, /images/team-1-400.avif 400w',
-      webp: '/images/team-1-320.webp 320w, /images/team-1-400.webp 400w',
-      src: '/images/team-1-400.webp',
+      avif: '/images/team-1-320.avif 320w, /images/team-1-640.avif 640w, /images/team-1-960.avif 960w',
+      webp: '/images/team-1-320.webp 320w, /images/team-1-640.webp 640w, /images/team-1-960.webp 960w',
+      src: '/images/team-1-960.webp',
       width: 400,
       height: 400,
     });
@@ -83,9 +84,9 @@ describe('the illustrations', () => {
 
   it("size a banner's background by the wider of the viewport and the drawing at 350 px high", () => {
     const cases: [Illustration, string][] = [
-      ['hero', 'max(100vw, 800px)'], // 1600 × 700
-      ['carousel-1', 'max(100vw, 623px)'], // 1200 × 675
-      ['about', 'max(100vw, 467px)'], // 800 × 600
+      ['hero', '(max-width: 800px) 800px, 100vw'], // 1600 × 700
+      ['carousel-1', '(max-width: 623px) 623px, 100vw'], // 1200 × 675
+      ['about', '(max-width: 467px) 467px, 100vw'], // 800 × 600
     ];
     for (const [name, sizes] of cases) expect(heroSizes(name)).toBe(sizes);
   });

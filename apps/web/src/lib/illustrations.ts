@@ -37,9 +37,11 @@ export const HERO_HEIGHT_PX = 350;
 
 /**
  * The `sizes` of a HeroBanner's background: it covers the banner (object-cover), so it is shown as wide as the
- * viewport, or wider when the viewport is narrower than the drawing at the banner's height.
+ * viewport, or wider when the viewport is narrower than the drawing at the banner's height. Written with a media
+ * condition, not `max()`, which Safari reads in `sizes` only from 26.4.
  */
 export function heroSizes(name: Illustration): string {
   const { width, height } = rasters[name];
-  return `max(100vw, ${Math.ceil((HERO_HEIGHT_PX * width) / height)}px)`;
+  const atBannerHeight = Math.ceil((HERO_HEIGHT_PX * width) / height);
+  return `(max-width: ${atBannerHeight}px) ${atBannerHeight}px, 100vw`;
 }

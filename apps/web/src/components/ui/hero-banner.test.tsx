@@ -19,11 +19,11 @@ describe('HeroBanner', () => {
     const widths = [320, 640, 960, 1280, 1600, 1920];
     const avif = container.querySelector('picture > source[type="image/avif"]');
     expect(avif?.getAttribute('srcset')).toBe(widths.map((w) => `/images/hero-${w}.avif ${w}w`).join(', '));
-    expect(avif).toHaveAttribute('sizes', 'max(100vw, 800px)');
+    expect(avif).toHaveAttribute('sizes', '(max-width: 800px) 800px, 100vw');
     expect(img?.parentElement?.tagName).toBe('PICTURE');
     expect(img).toHaveAttribute('src', '/images/hero-1920.webp');
     expect(img?.getAttribute('srcset')).toBe(widths.map((w) => `/images/hero-${w}.webp ${w}w`).join(', '));
-    expect(img).toHaveAttribute('sizes', 'max(100vw, 800px)');
+    expect(img).toHaveAttribute('sizes', '(max-width: 800px) 800px, 100vw');
     expect(img).toHaveAttribute('alt', '');
     expect(img).toHaveClass('object-cover', 'absolute', 'inset-0');
     // decorative image: not exposed as an image to assistive tech

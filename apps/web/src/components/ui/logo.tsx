@@ -1,6 +1,6 @@
 /**
  * Sala Común's logo, light, for dark backgrounds (the header, the menus, the footer). Drawn in the page, not an
- * <img>: an SVG in an <img> is a document the browser builds on the main thread, a task of 40–100 ms at 4× CPU
+ * <img>: an SVG in an <img> is a document the browser builds on the main thread, a task of its own
  * (docs/performance.md, 2026-11-27). With `label` it is an image of that name; without, decoration beside a label.
  */
 export function Logo({ label, className }: { label?: string; className?: string }) {
