@@ -1,10 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loginAs, uniqueTag } from './fixtures';
-import { toast } from './page-checks';
+import { searchTable, toast } from './page-checks';
 
 /** Types into the shared table's search box and waits for its 1000 ms debounce to land. */
 async function search(page: Page, term: string) {
-  await page.getByPlaceholder('Buscar en la tabla...').fill(term);
+  // The list asked for with the term, not the first page still loading: its one row ("Cargando...") made two rows
+  // too, and a switch clicked in the list before the search's answer lost its dialog when the answer landed (CI).
+  await searchTable(page, term);
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
 }
 

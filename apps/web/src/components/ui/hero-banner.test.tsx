@@ -1,12 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { HERO_HEIGHT_PX } from '../../lib/illustrations';
 import { HeroBanner } from './hero-banner';
 
 describe('HeroBanner', () => {
   it('is exactly 350px high with the title as the page heading', () => {
     const { container } = render(<HeroBanner image="hero" title="Consultorios por hora" />);
     const section = container.firstElementChild as HTMLElement;
-    expect(section).toHaveClass('h-[350px]');
+    // The banners' `sizes` (lib/illustrations.ts) are computed from this height.
+    expect(section).toHaveClass(`h-[${HERO_HEIGHT_PX}px]`);
+    expect(HERO_HEIGHT_PX).toBe(350);
     const heading = screen.getByRole('heading', { level: 1, name: 'Consultorios por hora' });
     expect(heading).toHaveClass('font-display', 'text-white');
   });
