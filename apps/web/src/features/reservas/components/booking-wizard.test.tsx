@@ -691,6 +691,12 @@ describe('BookingWizard, live availability (design §10)', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
   });
 
+  /** The day's stream: its listener is a lazy chunk, which can load after the Confirm button shows (CI, loaded). */
+  const openedStream = async () => {
+    await waitFor(() => expect(FakeEventSource.instances).not.toHaveLength(0));
+    return FakeEventSource.instances.at(-1)!;
+  };
+
   const liveState = (taken: string[], full = false) => ({
     ...hours('2030-01-08'),
     hours: hours('2030-01-08').hours.map((h) =>
@@ -709,7 +715,7 @@ describe('BookingWizard, live availability (design §10)', () => {
     const user = userEvent.setup();
     const router = renderWizard({ url: `/reserva?${fullQuery}` });
     expect(await screen.findByRole('button', { name: 'Confirmar' })).toBeEnabled();
-    const stream = FakeEventSource.instances.at(-1)!;
+    const stream = await openedStream();
     expect(stream.url).toBe(`/api/availability/stream?branchId=${VALLE}&date=2030-01-08`);
 
     // Someone else books Sala 2 at 10:00.
@@ -734,7 +740,7 @@ describe('BookingWizard, live availability (design §10)', () => {
     const user = userEvent.setup();
     renderWizard({ url: `/reserva?${fullQuery}` });
     expect(await screen.findByRole('button', { name: 'Confirmar' })).toBeEnabled();
-    const stream = FakeEventSource.instances.at(-1)!;
+    const stream = await openedStream();
     act(() => stream.send('state', liveState([], true)));
     expect(await screen.findByTestId('choice-taken')).toHaveTextContent(takenMessages.hour);
     await user.click(screen.getByRole('button', { name: 'Elegir otra hora' }));
