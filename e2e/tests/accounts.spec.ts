@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createClient, demo, latestEmailTo, loginAs, uniqueClient } from './fixtures';
-import { toast } from './page-checks';
+import { searchTable, toast } from './page-checks';
 
 test.describe('accounts', () => {
   test.skip(({ isMobile }) => isMobile, 'account flows run on desktop; the phone project covers navigation');
@@ -43,7 +43,7 @@ test.describe('accounts', () => {
     const admin = await adminContext.newPage();
     await loginAs(admin, 'superadmin');
     await admin.goto('/admin/usuarios');
-    await admin.getByPlaceholder('Buscar en la tabla...').fill(client.email);
+    await searchTable(admin, client.email);
     const row = admin.getByRole('row', { name: new RegExp(client.name) });
     await expect(row).toHaveCount(1);
     // The (debounced) search has applied: the table is this client alone, and will not re-render under the click.

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createClient, loginAs } from './fixtures';
+import { searchTable } from './page-checks';
 
 const superOnly = ['Corte', 'Reportes', 'Gastos', 'Ordenes', 'Reservar', 'Bloquear hora', 'Correos'];
 
@@ -108,9 +109,9 @@ test.describe('admin area', () => {
     ]);
     await expect(page.getByText(/^Pagina 1 de \d+$/)).toBeVisible();
 
-    await page.getByPlaceholder('Buscar en la tabla...').fill('no-existe-nadie-asi');
+    await searchTable(page, 'no-existe-nadie-asi');
     await expect(page.getByText('No se encontraron datos.')).toBeVisible();
-    await page.getByPlaceholder('Buscar en la tabla...').fill('cliente@example.com');
+    await searchTable(page, 'cliente@example.com');
     const row = page.getByRole('row', { name: /cliente@example\.com/ });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Usuario');
@@ -134,13 +135,13 @@ test.describe('admin area', () => {
   test('an admin edits a client without seeing credits, role or status', async ({ page }) => {
     await loginAs(page, 'admin');
     await page.goto('/admin/usuarios');
-    await page.getByPlaceholder('Buscar en la tabla...').fill('superadmin@example.com');
+    await searchTable(page, 'superadmin@example.com');
     const staffRow = page.getByRole('row', { name: /superadmin@example\.com/ });
     await expect(staffRow).toHaveCount(1);
     await expect(staffRow.getByRole('button', { name: /Editar/ })).toHaveCount(0);
     await expect(staffRow.getByRole('switch')).toHaveCount(0);
 
-    await page.getByPlaceholder('Buscar en la tabla...').fill('cliente@example.com');
+    await searchTable(page, 'cliente@example.com');
     const row = page.getByRole('row', { name: /cliente@example\.com/ });
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: /Editar/ }).click();

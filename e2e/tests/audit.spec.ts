@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loginAs } from './fixtures';
-import { expectNoSeriousViolations } from './page-checks';
+import { expectNoSeriousViolations, searchTable } from './page-checks';
 
 test.describe('/admin/auditoria', () => {
   test.skip(({ isMobile }) => isMobile, 'admin screens are tested on desktop');
@@ -18,7 +18,7 @@ test.describe('/admin/auditoria', () => {
 
     await page.goto('/admin/auditoria');
     await expect(page.getByRole('heading', { name: 'Auditoría', level: 1 })).toBeVisible();
-    await page.getByPlaceholder('Buscar en la tabla...').fill(suffix);
+    await searchTable(page, suffix);
     const edit = page.getByRole('row').filter({ hasText: 'Zona editada' });
     await expect(edit).toBeVisible();
     await expect(edit.getByTestId('audit-changes')).toHaveText(

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loginAs, uniqueClient } from './fixtures';
-import { expectNoSeriousViolations } from './page-checks';
+import { expectNoSeriousViolations, searchTable } from './page-checks';
 
 // The e2e server has no SMTP_URL: every message stays pending, readable here (the delivery itself, its retries
 // and Reintentar of a failed message are tested against a real SMTP server in apps/api/test/mail.test.ts).
@@ -27,7 +27,7 @@ test.describe('/admin/correos', () => {
     await loginAs(page, 'superadmin');
     await page.goto('/admin/correos');
     await expect(page.getByRole('heading', { name: 'Correos', level: 1 })).toBeVisible();
-    await page.getByPlaceholder('Buscar en la tabla...').fill(client.email);
+    await searchTable(page, client.email);
     // Other tests' reset links are in the table too until the (debounced) search applies: pick this client's.
     const row = page
       .getByRole('row')

@@ -92,7 +92,7 @@ test.describe('zones, branches, rooms and products', () => {
     await expect(refusal.getByText('La sala ya existe en este puesto.')).toBeVisible();
     await expect(toast(page, 'La sala ya existe en este puesto.')).toBeVisible();
     await refusal.getByRole('button', { name: 'Cancelar' }).click();
-    await page.getByPlaceholder('Buscar en la tabla...').fill(branch);
+    await searchTable(page, branch);
     await expect(page.getByRole('row').filter({ hasText: branch })).toHaveCount(2);
     await expect(page.getByRole('row').filter({ hasText: branch }).first()).toContainText('Sala 1');
 
@@ -163,7 +163,7 @@ test.describe('zones, branches, rooms and products', () => {
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
 
     await page.goto('/admin/salas');
-    await page.getByPlaceholder('Buscar en la tabla...').fill(branch);
+    await searchTable(page, branch);
     for (const room of ['Sala 1', 'Sala 2']) {
       await page.getByRole('button', { name: `Eliminar ${room} de ${branch}` }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();

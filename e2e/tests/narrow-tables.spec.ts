@@ -1,6 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { loginAs } from './fixtures';
-import { expectNoHorizontalScroll, expectNoSeriousViolations } from './page-checks';
+import { expectNoHorizontalScroll, expectNoSeriousViolations, searchTable } from './page-checks';
 
 /** Scrolls the window (and only the window, not an inner scroll box) so the element is near the top. */
 async function scrollWindowTo(target: Locator) {
@@ -22,7 +22,7 @@ test.describe('admin tables on a 375 px screen', () => {
     await expect(list.getByRole('listitem').first()).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
 
-    await page.getByPlaceholder('Buscar en la tabla...').fill('cliente@example.com');
+    await searchTable(page, 'cliente@example.com');
     const card = list.getByRole('listitem').filter({ hasText: 'cliente@example.com' });
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(card.getByRole('definition')).toContainText(['Valeria Torres', 'cliente@example.com']);

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { createBranch, createClient, loginAs, uniqueTag } from './fixtures';
-import { expectNoHorizontalScroll, expectNoSeriousViolations, toast } from './page-checks';
+import { expectNoHorizontalScroll, expectNoSeriousViolations, searchTable, toast } from './page-checks';
 
 async function productId(request: APIRequestContext, name: string) {
   const products = (await (await request.get('/api/pos/products')).json()) as { id: string; name: string }[];
@@ -141,7 +141,7 @@ test.describe('point of sale, orders, costs and corte', () => {
     await form.getByLabel('Sucursal').selectOption({ label: branch });
     await form.getByRole('button', { name: 'Guardar' }).click();
     await expect(toast(page, 'Gasto creado con éxito')).toBeVisible();
-    await page.getByPlaceholder('Buscar en la tabla...').fill(id);
+    await searchTable(page, id);
     const costRow = page.getByRole('row').filter({ hasText: expense });
     await expect(costRow).toContainText('$125');
     await expect(costRow).toContainText('Sofía Ramírez');
@@ -168,7 +168,7 @@ test.describe('point of sale, orders, costs and corte', () => {
 
     // Cancel the order: the wrong phrase first
     await page.goto('/admin/ordenes');
-    await page.getByPlaceholder('Buscar en la tabla...').fill(client.email);
+    await searchTable(page, client.email);
     const orderRow = page.getByRole('row').filter({ hasText: client.name });
     await expect(orderRow).toContainText('Pase cowork por día');
     await expect(orderRow).toContainText('Completada');

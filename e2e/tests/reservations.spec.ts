@@ -164,7 +164,7 @@ test.describe('Reservaciones', () => {
     await page.goto('/admin/historial-reservaciones');
     await page.getByLabel('Fecha', { exact: true }).fill(date);
     const history = page.getByRole('table', { name: /^Historial de sesiones/ });
-    await page.getByPlaceholder('Buscar en la tabla...').fill(courtesyName);
+    await searchTable(page, courtesyName);
     const cancelledRow = history.getByRole('row').filter({ hasText: courtesyName });
     await expect(cancelledRow).toHaveCount(1);
     await expect(cancelledRow).toContainText('Cancelada');
