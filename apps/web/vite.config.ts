@@ -1,14 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { eagerCommonJs } from './vite-plugins/eager-commonjs';
+import { lucideIcons } from './vite-plugins/lucide-icons';
 
 const REACT = /node_modules\/(react|react-dom|scheduler|@tanstack\/(react-query|query-core))\//;
 const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const ISLANDS_ENTRY = source('src/islands.tsx');
 const RUNTIME = source('src/islands/runtime.tsx');
 const HEADER = source('src/app/layouts/site-header.tsx');
+const APP_ENTRY = source('src/main.tsx');
 type ModuleGraph = (id: string) => { importedIds: readonly string[] } | null;
 const staticImports = (root: string, getModuleInfo: ModuleGraph) => {
   const found = new Set<string>();
@@ -36,21 +40,54 @@ function publicChunks(getModuleInfo: ModuleGraph) {
     if (id !== RUNTIME) chunks.set(id, atStart.has(id) ? 'islands-start' : 'site-header');
   return chunks;
 }
-/** The code-splitting group of those two chunks; the module graph is read once per build. */
-function publicPagesGroup() {
+/** The islands' modules as the registry names them (its `module: '…'` lines), the header aside. */
+const islandModules = () =>
+  [...readFileSync(source('src/islands/registry.ts'), 'utf8').matchAll(/module: '(src\/[^']+\.tsx)'/g)]
+    .map(([, module]) => source(module!))
+    .filter((module) => module !== HEADER);
+
+/**
+ * Each island's code in as few chunks as the islands share: every module an island imports statically (beyond
+ * React's and the public pages' chunks) goes to the chunk of the islands that use it. Left to itself, the bundler
+ * splits them by every screen of the app that also uses them: the wizard woke with 15 chunks of 0.1–1.5 kB, and
+ * Vite's preload helper added a `<link rel=modulepreload>` for each, 5–15 ms apiece at 4× CPU in the task that wakes
+ * the island (issue 25). A module of one island is in that island's chunk; one of several, in a chunk named after
+ * them all.
+ */
+function islandChunks(getModuleInfo: ModuleGraph) {
+  // What the app starts with stays where the bundler puts it: in an island's chunk, it would pull that chunk into
+  // every screen of the app.
+  const taken = new Set([...publicChunks(getModuleInfo).keys(), ...staticImports(APP_ENTRY, getModuleInfo)]);
+  const users = new Map<string, string[]>();
+  for (const module of islandModules()) {
+    const name = basename(module, '.tsx');
+    for (const id of staticImports(module, getModuleInfo))
+      if (!taken.has(id) && id !== RUNTIME) users.set(id, [...(users.get(id) ?? []), name]);
+  }
+  return new Map([...users].map(([id, names]) => [id, names.join('~')]));
+}
+
+/** A code-splitting group from a map of module → chunk, built from the module graph once per build. */
+function groupFrom(
+  debugName: string,
+  priority: number,
+  chunksOf: (graph: ModuleGraph) => Map<string, string>,
+  includeDependenciesRecursively = true,
+) {
   let chunkOf: Map<string, string> | undefined;
   return {
-    debugName: 'public pages',
+    debugName,
+    includeDependenciesRecursively,
     name: (id: string, context: { getModuleInfo: ModuleGraph }) => {
-      chunkOf ??= publicChunks((module) => context.getModuleInfo(module));
+      chunkOf ??= chunksOf((module) => context.getModuleInfo(module));
       return chunkOf.get(id) ?? null;
     },
-    priority: 1,
+    priority,
   };
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), eagerCommonJs()],
+  plugins: [react(), tailwindcss(), lucideIcons(), eagerCommonJs()],
   server: {
     port: 5173,
     proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 3000}` },
@@ -79,7 +116,14 @@ export default defineConfig(({ isSsrBuild }) => ({
             // rather than nine chunks of 0.1–5 kB: each request the page's HTML preloads cost the first task of the
             // page about 3 ms at 4× CPU (issue 25).
             codeSplitting: {
-              groups: [{ name: 'react', test: REACT, priority: 3 }, publicPagesGroup()],
+              groups: [
+                { name: 'react', test: REACT, priority: 3 },
+                groupFrom('public pages', 2, publicChunks),
+                // Only the modules named: a dependency of an island that the app starts with stays out. No cycle can form: a
+                // module's dependencies are used by the same islands or more, so its chunk imports only chunks named
+                // after the same islands or more, and those of the app's start, which import neither.
+                groupFrom('islands', 1, islandChunks, false),
+              ],
             },
           },
         },
