@@ -3,6 +3,7 @@
 // (islands/registry.ts) with the chunks that island imports: the 'load' islands at once, the 'visible' ones when
 // they come near the screen (or the browser is idle). 'At load' — the entry and the 'load' islands, what the page
 // runs before anyone uses it — has the budget; 'every island' is what a visitor who scrolls to the end has loaded.
+// It also counts the chunks each island fetches when it wakes, and fails over WAKE_CHUNKS_MAX.
 // Reads Vite's manifest and the prerendered pages after `npm run build`; `--files` lists each page's chunks.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,12 @@ const PAGES = [
 ];
 /** What a visitor who sees every island of the landing has loaded. */
 const LANDING_ALL_ISLANDS_BUDGET_KB = 115;
+/**
+ * The chunks an island fetches when it wakes, beyond what every page has loaded (the entry, the runtime and the
+ * islands the HTML preloads): each is a `<link rel=modulepreload>` added in the task that wakes it, 5–15 ms at 4×
+ * CPU (decision 016, "An island wakes with a few chunks").
+ */
+const WAKE_CHUNKS_MAX = 6;
 const VERBOSE = process.argv.includes('--files');
 
 const web = fileURLToPath(new URL('../apps/web/', import.meta.url));
@@ -134,6 +141,22 @@ for (const page of PAGES) {
   }
 }
 console.log(`\nThe landing with every island woken: at most ${LANDING_ALL_ISLANDS_BUDGET_KB} kB.`);
+
+const everyPage = new Set(entry);
+for (const island of islands.values()) if (island.preload) closure(island.key, everyPage);
+const waking = [...islands.values()]
+  .filter((island) => !island.preload)
+  .map((island) => {
+    const chunks = [...closure(island.key)].filter((key) => !everyPage.has(key));
+    return `${island.name} ${chunks.length}${chunks.length > WAKE_CHUNKS_MAX ? ' OVER' : ''}`;
+  });
+console.log(`Chunks an island fetches when it wakes (at most ${WAKE_CHUNKS_MAX}): ${waking.join(', ')}.`);
+if (waking.some((line) => line.endsWith('OVER'))) {
+  console.error(
+    'An island wakes with too many chunks: see the code-splitting groups in apps/web/vite.config.ts.',
+  );
+  process.exitCode = 1;
+}
 if (over) {
   console.error('A public page is over its JavaScript budget.');
   process.exit(1);
