@@ -2,11 +2,12 @@
 // trace (not Lighthouse's simulation): Chromium with the CPU throttled 4× (CDP Emulation.setCPUThrottlingRate, as
 // Lighthouse's mobile profile), a 412 × 823 phone viewport, the production server on a fresh PGlite with the demo
 // business. For each page and run it records the page's renderer from navigation until 3 s after `load`, and
-// sorts every task of 50 ms or more by what filled it: the document (receiving and parsing the HTML, with the
-// inlined stylesheet), script (module evaluation, callbacks, React's work), or layout and paint.
+// sorts every task of 50 ms (BENCH_LONG_MS) or more by what filled it: the document (receiving and parsing the
+// HTML, with the inlined stylesheet), script (module evaluation, callbacks, React's work), or layout and paint.
 // Run: npm run bench:long-tasks   (builds the web app first; `npx tsx bench/long-tasks.ts` uses the current build)
 // Env: CHROME_PATH (default /usr/bin/chromium), BENCH_RUNS (default 5; the median of each figure counts),
-//      BENCH_PAGES (comma-separated paths), BENCH_PORT (default 3421), BENCH_URL (measure a server already running),
+//      BENCH_PAGES (comma-separated paths), BENCH_PORT (default 3421; the build compared and the floor's page use
+//      the next two ports), BENCH_URL (measure a server already running),
 //      BENCH_COMPARE_DIST (another build's apps/web/dist, e.g. of main in a git worktree: served beside this one and
 //      measured in turns with it, so both columns see the same machine at the same moments),
 //      BENCH_LONG_MS (default 50: the tasks counted and broken down; lower, it compares two builds whose tasks are
@@ -29,10 +30,14 @@ const pages = (
 /** A long task (the issue's rule); the run fails when a page's median longest script task reaches it. */
 const FAIL_MS = 50;
 const LONG_MS = Number(process.env.BENCH_LONG_MS ?? FAIL_MS);
+// Above 50 ms the failure rule would not see a script task of 50–LONG_MS ms.
+if (!(LONG_MS > 0 && LONG_MS <= FAIL_MS))
+  throw new Error(`BENCH_LONG_MS must be a number of ms from 1 to ${FAIL_MS}`);
 /**
  * The floor of this machine: a page of one paragraph, no stylesheet and no script, measured like the others. Its
  * document task (the browser committing the navigation: a new JavaScript context, the first bytes parsed) and its
- * first layout are what any page costs here; a page's own tasks are read against it.
+ * first layout are what any page costs here; a page's own tasks are read against it. It is measured before the
+ * pages, not in turns with them.
  */
 const FLOOR = '(one paragraph)';
 const FLOOR_HTML =
@@ -48,7 +53,7 @@ type TraceEvent = {
   args?: { name?: string; beginData?: { url?: string }; data?: { url?: string } };
 };
 type Kind = 'document' | 'script' | 'layout' | 'other';
-/** The longest task of each kind, how many reached 50 ms, and script's blocking time (each script task past 50 ms). */
+/** The longest task of each kind, how many reached LONG_MS, and script's blocking time (each script task past it). */
 type Run = Record<Kind, number> & { count: number; scriptBlocking: number };
 
 const SCRIPT = new Set([
@@ -166,7 +171,10 @@ try {
   const floor = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(FLOOR_HTML);
   });
-  await new Promise<void>((resolve) => floor.listen(port + 2, resolve));
+  await new Promise<void>((resolve, reject) => {
+    floor.once('error', reject);
+    floor.listen(port + 2, resolve);
+  });
   try {
     const results: Run[] = [];
     for (let n = 0; n < runs; n++) results.push(await measure(`http://localhost:${port + 2}`, '/'));

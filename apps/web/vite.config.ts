@@ -13,7 +13,9 @@ const ISLANDS_ENTRY = source('src/islands.tsx');
 const RUNTIME = source('src/islands/runtime.tsx');
 const HEADER = source('src/app/layouts/site-header.tsx');
 const APP_ENTRY = source('src/main.tsx');
-type ModuleGraph = (id: string) => { importedIds: readonly string[] } | null;
+type ModuleGraph = (
+  id: string,
+) => { importedIds: readonly string[]; dynamicallyImportedIds?: readonly string[] } | null;
 const staticImports = (root: string, getModuleInfo: ModuleGraph) => {
   const found = new Set<string>();
   const visit = (id: string) => {
@@ -47,24 +49,46 @@ const islandModules = () =>
     .filter((module) => module !== HEADER);
 
 /**
- * Each island's code in as few chunks as the islands share: every module an island imports statically (beyond
- * React's and the public pages' chunks) goes to the chunk of the islands that use it. Left to itself, the bundler
- * splits them by every screen of the app that also uses them: the wizard woke with 15 chunks of 0.1–1.5 kB, and
- * Vite's preload helper added a `<link rel=modulepreload>` for each, 5–15 ms apiece at 4× CPU in the task that wakes
- * the island (issue 25). A module of one island is in that island's chunk; one of several, in a chunk named after
- * them all.
+ * Each island's code in as few chunks as the islands share (decision 016, "An island wakes with a few chunks"). Left
+ * to itself, the bundler splits an island's modules by every screen of the app that also uses them: the wizard woke
+ * with 16 chunks of 0.1–1.5 kB, and Vite's preload helper added a `<link rel=modulepreload>` for each, 5–15 ms apiece
+ * at 4× CPU in the task that wakes the island (issue 25). Here a module an island imports statically (beyond React's
+ * and the public pages' chunks) goes to a chunk named after the islands that use it: `booking-wizard`, or
+ * `branches-section~booking-wizard` for one of two. A module the app's own screens reach too, other than through an
+ * island's module, goes to a chunk of its own marked `~app` (`booking-wizard~app`): an admin screen that shares an
+ * icon with the wizard loads the few modules the two share, not the wizard. What the app and the islands' entry
+ * start with stays where the bundler puts it.
  */
 function islandChunks(getModuleInfo: ModuleGraph) {
-  // What the app starts with stays where the bundler puts it: in an island's chunk, it would pull that chunk into
-  // every screen of the app.
-  const taken = new Set([...publicChunks(getModuleInfo).keys(), ...staticImports(APP_ENTRY, getModuleInfo)]);
+  const modules = islandModules();
+  const names = modules.map((module) => basename(module, '.tsx'));
+  if (new Set(names).size !== names.length) throw new Error(`two islands' files share a name: ${names}`);
+  const taken = new Set([
+    ...publicChunks(getModuleInfo).keys(),
+    ...staticImports(APP_ENTRY, getModuleInfo),
+    ...staticImports(ISLANDS_ENTRY, getModuleInfo),
+    RUNTIME,
+  ]);
+  // Every module the app reaches, statically or lazily, without going through an island's module.
+  const islandIds = new Set(modules);
+  const appReach = new Set<string>();
+  const visit = (id: string) => {
+    if (appReach.has(id) || islandIds.has(id) || REACT.test(id)) return;
+    appReach.add(id);
+    const info = getModuleInfo(id);
+    for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) visit(next);
+  };
+  visit(APP_ENTRY);
   const users = new Map<string, string[]>();
-  for (const module of islandModules()) {
-    const name = basename(module, '.tsx');
-    for (const id of staticImports(module, getModuleInfo))
-      if (!taken.has(id) && id !== RUNTIME) users.set(id, [...(users.get(id) ?? []), name]);
-  }
-  return new Map([...users].map(([id, names]) => [id, names.join('~')]));
+  modules.forEach((module, index) => {
+    for (const id of staticImports(module, getModuleInfo)) {
+      // Through the package's index an island would "import" every icon (vite-plugins/lucide-icons.ts).
+      if (/node_modules\/lucide-react\/dist\/esm\/lucide-react\.mjs$/.test(id))
+        throw new Error(`${module} imports lucide-react's index; import the icon by name`);
+      if (!taken.has(id)) users.set(id, [...(users.get(id) ?? []), names[index]!]);
+    }
+  });
+  return new Map([...users].map(([id, of]) => [id, `${of.join('~')}${appReach.has(id) ? '~app' : ''}`]));
 }
 
 /** A code-splitting group from a map of module → chunk, built from the module graph once per build. */
@@ -119,9 +143,11 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 { name: 'react', test: REACT, priority: 3 },
                 groupFrom('public pages', 2, publicChunks),
-                // Only the modules named: a dependency of an island that the app starts with stays out. No cycle can form: a
-                // module's dependencies are used by the same islands or more, so its chunk imports only chunks named
-                // after the same islands or more, and those of the app's start, which import neither.
+                // Only the modules named, not their dependencies: what the app or the islands' entry starts with stays
+                // out. No cycle can form: a module's dependencies are used by the same islands or more (and reached by
+                // the app when it is), so a chunk imports only chunks named after as many islands or more, and the
+                // bundler's own chunks, which import none of these. None of these modules does anything when imported
+                // but define things (the islands' own code, icons, messages, API calls), so their order is free.
                 groupFrom('islands', 1, islandChunks, false),
               ],
             },

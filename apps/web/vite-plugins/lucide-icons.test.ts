@@ -41,7 +41,7 @@ describe('perIconImports', () => {
     expect(
       perIconImports('import { Clock, CalendarX2 as Cancelled } from "lucide-react";\nuse(Clock);', files),
     ).toBe(
-      'import Clock from "lucide-react/icons/clock";\nimport Cancelled from "lucide-react/icons/calendar-x-2";\nuse(Clock);',
+      'import Clock from "lucide-react/icons/clock"; import Cancelled from "lucide-react/icons/calendar-x-2";\nuse(Clock);',
     );
   });
 
@@ -52,11 +52,19 @@ describe('perIconImports', () => {
         files,
       ),
     ).toBe(
-      "import { createLucideIcon, type LucideIcon } from 'lucide-react';\nimport ClockIcon from 'lucide-react/icons/clock';",
+      "import { createLucideIcon, type LucideIcon } from 'lucide-react'; import ClockIcon from 'lucide-react/icons/clock';\n\n\n\n",
     );
     const untouched =
       "import { createLucideIcon } from 'lucide-react';\nimport type { LucideProps } from 'lucide-react';";
     expect(perIconImports(untouched, files)).toBe(untouched);
+  });
+
+  it('drops what a type-only import leaves, and keeps the lines where they were', () => {
+    expect(perIconImports('import {} from "lucide-react";\nuse();', files)).toBe('\nuse();');
+    const code = 'import {\n  Clock,\n  CalendarX2,\n} from "lucide-react";\nuse(Clock);';
+    expect(perIconImports(code, files)).toBe(
+      'import Clock from "lucide-react/icons/clock"; import CalendarX2 from "lucide-react/icons/calendar-x-2";\n\n\n\nuse(Clock);',
+    );
   });
 
   it('changes no other import', () => {

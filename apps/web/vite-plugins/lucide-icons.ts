@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * `import { Clock } from 'lucide-react'` names the package's index, which imports every one of its 1 600 icons. The
+ * `import { Clock } from 'lucide-react'` names the package's index, which imports every one of its 2 000 icons. The
  * bundle keeps only the icons in use, but to the code-splitting groups of vite.config.ts every island that uses
  * one icon "imports" them all: the islands' shared chunk held the admin's icons too. Each import of an icon is
  * rewritten to its own module (`lucide-react/icons/clock`, the package's export for one icon), the way Next's
@@ -37,11 +37,15 @@ export function perIconImports(code: string, files: ReadonlyMap<string, string>)
         icons.push(`import ${local} from ${quote}lucide-react/icons/${file}${quote};`);
       else rest.push(specifier);
     }
-    if (icons.length === 0) return whole;
+    // What a type-only import leaves (`import {} from 'lucide-react'`, verbatimModuleSyntax) loads nothing.
+    if (icons.length === 0 && rest.length > 0) return whole;
+    // On one line, then as many line breaks as the import had: the code after it keeps its line numbers.
     return [
       ...(rest.length > 0 ? [`import { ${rest.join(', ')} } from ${quote}lucide-react${quote};`] : []),
       ...icons,
-    ].join('\n');
+    ]
+      .join(' ')
+      .concat('\n'.repeat(whole.split('\n').length - 1));
   });
 }
 
@@ -60,10 +64,13 @@ export function lucideIcons(): Plugin {
       // Loud rather than a build that silently goes back to the index after an update of the package.
       if (!files.has('Clock')) this.error(`${index}: no icons found; update lucide-icons' pattern`);
     },
-    transform(code, id) {
-      if (!files || id.includes('/node_modules/') || !code.includes('lucide-react')) return null;
-      const rewritten = perIconImports(code, files);
-      return rewritten === code ? null : { code: rewritten, map: null };
+    transform: {
+      filter: { id: { exclude: /\/node_modules\// }, code: 'lucide-react' },
+      handler(code) {
+        if (!files) return null;
+        const rewritten = perIconImports(code, files);
+        return rewritten === code ? null : { code: rewritten, map: null };
+      },
     },
   };
 }
