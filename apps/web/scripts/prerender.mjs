@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import Beasties from 'beasties';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(root, 'dist');
@@ -76,12 +77,49 @@ const appScripts =
   /(?:\s*(?:<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>|<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">))+/;
 if (!appScripts.test(template)) throw new Error('dist/index.html has no entry script');
 
-// The stylesheet goes inside each prerendered page (about 9 kB with brotli): the first paint waits for no
-// other request. Pages rendered in the browser (the SPA shell) keep the linked, cached file.
+// Each prerendered page inlines the rules its own HTML uses (about a third of the stylesheet): the first paint waits
+// for no other request, and the document's first task parses 21–25 kB of CSS, not the whole app's 68 kB (issue 25:
+// that task is the longest of the load). The whole stylesheet is preloaded at a low priority and applied by the
+// islands' entry, and no island renders before it is (src/islands/stylesheet.ts): what an island draws after the
+// build's HTML (a menu opened, a dialog, the wizard's next step) may use any rule. Without script, <noscript> links
+// it. Pages rendered in the browser (the SPA shell) keep the linked, cached file.
 const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(template);
 if (!stylesheet) throw new Error('dist/index.html links no stylesheet');
 const css = readFileSync(path.join(dist, stylesheet[1]), 'utf8');
 if (css.includes('</style')) throw new Error('the stylesheet cannot be inlined');
+const deferredStylesheet = [
+  `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${stylesheet[1]}" data-stylesheet>`,
+  `<noscript><link rel="stylesheet" crossorigin href="${stylesheet[1]}"></noscript>`,
+].join('\n    ');
+
+// The rules whose selectors match an element of the page, once stripped of pseudo-classes and pseudo-elements (a
+// :hover or ::before rule stays when its element is there), with the @property, @layer and @keyframes they use
+// (Beasties, from the Chrome team's Critters). A selector Beasties cannot read fails the build: it would be left out.
+// Beasties strips a :where(…) whole, with what is inside it, so those rules (Tailwind's space-y-*, a few of the
+// reset's; 23 in all) are all kept, and so are the @keyframes. e2e/tests/critical-css.spec.ts checks that every element of every page has the
+// same style with the page's rules as with the whole stylesheet.
+const beastiesProblems = [];
+const beasties = new Beasties({
+  external: false,
+  reduceInlineStyles: true,
+  allowRules: [/:where\(/],
+  // Tailwind names an animation's keyframes through a variable (--animate-spin), where Beasties does not look.
+  keyframes: 'all',
+  logLevel: 'warn',
+  logger: {
+    warn: (message) => beastiesProblems.push(message),
+    error: (message) => beastiesProblems.push(message),
+  },
+});
+async function criticalCss(page, body) {
+  const reduced = await beasties.process(
+    `<!doctype html><html><head><style>${css}</style></head><body>${body}</body></html>`,
+  );
+  if (beastiesProblems.length > 0) throw new Error(`${page}: ${beastiesProblems.join('\n')}`);
+  const critical = /<style>([\s\S]*?)<\/style>/.exec(reduced)?.[1];
+  if (!critical) throw new Error(`${page}: no critical stylesheet`);
+  return critical;
+}
 
 function head(page) {
   const { title, description, heroImage } = PAGE_META[page];
@@ -125,11 +163,12 @@ for (const page of PRERENDERED_PAGES) {
     throw new Error(`${page}: PAGE_META's heroImage is not the drawing of the page's HeroBanner`);
   const extraPreloads = preloads.match(/<link [^>]*\/>/g) ?? [];
   const scripts = preloadedAtLoad(body);
+  const critical = await criticalCss(page, body);
   const html = template
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace('</head>', `  ${[head(page), ...extraPreloads].join('\n    ')}\n  </head>`)
-    .replace(stylesheet[0], `<style>${css}</style>`)
+    .replace(stylesheet[0], () => `<style>${critical}</style>\n    ${deferredStylesheet}`)
     .replace(appScripts, () => `\n    ${scripts}`)
     .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
   if (html.split('rel="modulepreload"').length !== scripts.split('rel="modulepreload"').length)
@@ -139,5 +178,7 @@ for (const page of PRERENDERED_PAGES) {
   const file = path.join(dist, 'prerender', page === '/' ? '' : page, 'index.html');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, html);
-  console.log(`prerendered ${page} (${(html.length / 1024).toFixed(1)} kB)`);
+  console.log(
+    `prerendered ${page} (${(html.length / 1024).toFixed(1)} kB, ${(critical.length / 1024).toFixed(1)} kB of CSS)`,
+  );
 }

@@ -1,3 +1,4 @@
+import { nextTask } from '../lib/next-task';
 import type { IslandWhen } from './registry';
 
 /** Controls whose tap, made before their island is hydrated, is replayed once it is (decision 012). */
@@ -46,8 +47,6 @@ export function watchIsland({ element, hydrate }: IslandToWake): () => Promise<v
     element.addEventListener(type, wakeNow, { capture: true, passive: true });
   return wake;
 }
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const whenIdle = (run: () => void) =>
   typeof requestIdleCallback === 'function'

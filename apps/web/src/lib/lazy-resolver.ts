@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { nextTask } from './next-task';
 
 /**
  * Zod with the shared fields (lib/validation-library.ts). A form's validation loads them first and then, in a later
@@ -6,7 +7,6 @@ import type { FieldValues, Resolver } from 'react-hook-form';
  * login pages, about 18 ms for zod and 24 ms for the contract's schemas (issue 25: no long task on a public page).
  */
 const loadValidationLibrary = () => import('./validation-library');
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * A form resolver whose validation code (zod, the contract, its Spanish messages) loads the first time the form is
