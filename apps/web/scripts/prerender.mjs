@@ -78,7 +78,7 @@ const appScripts =
 if (!appScripts.test(template)) throw new Error('dist/index.html has no entry script');
 
 // Each prerendered page inlines the rules its own HTML uses (about a third of the stylesheet): the first paint waits
-// for no other request, and the document's first task parses 21–25 kB of CSS, not the whole app's 68 kB (issue 25:
+// for no other request, and the document's first task parses 24–28 kB of CSS, not the whole app's 68 kB (issue 25:
 // that task is the longest of the load). The whole stylesheet is preloaded at a low priority and applied by the
 // islands' entry, and no island renders before it is (src/islands/stylesheet.ts): what an island draws after the
 // build's HTML (a menu opened, a dialog, the wizard's next step) may use any rule. Without script, <noscript> links
