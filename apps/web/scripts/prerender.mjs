@@ -96,8 +96,8 @@ const deferredStylesheet = [
 // :hover or ::before rule stays when its element is there), with the @property, @layer and @keyframes they use
 // (Beasties, from the Chrome team's Critters). A selector Beasties cannot read fails the build: it would be left out.
 // Beasties strips a :where(…) whole, with what is inside it, so those rules (Tailwind's space-y-*, a few of the
-// reset's; 23 in all) are all kept, and so are the @keyframes. e2e/tests/critical-css.spec.ts checks that every element of every page has the
-// same style with the page's rules as with the whole stylesheet.
+// reset's; 23 in all) are all kept, and so are the @keyframes. e2e/tests/critical-css.spec.ts checks that every
+// element of every page has the same style with the page's rules as with the whole stylesheet.
 const beastiesProblems = [];
 const beasties = new Beasties({
   external: false,

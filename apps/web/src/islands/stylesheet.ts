@@ -5,10 +5,10 @@
  * nothing renders before. A sheet that fails to load (a flaky network, a deploy) does not keep the page's controls
  * dead: the islands still wake, with the rules the page has.
  */
-export function applyStylesheet(doc: Document = document): Promise<void> {
-  const preload = doc.querySelector<HTMLLinkElement>('link[rel="preload"][as="style"][data-stylesheet]');
+export function applyStylesheet(): Promise<void> {
+  const preload = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="style"][data-stylesheet]');
   if (!preload) return Promise.resolve();
-  const link = doc.createElement('link');
+  const link = document.createElement('link');
   link.rel = 'stylesheet';
   // Asked for as the preload asked for it (its CORS mode), so that the browser uses the response it already has.
   const cors = preload.getAttribute('crossorigin');
@@ -17,6 +17,6 @@ export function applyStylesheet(doc: Document = document): Promise<void> {
   return new Promise<void>((applied) => {
     link.addEventListener('load', () => applied(), { once: true });
     link.addEventListener('error', () => applied(), { once: true });
-    doc.head.append(link);
+    document.head.append(link);
   });
 }
