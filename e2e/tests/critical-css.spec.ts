@@ -67,3 +67,44 @@ for (const path of PRERENDERED_PAGES) {
     expect(whole.differences, 'styles that change once the whole stylesheet is applied').toEqual([]);
   });
 }
+
+test('no island renders before the whole stylesheet is applied; a tap made meanwhile still works', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'the menu button is for phones');
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/[\w-]+\.css$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const fetched = (chunk: string) =>
+    page.waitForEvent('requestfinished', (request) =>
+      new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(request.url()),
+    );
+  const chunks = Promise.all([fetched('runtime'), fetched('site-header')]);
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  // Everything the header needs has arrived but the stylesheet: it waits for it.
+  await chunks;
+  await page.waitForTimeout(1000);
+  const hydrated = () =>
+    page
+      .locator('[data-island="site-header"]')
+      .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactContainer')));
+  expect(await hydrated()).toBe(false);
+  release();
+  const menu = page.getByRole('dialog', { name: 'Menú' });
+  await expect(menu).toBeVisible();
+  expect(await hydrated()).toBe(true);
+  // The menu is drawn with rules the page's own did not have (its z-50 and overflow-y-auto).
+  expect(
+    await menu.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return [style.zIndex, style.overflowY];
+    }),
+  ).toEqual(['50', 'auto']);
+});
