@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PRERENDERED_PAGES } from '@sala/shared/web/pages';
+import { holdRequests, hydrated } from './page-checks';
 
 // Issue 25: a prerendered page inlines only the rules its own HTML uses (apps/web/scripts/prerender.mjs), and the
 // islands' entry applies the whole stylesheet after the first paint. Nothing may look different in between: every
@@ -55,7 +56,7 @@ for (const path of PRERENDERED_PAGES) {
                 `${element.tagName.toLowerCase()}.${element.getAttribute('class')} → ${declaration}`,
             );
         });
-        return { elements: first.length === styles.length ? elements.length : -1, differences };
+        return { elements: elements.length, differences };
       }, compare);
 
     const own = await read(false);
@@ -73,14 +74,7 @@ test('no island renders before the whole stylesheet is applied; a tap made meanw
   isMobile,
 }) => {
   test.skip(!isMobile, 'the menu button is for phones');
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/[\w-]+\.css$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const stylesheet = await holdRequests(page, /\/assets\/[\w-]+\.css$/);
   const fetched = (chunk: string) =>
     page.waitForEvent('requestfinished', (request) =>
       new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(request.url()),
@@ -91,15 +85,11 @@ test('no island renders before the whole stylesheet is applied; a tap made meanw
   // Everything the header needs has arrived but the stylesheet: it waits for it.
   await chunks;
   await page.waitForTimeout(1000);
-  const hydrated = () =>
-    page
-      .locator('[data-island="site-header"]')
-      .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactContainer')));
-  expect(await hydrated()).toBe(false);
-  release();
+  expect(await hydrated(page, 'site-header')).toBe(false);
+  stylesheet.release();
   const menu = page.getByRole('dialog', { name: 'Menú' });
   await expect(menu).toBeVisible();
-  expect(await hydrated()).toBe(true);
+  expect(await hydrated(page, 'site-header')).toBe(true);
   // The menu is drawn with rules the page's own did not have (its z-50 and overflow-y-auto).
   expect(
     await menu.evaluate((element) => {

@@ -1,5 +1,6 @@
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
 import { loginAs } from './fixtures';
+import { holdRequests, hydrated } from './page-checks';
 
 // Issue 25, decisions 012 and 016: on a phone's slower CPU (Lighthouse's mobile throttling: scripts run 4× slower),
 // the first tap made while a public page is still loading does what it says.
@@ -16,25 +17,8 @@ async function throttle(page: Page): Promise<CDPSession> {
 }
 
 /** Holds an island's chunk (its file name starts with `chunk`) until release(); says when it was asked for. */
-async function holdChunk(page: Page, chunk: string) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = false;
-  await page.route(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), async (route) => {
-    asked = true;
-    await released;
-    await route.continue();
-  });
-  return { release, wasAsked: () => asked };
-}
-
-/** True once an island has its React root (hydrated, or hydrating). */
-const hydrated = (page: Page, island: string) =>
-  page
-    .locator(`[data-island="${island}"]`)
-    .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactContainer')));
+const holdChunk = (page: Page, chunk: string) =>
+  holdRequests(page, new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`));
 
 test.describe('a first tap during load', () => {
   test.afterEach(async ({ page }) => {

@@ -62,3 +62,24 @@ export async function searchTable(page: Page, term: string) {
   await page.getByPlaceholder('Buscar en la tabla...').fill(term);
   await searched;
 }
+
+/** Holds every request whose URL matches until release(); says whether one was asked for. */
+export async function holdRequests(page: Page, url: RegExp) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(url, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  return { release, wasAsked: () => asked };
+}
+
+/** True once a public page's island has its React root (hydrated, or hydrating; decision 016). */
+export const hydrated = (page: Page, island: string) =>
+  page
+    .locator(`[data-island="${island}"]`)
+    .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactContainer')));
