@@ -81,6 +81,9 @@ test('no island renders before the whole stylesheet is applied; a tap made meanw
     );
   const chunks = Promise.all([fetched('runtime'), fetched('site-header')]);
   await page.goto('/', { waitUntil: 'commit' });
+  // The entry has run and watches the islands once it has linked the stylesheet (in the task after it starts). A
+  // tap before that reaches a page with no script yet (a CI-like loop lost one in ten made at once).
+  await page.locator('head link[rel="stylesheet"]').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   // Everything the header needs has arrived but the stylesheet: it waits for it.
   await chunks;
