@@ -1,11 +1,12 @@
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
 import { loginAs } from './fixtures';
-import { holdRequests, hydrated } from './page-checks';
+import { holdRequests, hydrated, islandsWatching } from './page-checks';
 
 // Issue 25, decisions 012 and 016: on a phone's slower CPU (Lighthouse's mobile throttling: scripts run 4× slower),
 // the first tap made while a public page is still loading does what it says.
 // - What the prerendered page already shows (the phone menu's button, the carousel's arrows) is tapped while the
-//   island's code is held back, so the tap certainly comes before it is hydrated: the island replays it.
+//   island's code is held back, so the tap certainly comes before it is hydrated: the island replays it. The tap
+//   waits for the islands' entry to run (islandsWatching): before it, the page has no script to catch it.
 // - What only exists once its data arrive (the packages' "Agregar al carrito", the wizard's zones: the page is
 //   built without the database) is tapped the moment it appears, while the page is still loading; those buttons
 //   are rendered by the hydrated island, so the first tap they can receive already has its handler.
@@ -30,6 +31,7 @@ test.describe('a first tap during load', () => {
     await throttle(page);
     const header = await holdChunk(page, 'site-header');
     await page.goto('/', { waitUntil: 'commit' });
+    await islandsWatching(page);
     const button = page.getByRole('button', { name: 'Abrir menú' });
     await button.click();
     expect(await hydrated(page, 'site-header')).toBe(false);
@@ -42,6 +44,7 @@ test.describe('a first tap during load', () => {
     await throttle(page);
     const carousel = await holdChunk(page, 'room-carousel');
     await page.goto('/nosotros', { waitUntil: 'commit' });
+    await islandsWatching(page);
     await page.getByRole('button', { name: 'Imagen siguiente' }).click();
     expect(await hydrated(page, 'rooms-carousel')).toBe(false);
     carousel.release();
