@@ -3,7 +3,8 @@
 // (islands/registry.ts) with the chunks that island imports: the 'load' islands at once, the 'visible' ones when
 // they come near the screen (or the browser is idle). 'At load' — the entry and the 'load' islands, what the page
 // runs before anyone uses it — has the budget; 'every island' is what a visitor who scrolls to the end has loaded.
-// It also counts the chunks each island fetches when it wakes, and fails over WAKE_CHUNKS_MAX.
+// Both count the page's own inline script (the early-tap holder). It also counts the chunks each island fetches
+// when it wakes, and fails over WAKE_CHUNKS_MAX.
 // Reads Vite's manifest and the prerendered pages after `npm run build`; `--files` lists each page's chunks.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -98,6 +99,13 @@ function islandsOf(page) {
   return [...html.matchAll(/data-island="([\w-]+)"/g)].map(([, name]) => name);
 }
 
+/** The page's own inline scripts (the early-tap holder, @sala/shared/web/early-taps), gzip kB: run at parse time. */
+const inlineKb = (page) =>
+  [...htmlOf(page).matchAll(/<script>([\s\S]*?)<\/script>/g)].reduce(
+    (sum, [, source]) => sum + gzipSync(source, { level: 9 }).length,
+    0,
+  ) / 1024;
+
 const islands = registry();
 const entry = closure(RUNTIME, closure(ENTRY));
 const kbOf = (keys) => [...keys].reduce((sum, key) => sum + sizeOf(manifest[key].file), 0) / 1024;
@@ -123,8 +131,8 @@ for (const page of PAGES) {
   const expected = new Set([...inHtml].filter((key) => key !== ENTRY).map((key) => manifest[key].file));
   if (preloaded.size !== expected.size || [...expected].some((file) => !preloaded.has(file)))
     throw new Error(`${page.path}: the HTML preloads ${[...preloaded]}, it should preload ${[...expected]}`);
-  const loadKb = kbOf(atLoad);
-  const allKb = kbOf(all);
+  const loadKb = kbOf(atLoad) + inlineKb(page.path);
+  const allKb = kbOf(all) + inlineKb(page.path);
   const fits = loadKb <= page.budgetKb && (page.path !== '/' || allKb <= LANDING_ALL_ISLANDS_BUDGET_KB);
   over ||= !fits;
   const split = ['load', 'visible'].map((when) =>

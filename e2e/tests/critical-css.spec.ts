@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PRERENDERED_PAGES } from '@sala/shared/web/pages';
-import { holdRequests, hydrated, islandsWatching } from './page-checks';
+import { holdRequests, hydrated } from './page-checks';
 
 // Issue 25: a prerendered page inlines only the rules its own HTML uses (apps/web/scripts/prerender.mjs), and the
 // islands' entry applies the whole stylesheet after the first paint. Nothing may look different in between: every
@@ -81,7 +81,6 @@ test('no island renders before the whole stylesheet is applied; a tap made meanw
     );
   const chunks = Promise.all([fetched('runtime'), fetched('site-header')]);
   await page.goto('/', { waitUntil: 'commit' });
-  await islandsWatching(page);
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   // Everything the header needs has arrived but the stylesheet: it waits for it.
   await chunks;

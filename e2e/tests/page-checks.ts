@@ -83,11 +83,3 @@ export const hydrated = (page: Page, island: string) =>
   page
     .locator(`[data-island="${island}"]`)
     .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactContainer')));
-
-/**
- * Waits until a prerendered page's islands' entry has run: it watches the islands for a first tap from its first task
- * and links the whole stylesheet in the next (src/islands.tsx). A tap made before the entry has arrived reaches a page
- * with no script yet; the early-tap rule (decision 016) starts there.
- */
-export const islandsWatching = (page: Page) =>
-  page.locator('head link[rel="stylesheet"]').waitFor({ state: 'attached' });

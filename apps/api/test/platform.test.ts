@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { createProduct } from '@sala/db/factories/factories';
 import { ZErrorEnvelope } from '@sala/shared/errors/error-envelope';
+import { EARLY_TAPS_SCRIPT } from '@sala/shared/web/early-taps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from './test-app';
@@ -54,6 +56,15 @@ describe('error envelope', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("allows scripts from the site itself and one inline script, the public pages' early-tap holder, by its hash", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.startsWith('script-src'));
+    const hash = createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64');
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('keeps the request id a client sends', async () => {

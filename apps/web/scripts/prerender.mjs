@@ -10,9 +10,8 @@ import Beasties from 'beasties';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(root, 'dist');
 const serverEntry = path.join(root, 'dist-ssr', 'entry-server.js');
-const { render, PRERENDERED_PAGES, PAGE_META, islands, illustrationSources, heroSizes } = await import(
-  pathToFileURL(serverEntry).href
-);
+const { render, PRERENDERED_PAGES, PAGE_META, islands, illustrationSources, heroSizes, EARLY_TAPS_SCRIPT } =
+  await import(pathToFileURL(serverEntry).href);
 
 const escapeHtml = (value) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -143,6 +142,9 @@ function head(page) {
     // AVIF: a browser without it skips the preload (its type) and finds the WebP in the page.
     `<link rel="preload" as="image" imagesrcset="${illustrationSources(heroImage).avif}" imagesizes="${heroSizes(heroImage)}" type="image/avif" fetchpriority="high" />`,
     '<!--branches-ld-->',
+    // Holds a tap on an island's control from the first paint until the islands' entry has arrived to replay it
+    // (@sala/shared/web/early-taps); the only inline script, allowed by its hash (apps/api/src/plugins/security.ts).
+    `<script>${EARLY_TAPS_SCRIPT}</script>`,
   ].join('\n    ');
 }
 

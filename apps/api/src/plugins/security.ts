@@ -1,9 +1,17 @@
+import { createHash } from 'node:crypto';
 import { commonMessages } from '@sala/shared/errors/messages';
+import { EARLY_TAPS_SCRIPT } from '@sala/shared/web/early-taps';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { AppError } from '../lib/app-error';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The only inline script allowed: the prerendered pages' early-tap holder (decision 016), by the hash of its
+ * exact text. Any other inline script, injected or not, is still refused.
+ */
+export const EARLY_TAPS_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
 
 /**
  * Whether a state-changing request comes from our own pages. The Origin header decides when the browser sends
@@ -67,7 +75,7 @@ export async function registerSecurity(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", EARLY_TAPS_SCRIPT_SOURCE],
         // Toast and dialog libraries inject <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],

@@ -1,13 +1,26 @@
+import { EARLY_TAPS_GLOBAL, REPLAYED_CONTROLS } from '@sala/shared/web/early-taps';
 import { nextTask } from '../lib/next-task';
 import type { IslandWhen } from './registry';
-
-/** Controls whose tap, made before their island is hydrated, is replayed once it is (decision 012). */
-const REPLAYED_CONTROLS = 'button, input, select, textarea, label, summary, [role="button"]';
 
 /** What wakes an island at once: the first sign that the person is using it. */
 const FIRST_USE_EVENTS = ['pointerdown', 'focusin', 'keydown'] as const;
 
 export type IslandToWake = { element: HTMLElement; when: IslandWhen; hydrate: () => Promise<void> };
+
+/** Once its island is awake, the control gets the tap it was kept from, unless it has left the page meanwhile. */
+const replayAfter = (wake: () => Promise<void>, control: Element) =>
+  void wake().then(() => {
+    if (control.isConnected) (control as HTMLElement).click();
+  }, reportError);
+
+/**
+ * The taps the page's own script held before this entry had arrived (@sala/shared/web/early-taps), in order; it
+ * stops holding them. None on a page without it (the app's shell).
+ */
+export function takeEarlyTaps(): Element[] {
+  const take: unknown = Reflect.get(window, EARLY_TAPS_GLOBAL);
+  return typeof take === 'function' ? (take() as Element[]) : [];
+}
 
 /**
  * Watches one island until it is hydrated: a tap, key or focus inside it wakes it; a tap on a control (not a
@@ -38,9 +51,7 @@ export function watchIsland({ element, hydrate }: IslandToWake): () => Promise<v
     // Neither the browser (a submit) nor a half-hydrated React sees it: the control gets it again afterwards.
     event.preventDefault();
     event.stopImmediatePropagation();
-    void wake().then(() => {
-      if (control.isConnected) (control as HTMLElement).click();
-    }, reportError);
+    replayAfter(wake, control);
   }
   element.addEventListener('click', holdTap, true);
   for (const type of FIRST_USE_EVENTS)
@@ -60,6 +71,13 @@ const whenIdle = (run: () => void) =>
  */
 export async function wakeIslands(list: IslandToWake[]) {
   const wakes = new Map(list.map((island) => [island.element, watchIsland(island)]));
+  // The taps made before this script had arrived: each island tapped wakes now, and its tap is replayed (in the
+  // same task as the watching above: no tap falls between the page's holding and the islands').
+  for (const control of takeEarlyTaps()) {
+    const island = list.find(({ element }) => element.contains(control));
+    const wake = island && wakes.get(island.element);
+    if (wake) replayAfter(wake, control);
+  }
   const later = list.filter((island) => island.when === 'visible');
   const observer =
     typeof IntersectionObserver === 'function'

@@ -16,15 +16,15 @@ export function RoomCarousel({ slides }: { slides: CarouselSlide[] }) {
     throw new Error(`El carrusel necesita al menos ${MIN_CAROUSEL_SLIDES} imágenes.`);
   }
 
-  // A tap that comes before the carousel is ready (a prerendered page hydrating) is kept and done once it is.
-  const waiting = useRef<(carousel: NonNullable<typeof embla>) => void>(null);
+  // The taps that come before the carousel is ready (a prerendered page hydrating, replaying what the visitor
+  // tapped during load) are kept, and done in order once it is.
+  const waiting = useRef<((carousel: NonNullable<typeof embla>) => void)[]>([]);
   useEffect(() => {
     if (!embla) return;
     const onSelect = () => setSelected(embla.selectedScrollSnap());
     onSelect();
     embla.on('select', onSelect);
-    waiting.current?.(embla);
-    waiting.current = null;
+    for (const move of waiting.current.splice(0)) move(embla);
     return () => {
       embla.off('select', onSelect);
     };
@@ -32,7 +32,7 @@ export function RoomCarousel({ slides }: { slides: CarouselSlide[] }) {
 
   const act = (move: (carousel: NonNullable<typeof embla>) => void) => {
     if (embla) move(embla);
-    else waiting.current = move;
+    else waiting.current.push(move);
   };
   const previous = () => act((carousel) => carousel.scrollPrev());
   const next = () => act((carousel) => carousel.scrollNext());
