@@ -143,7 +143,11 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page).toHaveURL('/perfil');
     // The profile's own requests are answered first: one still in flight when the account is deactivated would be
-    // refused, and this page (not the next visit) would learn why.
+    // refused, and this page (not the next visit) would learn why. Network idle alone is not that: on a busy CI
+    // machine the page rendered for over a second after its session arrived and before it asked for its lists
+    // (a run failed so). The two history tables' empty lists mean the page's sections are mounted and have asked
+    // for theirs (they mount together); network idle then means every answer is in.
+    await expect(page.getByText('No se encontraron datos.')).toHaveCount(2);
     await page.waitForLoadState('networkidle');
 
     const boss = await playwright.request.newContext({ baseURL });
