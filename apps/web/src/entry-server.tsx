@@ -51,6 +51,10 @@ export async function render(path: keyof typeof PAGES): Promise<string> {
       </PublicFrame>
     </IslandCollector>,
   );
+  // Outside the islands the page is the build's HTML, never hydrated: a control there would do nothing, and a tap on
+  // it would not be held for any island (@sala/shared/web/early-taps).
+  const control = /<(button|input|select|textarea|summary)\b|role="button"/.exec(html);
+  if (control) throw new Error(`${path}: a control (${control[0]}) outside every island would never work`);
   for (const [id, { name, element }] of found.entries()) {
     // The browser renders the island from its name alone: it must be the registry's component, without props.
     const Component = await islands[name].load();
