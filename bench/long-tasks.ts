@@ -17,8 +17,8 @@
 // Not part of `npm test`: task lengths follow the machine's speed and load. It fails only when a median script
 // task reaches 50 ms (what the islands decide); the document's own tasks are reported.
 import { createServer } from 'node:http';
-import { chromium } from '@playwright/test';
 import { seedDemoData } from '@sala/db/seed/seed';
+import { launchBareChromium, navigateAndWaitForLoad, openPhonePage } from './lib/bare-chromium';
 import { freshDatabase, type RunningServer, startServer } from './lib/server';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -97,31 +97,29 @@ async function measure(baseUrl: string, path: string, attempt = 1): Promise<Run>
 }
 
 async function measureOnce(baseUrl: string, path: string): Promise<Run> {
-  const browser = await chromium.launch({
-    executablePath: chromePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  // Not Playwright: it enables `Runtime`, and V8 then gives every Error a stack with line and column, which costs
+  // React DOM's start-up 55–118 ms at 4× that no phone pays (bench/lib/bare-chromium.ts).
+  const browser = await launchBareChromium(chromePath, [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ]);
   try {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'es-MX',
-    });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const page = await openPhonePage(browser, 4);
     const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
-    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    browser.on('Tracing.dataCollected', (params) =>
+      events.push(...(params as { value: TraceEvent[] }).value),
+    );
+    const complete = new Promise((resolve) => browser.on('Tracing.tracingComplete', resolve));
     // No V8 sampling or stack categories: they make script look slower than it is (source positions).
-    await cdp.send('Tracing.start', {
+    await browser.send('Tracing.start', {
       categories: 'toplevel,devtools.timeline,v8.execute,loading',
       transferMode: 'ReportEvents',
     });
-    await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
-    await page.waitForTimeout(3000);
-    await cdp.send('Tracing.end');
+    await navigateAndWaitForLoad(browser, page, `${baseUrl}${path}`);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await browser.send('Tracing.end');
     await complete;
 
     // The renderer that parsed this page (the blank page before it ran in another one).
