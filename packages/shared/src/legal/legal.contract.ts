@@ -1,4 +1,4 @@
-import { emailField } from '../auth/auth.contract';
+import { emailField } from '../auth/auth.fields';
 import { freeTextField, labelField } from '../common/fields';
 import { z } from '../common/zod';
 import { legalMessages as m } from './legal.messages';

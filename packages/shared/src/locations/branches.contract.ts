@@ -1,4 +1,4 @@
-import { phoneField } from '../auth/auth.contract';
+import { phoneField } from '../auth/auth.fields';
 import { freeTextField, httpUrlField, idField, labelField, optionalText, plainText } from '../common/fields';
 import { z } from '../common/zod';
 import { pageQuery, pageResponse } from '../table/table.contract';

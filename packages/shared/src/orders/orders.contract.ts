@@ -1,4 +1,4 @@
-import { emailField } from '../auth/auth.contract';
+import { emailField } from '../auth/auth.fields';
 import { plainText } from '../common/fields';
 import { z } from '../common/zod';
 import { ZPaymentInstructions } from '../store/store.contract';

@@ -1,4 +1,4 @@
-import { emailField } from '../auth/auth.contract';
+import { emailField } from '../auth/auth.fields';
 import { freeTextField, idField, plainText } from '../common/fields';
 import { z } from '../common/zod';
 import { pageQuery, pageResponse } from '../table/table.contract';

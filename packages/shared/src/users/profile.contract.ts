@@ -1,4 +1,4 @@
-import { personNameField, phoneField } from '../auth/auth.contract';
+import { personNameField, phoneField } from '../auth/auth.fields';
 import { z } from '../common/zod';
 import { ZOrderStatus, ZPaymentMethod } from '../orders/orders.contract';
 import { ZPaymentInstructions } from '../store/store.contract';

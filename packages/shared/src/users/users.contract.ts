@@ -1,4 +1,4 @@
-import { emailField, personNameField, phoneField } from '../auth/auth.contract';
+import { emailField, personNameField, phoneField } from '../auth/auth.fields';
 import { roles } from '../auth/roles';
 import { ZSessionUser } from '../auth/session.contract';
 import { plainText } from '../common/fields';

@@ -1,5 +1,5 @@
-import type { TLoginRequest } from '@sala/shared/auth/auth.contract';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
+import type { TLoginRequest } from '@sala/shared/auth/login.contract';
 import { commonMessages } from '@sala/shared/errors/messages';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,7 +18,7 @@ import { returnPath } from './redirect-if-logged-in';
 // becomes interactive without them.
 const LoginDialogs = lazy(() => import('./login-dialogs'));
 const loginResolver = lazyResolver<TLoginRequest>(() =>
-  import('./auth-resolvers').then((m) => m.loginResolver),
+  import('./login-resolver').then((m) => m.loginResolver),
 );
 
 export function LoginForm() {

@@ -1,5 +1,5 @@
-import type { TRegisterRequest } from '@sala/shared/auth/auth.contract';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
+import type { TRegisterRequest } from '@sala/shared/auth/register.contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { HydratedFieldset } from '../../../components/ui/hydrated-fieldset';
@@ -15,7 +15,7 @@ import { useRegister } from '../api/auth-mutations';
 import { sessionQuery } from '../api/get-session';
 
 const registerResolver = lazyResolver<TRegisterRequest>(() =>
-  import('./auth-resolvers').then((m) => m.registerResolver),
+  import('./register-resolver').then((m) => m.registerResolver),
 );
 
 export function RegisterForm() {
