@@ -18,7 +18,12 @@
 // task reaches 50 ms (what the islands decide); the document's own tasks are reported.
 import { createServer } from 'node:http';
 import { seedDemoData } from '@sala/db/seed/seed';
-import { launchBareChromium, navigateAndWaitForLoad, openPhonePage } from './lib/bare-chromium';
+import {
+  benchmarkIndex,
+  launchBareChromium,
+  navigateAndWaitForLoad,
+  openPhonePage,
+} from './lib/bare-chromium';
 import { freshDatabase, type RunningServer, startServer } from './lib/server';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -99,12 +104,7 @@ async function measure(baseUrl: string, path: string, attempt = 1): Promise<Run>
 async function measureOnce(baseUrl: string, path: string): Promise<Run> {
   // Not Playwright: it enables `Runtime`, and V8 then gives every Error a stack with line and column, which costs
   // React DOM's start-up 55–118 ms at 4× that no phone pays (bench/lib/bare-chromium.ts).
-  const browser = await launchBareChromium(chromePath, [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-  ]);
+  const browser = await launchBareChromium(chromePath, BROWSER_ARGS);
   try {
     const page = await openPhonePage(browser, 4);
     const events: TraceEvent[] = [];
@@ -150,6 +150,22 @@ async function measureOnce(baseUrl: string, path: string): Promise<Run> {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
+/** How fast this machine runs script: the phone a 4× trace stands for (bench/lib/bare-chromium.ts). */
+const machineIndex = await (async () => {
+  const browser = await launchBareChromium(chromePath, BROWSER_ARGS);
+  try {
+    return await benchmarkIndex(browser);
+  } finally {
+    await browser.close();
+  }
+})();
 
 const compareDist = process.env.BENCH_COMPARE_DIST;
 const seeded = () => freshDatabase('pglite', (handle) => seedDemoData(handle.db).then(() => undefined));
@@ -214,7 +230,7 @@ for (const row of rows) {
   if (row.path !== FLOOR && median(row.runs.map((run) => run.script)) >= FAIL_MS) over.push(row.path);
 }
 console.log(
-  `\nMedian of ${runs} loads per page; CPU throttled 4×; tasks of ${LONG_MS} ms or more, each counted once under what filled it (— none); script blocking: the time past ${LONG_MS} ms of each script task, summed.${compareDist ? ` In brackets: ${compareDist}, measured in turns with this build.` : ''}`,
+  `\nMedian of ${runs} loads per page; CPU throttled 4×: this machine's benchmark index is ${machineIndex} unthrottled (Lighthouse's), so the trace is of a phone of index about ${Math.round(machineIndex / 4)} (Chrome DevTools' presets: 264 a low-tier phone, 1000 a mid-tier one); tasks of ${LONG_MS} ms or more, each counted once under what filled it (— none); script blocking: the time past ${LONG_MS} ms of each script task, summed.${compareDist ? ` In brackets: ${compareDist}, measured in turns with this build.` : ''}`,
 );
 if (over.length > 0) {
   console.error(`A script task of ${FAIL_MS} ms or more on: ${over.join(', ')}`);

@@ -162,3 +162,31 @@ export async function navigateAndWaitForLoad(
     stop();
   }
 }
+
+/**
+ * Lighthouse's benchmark index of this machine (its `computeBenchmarkIndex`, run unthrottled in a page of its own;
+ * the median of three): how fast the machine runs script, to read a throttled trace against. Chrome DevTools
+ * calibrates its CPU presets to 264 for a low-tier phone and 1000 for a mid-tier one; 4× throttling on a machine of
+ * index N is a phone of about N / 4. `Runtime` is enabled here only, in a tab closed before any page is measured.
+ */
+export async function benchmarkIndex(chromium: BareChromium): Promise<number> {
+  const { pageFunctions } = await import('lighthouse/core/lib/page-functions.js');
+  const { targetId } = await chromium.send<{ targetId: string }>('Target.createTarget', {
+    url: 'about:blank',
+  });
+  const { sessionId } = await chromium.send<{ sessionId: string }>('Target.attachToTarget', {
+    targetId,
+    flatten: true,
+  });
+  const values: number[] = [];
+  for (let n = 0; n < 3; n++) {
+    const { result } = await chromium.send<{ result: { value: number } }>(
+      'Runtime.evaluate',
+      { expression: `(${pageFunctions.computeBenchmarkIndex.toString()})()`, returnByValue: true },
+      sessionId,
+    );
+    values.push(result.value);
+  }
+  await chromium.send('Target.closeTarget', { targetId });
+  return Math.round(values.sort((a, b) => a - b)[1]!);
+}
