@@ -103,7 +103,7 @@ async function measure(baseUrl: string, path: string, attempt = 1): Promise<Run>
 
 async function measureOnce(baseUrl: string, path: string): Promise<Run> {
   // Not Playwright: it enables `Runtime`, and V8 then gives every Error a stack with line and column, which costs
-  // React DOM's start-up 55–118 ms at 4× that no phone pays (bench/lib/bare-chromium.ts).
+  // React DOM's start-up 56–118 ms at 4× that no phone pays (bench/lib/bare-chromium.ts).
   const browser = await launchBareChromium(chromePath, BROWSER_ARGS);
   try {
     const page = await openPhonePage(browser, 4);

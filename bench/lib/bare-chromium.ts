@@ -4,7 +4,7 @@
 // stack trace for every `Error` the page creates, with line and column for each frame: V8 compiles code without
 // source positions and, to give them, parses the frame's whole function again. React DOM makes its sentinel errors
 // (`Error(o(519))` and the like) while its module body runs, and that body is one function of 200 kB: under
-// Playwright the line costs 14–25 ms at 1× CPU and 55–118 ms at 4×; with no inspector attached React DOM's whole
+// Playwright the line costs 13–55 ms at 1× CPU and 56–118 ms at 4×; with no inspector attached React DOM's whole
 // start-up is 4–8 ms at 1× (docs/performance.md, 2026-11-27 sixth session). A trace meant to show what a phone
 // runs uses this instead: one browser, one page, `Emulation`, `Page` and `Tracing`, never `Runtime` or `Debugger`.
 import { type ChildProcess, spawn } from 'node:child_process';

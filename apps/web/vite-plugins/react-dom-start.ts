@@ -14,7 +14,7 @@ const STRICT = '"use strict";';
  *
  * Why: with a DevTools client attached that enables `Runtime` (Lighthouse, Playwright, an open DevTools), V8 gives
  * each new Error a stack trace with line and column, and finding them for the body's one function of 200 kB means
- * parsing it all again: 14–25 ms at 1× CPU, 55–118 ms at 4× on every public page, inside React DOM's start-up. With
+ * parsing it all again: 13–55 ms at 1× CPU, 56–118 ms at 4× on every public page, inside React DOM's start-up. With
  * no limit set, V8 records no stack and the inspector asks for none. No phone pays that cost; measured without an
  * inspector, React DOM's whole start-up is 4–8 ms at 1× (docs/performance.md, 2026-11-27 sixth session). This keeps
  * Lighthouse's Total Blocking Time about what a phone does, which is what issue 25 budgets.
