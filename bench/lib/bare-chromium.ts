@@ -138,11 +138,12 @@ export async function navigateAndWaitForLoad(
   url: string,
   timeoutMs = 30_000,
 ): Promise<void> {
-  let stop = () => false;
+  let resolveLoaded = () => {};
   const loaded = new Promise<void>((resolve) => {
-    stop = chromium.on('Page.loadEventFired', (_params, sessionId) => {
-      if (sessionId === page.sessionId) resolve();
-    });
+    resolveLoaded = resolve;
+  });
+  const stop = chromium.on('Page.loadEventFired', (_params, sessionId) => {
+    if (sessionId === page.sessionId) resolveLoaded();
   });
   try {
     const { errorText } = await chromium.send<{ errorText?: string }>(
