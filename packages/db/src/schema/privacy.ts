@@ -16,6 +16,11 @@ export const businessSettings = pgTable(
     address: text('address').notNull(),
     privacyEmail: text('privacy_email').notNull(),
     retentionYears: integer('retention_years').notNull().default(5),
+    /** How clients reach the business (footer, side menu, "comunícate con la recepción"; issue 39): optional. */
+    phone: text('phone'),
+    whatsapp: text('whatsapp'),
+    instagramUrl: text('instagram_url'),
+    facebookUrl: text('facebook_url'),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
   },
