@@ -105,6 +105,8 @@ describe('paying later with the test gateway', () => {
     expect(mail?.subject).toBe('Tu ficha de pago OXXO · Sala Común');
     expect(mail?.text).toContain(body.instructions.number);
     expect(mail?.text).toContain('$1,600');
+    // Decision 023: the price includes IVA, and the e-mail says how much ($1,600 − $1,379.31).
+    expect(mail?.text).toContain('IVA incluido (16\u00a0%): $220.69');
 
     // Mis pedidos shows it pending with its voucher.
     const mine = await get('/api/me/orders', cookie);

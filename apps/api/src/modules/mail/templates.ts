@@ -2,6 +2,7 @@ import { formatCredits } from '@sala/shared/format/credits';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { formatMoney } from '@sala/shared/format/money';
 import type { TPaymentInstructions as PaymentInstructions } from '@sala/shared/store/store.contract';
+import { IVA_INCLUDED_LINE, includedIvaCents } from '@sala/shared/tax/iva';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
 import type { OutgoingEmail } from './outbox.repository';
 
@@ -513,6 +514,12 @@ export const reminderKey = (sessionId: string) => `reminder:${sessionId}`;
 
 const paidWith = { card: 'con tarjeta', oxxo: 'en OXXO', spei: 'por transferencia SPEI' } as const;
 
+/** Under a total: the IVA it includes (decision 023). */
+const ivaLine = (totalCents: number): [string, string] => [
+  IVA_INCLUDED_LINE,
+  formatMoney(includedIvaCents(totalCents)),
+];
+
 /** 'lunes 7 de enero de 2030 a las 23:59' in Mexico City. */
 const untilDate = (iso: string) =>
   `${formatCalendarDate(businessDate(new Date(iso)))} a las ${businessTime(new Date(iso))}`;
@@ -527,7 +534,7 @@ export function paymentPendingEmail(
     name: string;
     orderId: string;
     lines: { name: string; quantity: number; amount: string }[];
-    total: string;
+    totalCents: number;
     credits: number;
     instructions: PaymentInstructions;
   },
@@ -535,9 +542,10 @@ export function paymentPendingEmail(
 ): OutgoingEmail {
   const pay = order.instructions;
   const oxxo = pay.kind === 'oxxo';
+  const total = formatMoney(order.totalCents);
   // SPEI: the total less what the client's balance at Stripe already paid.
   const toTransfer =
-    pay.kind === 'spei' && pay.amountCents !== undefined ? formatMoney(pay.amountCents) : order.total;
+    pay.kind === 'spei' && pay.amountCents !== undefined ? formatMoney(pay.amountCents) : total;
   return email(
     to,
     oxxo ? 'Tu ficha de pago OXXO · Sala Común' : 'Datos para tu transferencia SPEI · Sala Común',
@@ -546,13 +554,13 @@ export function paymentPendingEmail(
       paragraphs: [
         `Hola, ${order.name}.`,
         oxxo
-          ? `Paga ${order.total} en efectivo en cualquier tienda OXXO antes del ${untilDate(pay.expiresAt)}. Muestra en caja el número de referencia.`
-          : `Transfiere exactamente ${toTransfer} desde tu banco por SPEI antes del ${untilDate(pay.expiresAt)}.`,
+          ? `Paga ${total} (IVA incluido) en efectivo en cualquier tienda OXXO antes del ${untilDate(pay.expiresAt)}. Muestra en caja el número de referencia.`
+          : `Transfiere exactamente ${toTransfer} (IVA incluido) desde tu banco por SPEI antes del ${untilDate(pay.expiresAt)}.`,
       ],
       details: oxxo
         ? [
             ['Número de referencia OXXO', pay.number],
-            ['Monto', order.total],
+            ['Monto', total],
             ['Vence', untilDate(pay.expiresAt)],
             ['Folio', order.orderId],
           ]
@@ -567,7 +575,7 @@ export function paymentPendingEmail(
       lines: {
         header: ['Producto', 'Cantidad', 'Importe'],
         rows: order.lines.map((line) => [line.name, `× ${line.quantity}`, line.amount]),
-        footer: [['Total a pagar', order.total]],
+        footer: [['Total a pagar', total], ivaLine(order.totalCents)],
       },
       after: [
         order.credits > 0
@@ -589,7 +597,7 @@ export function purchaseReceiptEmail(
     name: string;
     orderId: string;
     lines: { name: string; quantity: number; amount: string }[];
-    total: string;
+    totalCents: number;
     credits: number;
     balance: number;
     method?: 'card' | 'oxxo' | 'spei';
@@ -602,7 +610,10 @@ export function purchaseReceiptEmail(
     lines: {
       header: ['Producto', 'Cantidad', 'Importe'],
       rows: purchase.lines.map((line) => [line.name, `× ${line.quantity}`, line.amount]),
-      footer: [[`Total pagado ${paidWith[purchase.method ?? 'card']}`, purchase.total]],
+      footer: [
+        [`Total pagado ${paidWith[purchase.method ?? 'card']}`, formatMoney(purchase.totalCents)],
+        ivaLine(purchase.totalCents),
+      ],
     },
     details: [
       ['Créditos agregados', String(purchase.credits)],
@@ -656,7 +667,7 @@ export function posReceiptEmail(receipt: PosReceipt, profileUrl: string): Outgoi
         String(item.credits),
         formatMoney(item.unitPriceCents * item.quantity),
       ]),
-      footer: [['Total', formatMoney(receipt.totalCents)], ...payments],
+      footer: [['Total', formatMoney(receipt.totalCents)], ivaLine(receipt.totalCents), ...payments],
     },
     details: [
       ['Créditos agregados', String(receipt.creditsGranted)],

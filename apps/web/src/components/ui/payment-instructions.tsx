@@ -1,5 +1,6 @@
 import { formatMoney } from '@sala/shared/format/money';
 import type { TPaymentInstructions } from '@sala/shared/store/store.contract';
+import { IVA_INCLUDED } from '@sala/shared/tax/iva';
 import { Copy, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../lib/format-date';
@@ -124,7 +125,7 @@ export function PaymentInstructions({
             <span className="text-lg font-semibold" data-testid="instructions-amount">
               {amount}
             </span>{' '}
-            <span className="text-sm text-muted">en efectivo, en cualquier tienda OXXO</span>
+            <span className="text-sm text-muted">{IVA_INCLUDED}, en efectivo, en cualquier tienda OXXO</span>
           </Row>
         </dl>
         <p className="font-semibold" data-testid="instructions-expiry">
@@ -142,7 +143,8 @@ export function PaymentInstructions({
   return (
     <div className={cx('space-y-4', className)}>
       <p className="text-lg font-semibold" data-testid="instructions-amount">
-        Transfiere exactamente {formatMoney(toTransfer)}
+        Transfiere exactamente {formatMoney(toTransfer)}{' '}
+        <span className="text-sm font-normal text-muted">({IVA_INCLUDED})</span>
       </p>
       {toTransfer < amountCents && (
         <p className="text-sm text-muted">
