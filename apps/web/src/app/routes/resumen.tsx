@@ -4,10 +4,10 @@ import {
   PurchaseSummaryView,
   summaryHeroTitle,
 } from '../../features/tienda/components/purchase-summary-view';
-import { usePurchaseSummary } from '../../features/tienda/purchase-summary';
+import { useOpenedPurchaseSummary } from '../../features/tienda/purchase-summary';
 
 export default function PurchaseSummaryPage() {
-  const summary = usePurchaseSummary();
+  const summary = useOpenedPurchaseSummary();
   if (!summary) return <Navigate to="/comprar" replace />;
   return (
     <>

@@ -4,7 +4,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COPY_FAILURE_MESSAGE, COPY_SUCCESS_MESSAGE } from '../../../components/ui/copy-field';
 import { withNavigation } from '../../../test/router';
-import { type PaidSummary, type PendingSummary, usePurchaseSummary } from '../purchase-summary';
+import {
+  forgetSummaryAwayFromIt,
+  type PaidSummary,
+  type PendingSummary,
+  useOpenedPurchaseSummary,
+} from '../purchase-summary';
 import { PurchaseSummaryView, summaryHeroTitle } from './purchase-summary-view';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
@@ -25,7 +30,7 @@ const summary: PaidSummary = {
 };
 
 function Page() {
-  const saved = usePurchaseSummary();
+  const saved = useOpenedPurchaseSummary();
   return saved ? <PurchaseSummaryView summary={saved} /> : <p>Sin resumen</p>;
 }
 
@@ -68,6 +73,7 @@ function renderSummary(value: unknown) {
     ]),
     { initialEntries: ['/resumen'] },
   );
+  forgetSummaryAwayFromIt(router);
   render(<RouterProvider router={router} />);
   return { router, user: userEvent.setup() };
 }
@@ -78,6 +84,8 @@ describe('PurchaseSummaryView (/resumen)', () => {
     expect(screen.getByText('Paquete Básico')).toBeVisible();
     expect(screen.getByTestId('summary-credits')).toHaveTextContent('21 créditos');
     expect(screen.getByTestId('summary-total')).toHaveTextContent('$4,800');
+    // Decision 023: the IVA part of the total paid.
+    expect(screen.getByTestId('summary-iva')).toHaveTextContent('$662.07');
     expect(screen.getByTestId('summary-balance')).toHaveTextContent('24 créditos');
   });
 
@@ -129,6 +137,7 @@ describe('PurchaseSummaryView (/resumen) of an OXXO or SPEI purchase', () => {
     ).toBeVisible();
     expect(screen.getByTestId('voucher-number')).toHaveTextContent(/^12345678901234567890$/);
     expect(screen.getByTestId('instructions-amount')).toHaveTextContent('$4,800');
+    expect(screen.getByText(/^IVA incluido, en efectivo, en cualquier tienda OXXO$/)).toBeVisible();
     expect(screen.getByTestId('instructions-expiry')).toHaveTextContent(/^Vence el 9 ene 2030, 11:59/);
     const voucher = screen.getByRole('link', { name: /Ver ficha para imprimir/ });
     expect(voucher).toHaveAttribute('href', 'https://payments.stripe.com/oxxo/voucher/test_1');
@@ -155,7 +164,9 @@ describe('PurchaseSummaryView (/resumen) of an OXXO or SPEI purchase', () => {
     expect(screen.getByTestId('spei-clabe')).toHaveTextContent(/^646180111812345678$/);
     expect(screen.getByText('STP')).toBeVisible();
     expect(screen.getByTestId('spei-reference')).toHaveTextContent('SALA4800');
-    expect(screen.getByTestId('instructions-amount')).toHaveTextContent('Transfiere exactamente $4,800');
+    expect(screen.getByTestId('instructions-amount')).toHaveTextContent(
+      /^Transfiere exactamente \$4,800 \(IVA incluido\)$/,
+    );
     expect(screen.getByTestId('instructions-expiry')).toHaveTextContent(/^Tu pedido vence el 9 ene 2030/);
     expect(screen.queryByRole('link', { name: /Ver instrucciones/ })).not.toBeInTheDocument();
 
