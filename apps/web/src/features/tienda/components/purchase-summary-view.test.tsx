@@ -136,6 +136,11 @@ describe('PurchaseSummaryView (/resumen) of an OXXO or SPEI purchase', () => {
       ),
     ).toBeVisible();
     expect(screen.getByTestId('voucher-number')).toHaveTextContent(/^12345678901234567890$/);
+    // Decision 023: the reference as the barcode the cashier scans (drawn by its own lazy chunk).
+    const barcode = await screen.findByRole('img', {
+      name: 'Código de barras de la referencia 12345678901234567890',
+    });
+    expect(barcode.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
     expect(screen.getByTestId('instructions-amount')).toHaveTextContent('$4,800');
     expect(screen.getByText(/^IVA incluido, en efectivo, en cualquier tienda OXXO$/)).toBeVisible();
     expect(screen.getByTestId('instructions-expiry')).toHaveTextContent(/^Vence el 9 ene 2030, 11:59/);
@@ -169,6 +174,7 @@ describe('PurchaseSummaryView (/resumen) of an OXXO or SPEI purchase', () => {
     );
     expect(screen.getByTestId('instructions-expiry')).toHaveTextContent(/^Tu pedido vence el 9 ene 2030/);
     expect(screen.queryByRole('link', { name: /Ver instrucciones/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Código de barras/ })).not.toBeInTheDocument();
 
     // A browser without the clipboard says to copy it by hand; nothing breaks.
     await user.click(screen.getByRole('button', { name: 'Copiar CLABE' }));
