@@ -570,7 +570,7 @@ export function paymentPendingEmail(
       paragraphs: [
         `Hola, ${order.name}.`,
         oxxo
-          ? `Paga ${total} (IVA incluido) en efectivo en cualquier tienda OXXO antes del ${untilDate(pay.expiresAt)}. ${scannable ? 'En caja, muestra este código de barras o dicta el número de referencia.' : 'Muestra en caja el número de referencia.'}`
+          ? `Paga ${total} (IVA incluido) en efectivo en cualquier tienda OXXO antes del ${untilDate(pay.expiresAt)}. ${scannable ? 'En caja, muestra el código de barras de este correo o dicta el número de referencia.' : 'Muestra en caja el número de referencia.'}`
           : `Transfiere exactamente ${toTransfer} (IVA incluido) desde tu banco por SPEI antes del ${untilDate(pay.expiresAt)}.`,
       ],
       figure: scannable

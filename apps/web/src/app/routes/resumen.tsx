@@ -12,7 +12,10 @@ export default function PurchaseSummaryPage() {
   return (
     <>
       <title>{`${summary.status === 'pending' ? 'Datos de pago' : 'Resumen de compra'} · Sala Común`}</title>
-      <HeroBanner image="hero" title={summaryHeroTitle(summary)} />
+      {/* On paper, the summary alone (an OXXO voucher to take to the store). */}
+      <div className="print:hidden">
+        <HeroBanner image="hero" title={summaryHeroTitle(summary)} />
+      </div>
       <section aria-labelledby="resumen-titulo" className="mx-auto max-w-4xl px-4 py-10 sm:py-12">
         <PurchaseSummaryView summary={summary} />
       </section>

@@ -160,6 +160,12 @@ describe('PurchaseSummaryView (/resumen) of an OXXO or SPEI purchase', () => {
     await user.click(screen.getByRole('button', { name: 'Copiar número' }));
     expect(writeText).toHaveBeenCalledWith('12345678901234567890');
     expect(notify.success).toHaveBeenCalledWith(COPY_SUCCESS_MESSAGE);
+
+    // The voucher goes to paper with its barcode (the browser's print; the page hides the rest).
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Imprimir ficha' }));
+    expect(print).toHaveBeenCalledOnce();
+    print.mockRestore();
   });
 
   it('SPEI: the CLABE, the bank, the reference and the exact amount; no printable link without one', async () => {
@@ -175,6 +181,7 @@ describe('PurchaseSummaryView (/resumen) of an OXXO or SPEI purchase', () => {
     expect(screen.getByTestId('instructions-expiry')).toHaveTextContent(/^Tu pedido vence el 9 ene 2030/);
     expect(screen.queryByRole('link', { name: /Ver instrucciones/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /Código de barras/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Imprimir ficha' })).not.toBeInTheDocument();
 
     // A browser without the clipboard says to copy it by hand; nothing breaks.
     await user.click(screen.getByRole('button', { name: 'Copiar CLABE' }));

@@ -1,7 +1,7 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { orderStatusLabels } from '@sala/shared/orders/orders.messages';
-import { CalendarPlus, CheckCircle2, Clock, ReceiptText, UserRound } from 'lucide-react';
-import { LinkButton } from '../../../components/ui/link-button';
+import { CalendarPlus, CheckCircle2, Clock, Printer, ReceiptText, UserRound } from 'lucide-react';
+import { Button, LinkButton } from '../../../components/ui/link-button';
 import { PaymentInstructions, paymentInstructionsTitles } from '../../../components/ui/payment-instructions';
 import { Badge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/format-date';
@@ -83,7 +83,10 @@ function PaidSummaryView({ summary }: ViewProps<PaidSummary>) {
   );
 }
 
-/** Issue 24: amber, not green: nothing is paid yet. The voucher or the transfer's data come first. */
+/**
+ * Issue 24: amber, not green: nothing is paid yet. The voucher or the transfer's data come first; on paper, only
+ * they (decision 023: an OXXO voucher is printed with its barcode for the cashier).
+ */
 function PendingSummaryView({ summary }: ViewProps<PendingSummary>) {
   return (
     <div className="space-y-6">
@@ -112,7 +115,7 @@ function PendingSummaryView({ summary }: ViewProps<PendingSummary>) {
           className="mt-5 rounded-xl bg-white p-4 ring-1 ring-amber-200 sm:p-5"
         />
       </div>
-      <div className="grid gap-6 md:grid-cols-[1fr_18rem] md:items-start">
+      <div className="grid gap-6 md:grid-cols-[1fr_18rem] md:items-start print:hidden">
         <CartLinesSummary
           title="Productos"
           headingLevel="h3"
@@ -123,6 +126,11 @@ function PendingSummaryView({ summary }: ViewProps<PendingSummary>) {
           totalLabel="Total a pagar"
         />
         <div className="flex flex-col gap-3">
+          {summary.instructions.kind === 'oxxo' && (
+            <Button variant="secondary" size="lg" onClick={() => window.print()}>
+              <Printer aria-hidden className="size-4" /> Imprimir ficha
+            </Button>
+          )}
           <LinkButton to="/perfil/mis-pedidos" size="lg">
             <ReceiptText aria-hidden className="size-4" /> Ver mis pedidos
           </LinkButton>
