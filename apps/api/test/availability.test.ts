@@ -88,10 +88,15 @@ describe('GET /api/availability/hours', () => {
     const hours = res.json().hours as { hour: string; state: string; freeRooms: number }[];
     expect(hours).toHaveLength(13);
     const byHour = Object.fromEntries(hours.map((h) => [h.hour, h]));
-    expect(byHour['08:00']).toEqual({ hour: '08:00', state: 'free', freeRooms: 3 });
+    expect(byHour['08:00']).toEqual({
+      hour: '08:00',
+      startsAt: '2030-01-08T14:00:00.000Z',
+      state: 'free',
+      freeRooms: 3,
+    });
     expect(byHour['09:00']!.state).toBe('blocked');
-    expect(byHour['10:00']).toEqual({ hour: '10:00', state: 'full', freeRooms: 0 });
-    expect(byHour['11:00']).toEqual({ hour: '11:00', state: 'free', freeRooms: 2 });
+    expect(byHour['10:00']).toMatchObject({ hour: '10:00', state: 'full', freeRooms: 0 });
+    expect(byHour['11:00']).toMatchObject({ hour: '11:00', state: 'free', freeRooms: 2 });
   });
 
   it('marks the hours of today that already started as past', async () => {

@@ -41,7 +41,15 @@ export const ZAvailabilityHoursQuery = z.object({ branchId: branchId(), date: da
 export type TAvailabilityHoursQuery = z.output<typeof ZAvailabilityHoursQuery>;
 export const ZAvailabilityHoursResponse = z.object({
   date: z.string(),
-  hours: z.array(z.object({ hour: z.string(), state: ZHourState, freeRooms: z.int().nonnegative() })),
+  hours: z.array(
+    z.object({
+      hour: z.string(),
+      /** When the hour starts (the browser never converts Mexico City's wall clock itself). */
+      startsAt: z.iso.datetime(),
+      state: ZHourState,
+      freeRooms: z.int().nonnegative(),
+    }),
+  ),
 });
 export type TAvailabilityHoursResponse = z.infer<typeof ZAvailabilityHoursResponse>;
 

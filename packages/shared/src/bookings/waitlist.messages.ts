@@ -13,4 +13,11 @@ export const waitlistMessages = {
     `Puedes estar en la lista de espera de ${max} horas a la vez. Sal de alguna para esperar otra.`,
   notFound: 'No estás en esa lista de espera.',
   notice: 'Elige con cuántas horas de anticipación podemos reservarte.',
+  /** An automatic booking whose notice the hour can no longer meet (`possibleNotices`). */
+  noticeTooLong: (possible: readonly number[]) =>
+    possible.length === 0
+      ? 'Esa hora empieza muy pronto para reservártela automáticamente: apúntate solo para que te avisemos si se libera.'
+      : `Esa hora empieza en menos de las horas de anticipación que elegiste: elige ${possible.at(-1)} horas o menos.`,
+  /** In the offer, when the chosen hour leaves no notice to choose. */
+  tooSoonToBook: 'Esta hora empieza muy pronto para reservártela automáticamente; te avisamos si se libera.',
 } as const;

@@ -49,13 +49,21 @@ const days = (branchId: string) => ({
 
 const hours = (date: string) => ({
   date,
-  hours: [
-    { hour: '08:00', state: 'past', freeRooms: 0 },
-    { hour: '09:00', state: 'blocked', freeRooms: 0 },
-    { hour: '10:00', state: 'free', freeRooms: 2 },
-    { hour: '11:00', state: 'full', freeRooms: 0 },
-    { hour: '12:00', state: 'free', freeRooms: 1 },
-  ],
+  hours: (
+    [
+      ['08:00', 'past', 0],
+      ['09:00', 'blocked', 0],
+      ['10:00', 'free', 2],
+      ['11:00', 'full', 0],
+      ['12:00', 'free', 1],
+    ] as const
+  ).map(([hour, state, freeRooms]) => ({
+    hour,
+    // Mexico City is UTC−6 all year.
+    startsAt: new Date(`${date}T${hour}:00-06:00`).toISOString(),
+    state,
+    freeRooms,
+  })),
 });
 
 const rooms = (date: string, hour: string, taken: string[] = []) => ({
@@ -581,6 +589,58 @@ describe('BookingWizard (/reserva): the waitlist of a full hour', () => {
       }),
     ]);
     expect(notify.success).toHaveBeenCalledWith(waitlistMessages.joinedAuto);
+  });
+
+  describe('offers only the notices the hour can still meet', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const at = (instant: string) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      vi.setSystemTime(new Date(instant));
+      return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    };
+
+    it('an hour 45 minutes away: no automatic booking, only "avísame"', async () => {
+      // Tuesday 8 January 2030 at 10:15 in Mexico City; the full hour is 11:00.
+      const user = at('2030-01-08T16:15:00Z');
+      const api = fakeApi({ user: client, book: () => jsonResponse({ ...joined, autoBook: false }, 201) });
+      renderWizard();
+      const offer = await openOffer(user);
+      const auto = within(offer).getByRole('checkbox', { name: /Resérvamela automáticamente/ });
+      expect(auto).toBeDisabled();
+      expect(auto).not.toBeChecked();
+      expect(auto).toHaveAccessibleDescription(waitlistMessages.tooSoonToBook);
+      expect(within(offer).queryByLabelText(/Solo si se libera con al menos/)).toBeNull();
+      await user.click(within(offer).getByRole('button', { name: 'Avísame' }));
+      await screen.findByTestId('waitlist-joined');
+      expect(api.posts()[0]?.body).toEqual({
+        branchId: VALLE,
+        date: '2030-01-08',
+        hour: '11:00',
+        autoBook: false,
+      });
+      expect(notify.success).toHaveBeenCalledWith(waitlistMessages.joined);
+    });
+
+    it('an hour 7 hours away: 2 or 6 hours of notice, 6 to start with', async () => {
+      // Tuesday 8 January 2030 at 04:00 in Mexico City.
+      const user = at('2030-01-08T10:00:00Z');
+      const api = fakeApi({ user: client, book: () => jsonResponse({ ...joined, minNoticeHours: 6 }, 201) });
+      renderWizard();
+      const offer = await openOffer(user);
+      await user.click(within(offer).getByRole('checkbox', { name: /Resérvamela automáticamente/ }));
+      const notice = within(offer).getByLabelText(/Solo si se libera con al menos/);
+      expect(
+        within(notice)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Seleccione opcion', '2 horas de anticipación', '6 horas de anticipación']);
+      expect(notice).toHaveValue('6');
+      await user.click(within(offer).getByRole('button', { name: 'Avísame' }));
+      await screen.findByTestId('waitlist-joined');
+      expect(api.posts()[0]?.body).toMatchObject({ autoBook: true, minNoticeHours: 6 });
+    });
   });
 
   it('shows the API’s refusal beside the button', async () => {

@@ -60,7 +60,7 @@ function SelfBooking() {
           key={`${state.branch.id}|${state.choice.dia}`}
           branchId={state.branch.id}
           date={state.choice.dia}
-          fullHours={fullHours.map((h) => h.hour)}
+          fullHours={fullHours}
           signedIn={Boolean(user)}
           onLogin={state.toLogin}
         />
