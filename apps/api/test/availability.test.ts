@@ -37,6 +37,19 @@ async function branchWithRooms(schedule: WeeklySchedule = DEFAULT_WEEKLY_SCHEDUL
   return { branch, rooms };
 }
 
+describe('GET /api/availability/branches', () => {
+  it('gives each branch its active rooms, so the wizard can leave out one with none', async () => {
+    const { branch, rooms } = await branchWithRooms();
+    const emptied = await createBranch(t.db);
+    await createRoom(t.db, { branchId: emptied.id, cityId: emptied.cityId, position: 1, isActive: false });
+    const res = await get('/api/availability/branches');
+    expect(res.statusCode).toBe(200);
+    const byId = new Map((res.json() as { id: string; roomCount: number }[]).map((b) => [b.id, b]));
+    expect(byId.get(branch.id)).toMatchObject({ roomCount: rooms.length });
+    expect(byId.get(emptied.id)).toMatchObject({ roomCount: 0 });
+  });
+});
+
 describe('GET /api/availability/days', () => {
   it('lists today and the next 7 days, without Sunday, closed days or days blocked whole', async () => {
     const closedFriday = [...DEFAULT_WEEKLY_SCHEDULE] as WeeklySchedule;

@@ -173,6 +173,22 @@ describe('joining the line of a full hour (POST /api/waitlist)', () => {
     expect(await t.db.$count(waitlistEntries)).toBe(before);
   });
 
+  it('refuses every hour of a branch whose rooms are all deactivated: none can free up', async () => {
+    const branch = await createBranch(t.db);
+    await createRoom(t.db, { branchId: branch.id, cityId: branch.cityId, position: 1, isActive: false });
+    const client = await loginAs(t, 'user', { credits: 3 });
+    const hours = await get(`/api/availability/hours?branchId=${branch.id}&date=2030-01-09`, client.cookie);
+    expect(hours.json().hours[0]).toMatchObject({ hour: '08:00', state: 'full', freeRooms: 0 });
+    const res = await post('/api/waitlist', client.cookie, {
+      branchId: branch.id,
+      date: '2030-01-09',
+      hour: '08:00',
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'aborted', message: waitlistMessages.noRooms });
+    expect(await t.db.$count(waitlistEntries, eq(waitlistEntries.branchId, branch.id))).toBe(0);
+  });
+
   it(`holds at most ${WAITLIST_MAX_ACTIVE} hours per client`, async () => {
     const client = await loginAs(t, 'user', { credits: 3 });
     for (let i = 0; i < WAITLIST_MAX_ACTIVE; i++) {

@@ -20,6 +20,8 @@ export const ZPublicBranch = z.object({
   sessionCost: z.int().positive(),
   /** The most weeks a standing slot may hold here; 0 when the branch offers none. */
   standingWeeksMax: z.int().nonnegative(),
+  /** Its active rooms: none, and the branch cannot be booked (`isBookableBranch`). */
+  roomCount: z.int().nonnegative(),
 });
 export type TPublicBranch = z.infer<typeof ZPublicBranch>;
 export const ZPublicBranchesResponse = z.array(ZPublicBranch);

@@ -8,6 +8,7 @@ export const waitlistMessages = {
   left: 'Saliste de la lista de espera.',
   hasRooms: 'Todavía hay salas libres a esa hora: elige una y resérvala.',
   notFull: 'Esa hora no se puede esperar: elige una hora llena de los próximos días.',
+  noRooms: 'Esta sucursal no tiene salas disponibles por ahora: no hay una sala que se pueda liberar.',
   already: 'Ya estás en la lista de espera de esa hora.',
   tooMany: (max: number) =>
     `Puedes estar en la lista de espera de ${max} horas a la vez. Sal de alguna para esperar otra.`,

@@ -56,11 +56,13 @@ export async function joinWaitlist(
     return await db.transaction(async (tx) => {
       const day = await loadBranchDay(tx, input.branchId, input.date);
       if (!day) throw new AppError('not-found', locationMessages.branchNotFound);
-      const { hourState } = hourRooms({ now }, day, input.date, input.hour);
+      const { hourState, rooms } = hourRooms({ now }, day, input.date, input.hour);
       if (hourState === 'free')
         throw new AppError('aborted', waitlistMessages.hasRooms, { hour: waitlistMessages.hasRooms });
       if (hourState !== 'full')
         throw new AppError('aborted', waitlistMessages.notFull, { hour: waitlistMessages.notFull });
+      // "Full" with no active room at all: nothing there can ever free up.
+      if (rooms.length === 0) throw new AppError('aborted', waitlistMessages.noRooms);
       // An automatic booking only with a notice the hour can still meet: a longer one could never happen.
       const possible = possibleNotices({ now, startsAt });
       if (input.autoBook && !possible.includes(input.minNoticeHours)) {

@@ -29,10 +29,24 @@ const SALA_2 = '8b2e6c70-3f4d-4e5c-9a0b-2c3d4e5f6072';
 const SALA_3 = '8b2e6c70-3f4d-4e5c-9a0b-2c3d4e5f6073';
 const CLIENT_ID = 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f';
 
+const MERIDA = '4d9a284c-fb09-4a18-8c6d-e8f9a0b1c2d3';
+const EMPTY = '7a1d5b6f-2e3c-4d4b-8f9a-1b2c3d4e5f63';
+const CLOSED = '7a1d5b6f-2e3c-4d4b-8f9a-1b2c3d4e5f64';
 const branches = [
-  { id: VALLE, name: 'Valle', cityId: CDMX, cityName: 'Ciudad de México', sessionCost: 1 },
-  { id: POLANCO, name: 'Polanco', cityId: CDMX, cityName: 'Ciudad de México', sessionCost: 2 },
-  { id: PROVIDENCIA, name: 'Providencia', cityId: GDL, cityName: 'Guadalajara', sessionCost: 1 },
+  { id: VALLE, name: 'Valle', cityId: CDMX, cityName: 'Ciudad de México', sessionCost: 1, roomCount: 3 },
+  { id: POLANCO, name: 'Polanco', cityId: CDMX, cityName: 'Ciudad de México', sessionCost: 2, roomCount: 3 },
+  // Its only room deactivated: not bookable, so not offered.
+  { id: EMPTY, name: 'Coyoacán', cityId: CDMX, cityName: 'Ciudad de México', sessionCost: 1, roomCount: 0 },
+  {
+    id: PROVIDENCIA,
+    name: 'Providencia',
+    cityId: GDL,
+    cityName: 'Guadalajara',
+    sessionCost: 1,
+    roomCount: 3,
+  },
+  // A zone whose only branch has no active room: not offered either.
+  { id: CLOSED, name: 'Centro', cityId: MERIDA, cityName: 'Mérida', sessionCost: 1, roomCount: 0 },
 ];
 
 // Monday 7 January 2030 is "today"; the days come from the API, so the test never depends on the real clock.
@@ -267,6 +281,27 @@ describe('BookingWizard (/reserva)', () => {
     expect(summary).toHaveTextContent('Sala 2');
     expect(within(summary).getByTestId('booking-cost')).toHaveTextContent('1 crédito');
     expect(within(summary).getByRole('button', { name: 'Confirmar' })).toBeVisible();
+  });
+
+  it('offers no branch without an active room, nor a zone left without branches', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    const router = renderWizard();
+    await waitFor(() => expect(within(group(/Zona/)).getAllByRole('radio')).toHaveLength(2));
+    expect(within(group(/Zona/)).queryByRole('radio', { name: /Mérida/ })).toBeNull();
+    await pick(user, /Zona/, /Ciudad de México/);
+    expect(
+      within(group(/Sucursal/))
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Polanco2 créditos por sesión', 'Valle1 crédito por sesión']);
+
+    // A link to it (an old e-mail, a bookmark) drops it: the zone stays chosen, the branch is to choose.
+    await act(() => router.navigate(`/reserva?zona=${CDMX}&sucursal=${EMPTY}`));
+    await waitFor(() =>
+      expect(within(group(/Sucursal/)).queryAllByRole('radio', { checked: true })).toEqual([]),
+    );
+    expect(screen.queryByRole('radiogroup', { name: /Día/ })).toBeNull();
   });
 
   it('a new zone, branch or day resets the later steps (docs/business-rules.md §4)', async () => {

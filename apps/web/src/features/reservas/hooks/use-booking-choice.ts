@@ -1,4 +1,5 @@
 import type { TCreateSessionRequest } from '@sala/shared/bookings/bookings.contract';
+import { bookableBranches } from '@sala/shared/locations/bookable';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../../components/ui/toast';
 import { useQueryParams } from '../../../lib/navigation';
@@ -47,7 +48,8 @@ export function useBookingChoice() {
   const hours = useAvailableHours(asked.sucursal, asked.dia);
   const rooms = useAvailableRooms(asked.sucursal, asked.dia, asked.hora);
 
-  const zones = useMemo(() => groupByZone(branches.data ?? []), [branches.data]);
+  // A branch with no active room is not offered, nor a zone left without branches (issue 39).
+  const zones = useMemo(() => groupByZone(bookableBranches(branches.data ?? [])), [branches.data]);
   const zone = zones.find((z) => z.id === asked.zona);
   const branch = zone?.branches.find((b) => b.id === asked.sucursal);
   const day = days.data?.days.find((d) => d.date === asked.dia);
