@@ -10,7 +10,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource, jsonResponse, sessionClient } from '../../../test/fixtures';
 import { withNavigation } from '../../../test/router';
 import { BookingWizard } from './booking-wizard';
@@ -492,12 +492,20 @@ describe('BookingWizard (/reserva)', () => {
 });
 
 describe('BookingWizard (/reserva?cambiar=, moving a session)', () => {
+  // The move is a lazy chunk with the time-zone code: compiled once here, not inside the first test's 5 s waits
+  // (it took longer on a busy machine).
+  beforeAll(async () => {
+    await import('./reschedule-booking');
+  }, 30_000);
   const MOVING = 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b';
   const mine = (over: Partial<TMySession> = {}): TMySession => ({
     id: MOVING,
     startsAt: '2030-01-09T18:00:00.000Z',
+    cityId: CDMX,
     cityName: 'Ciudad de México',
+    branchId: VALLE,
     branchName: 'Valle',
+    roomId: SALA_1,
     roomName: 'Sala 1',
     creditsCharged: 1,
     cancelledAt: null,
@@ -523,7 +531,10 @@ describe('BookingWizard (/reserva?cambiar=, moving a session)', () => {
     const banner = await screen.findByTestId('moving-session');
     expect(banner).toHaveTextContent('miércoles 9 de enero de 2030, de 12:00 a 13:00 · Valle · Sala 1');
 
-    await pick(user, /Zona/, /Ciudad de México/);
+    // It starts on the session's zone, branch and day; the client moves it to another branch.
+    await waitFor(() =>
+      expect(within(group(/Sucursal/)).getByRole('radio', { name: /Valle/ })).toBeChecked(),
+    );
     await pick(user, /Sucursal/, /Polanco/);
     // The choice keeps the session being moved in the URL.
     expect(new URLSearchParams(router.state.location.search).get('cambiar')).toBe(MOVING);
@@ -555,6 +566,38 @@ describe('BookingWizard (/reserva?cambiar=, moving a session)', () => {
     await user.click(within(panel).getByRole('button', { name: 'Reservar otra' }));
     expect(router.state.location.search).toBe('');
     expect(screen.queryByTestId('moving-session')).toBeNull();
+  });
+
+  it('starts on the session’s zone, branch and day, its hour and room marked as the one being moved', async () => {
+    fakeApi({ user: client, mine: mine(), taken: [SALA_1] });
+    const user = userEvent.setup();
+    const router = renderWizard({ url: `/reserva?cambiar=${MOVING}` });
+    const day = await waitFor(() =>
+      within(group(/Día/)).getByRole('radio', { name: 'miércoles 9 de enero de 2030' }),
+    );
+    await waitFor(() => expect(day).toBeChecked());
+    expect(within(group(/Zona/)).getByRole('radio', { name: /Ciudad de México/ })).toBeChecked();
+    expect(within(group(/Sucursal/)).getByRole('radio', { name: /Valle/ })).toBeChecked();
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      zona: CDMX,
+      sucursal: VALLE,
+      dia: '2030-01-09',
+      cambiar: MOVING,
+    });
+
+    const hourCard = (hour: string) =>
+      within(group(/Hora/)).getByRole('radio', { name: new RegExp(`^${hour}`) });
+    await waitFor(() => expect(hourCard('12:00')).toHaveAccessibleName('12:00tu sesión'));
+    expect(hourCard('10:00')).toHaveAccessibleName('10:002 salas libres');
+    await pick(user, /Hora/, /^12:00/);
+    const room = (name: string) => within(group(/Sala/)).getByRole('radio', { name: new RegExp(`^${name}`) });
+    await waitFor(() => expect(room('Sala 1')).toHaveAccessibleName('Sala 1tu sesión'));
+    expect(room('Sala 1')).toBeDisabled();
+    expect(room('Sala 2')).toHaveAccessibleName('Sala 2libre');
+
+    // Another day has nothing to mark.
+    await pick(user, /Día/, 'martes 8 de enero de 2030');
+    await waitFor(() => expect(hourCard('12:00')).toHaveAccessibleName('12:001 sala libre'));
   });
 
   it('gives the difference back at a cheaper branch, and says nothing is charged for the same cost', async () => {

@@ -77,8 +77,7 @@ function SelfBooking() {
   const canRepeat = Boolean(user) && max >= 2;
   const chooseRepeat = (next: Repeat) => {
     state.setRefusal(null);
-    // Every week for as many weeks as the branch allows, unless the client says otherwise.
-    setRepeat(next.everyWeeks !== 0 && repeat.everyWeeks === 0 ? { ...next, count: max } : next);
+    setRepeat(next);
   };
   if (canRepeat && repeat.everyWeeks !== 0 && state.complete) {
     return (

@@ -141,6 +141,11 @@ export function useBookingChoice() {
     return answer;
   };
 
+  /** Starts on a choice made elsewhere (a moved session's zone, branch and day) while nothing is chosen yet. */
+  const startAt = (start: BookingChoice) => {
+    if (!asked.zona) update(start, true);
+  };
+
   /** A booking went through: the same zone, branch and day stay chosen for the next one. */
   const booked = () => {
     setRefusal(null);
@@ -165,6 +170,7 @@ export function useBookingChoice() {
     setRefusal,
     refuse,
     booked,
+    startAt,
     toLogin,
   };
 }
