@@ -164,6 +164,12 @@ test.describe('booking wizard (/reserva)', () => {
     await expect(toast(page, 'Sesión creada exitosamente')).toBeVisible();
     const done = page.getByTestId('booking-success');
     await expect(done).toContainText(spokenDate(date));
+    // The confirmation replaced the wizard: its heading is in view, below the fixed header, not under it.
+    const heading = done.getByRole('heading', { name: '¡Tu sesión está reservada!' });
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport({ ratio: 1 });
+    const header = (await page.getByRole('banner').boundingBox())!;
+    expect((await heading.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
     await expect(done.getByTestId('booked-balance')).toHaveText('4 créditos');
     if (!isMobile) await expect(credits).toHaveText('4 créditos');
     await expectNoSeriousViolations(page, { afterToasts: true, wcag22: true });

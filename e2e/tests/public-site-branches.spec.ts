@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousViolations } from './page-checks';
+import { createBranch, demo, uniqueTag } from './fixtures';
+import { expectNoSeriousViolations, keepPicture } from './page-checks';
 
 /** The demo branches (packages/db/src/seed/demo-data.ts) as the public site shows them. */
 const demoBranches = [
@@ -96,6 +97,47 @@ test.describe('Sucursales', () => {
     await page.goto('/contacto');
     await expect(page).toHaveURL('/#sucursales');
     await expect(branchesSection(page).getByRole('heading', { name: 'Sucursales' })).toBeInViewport();
+  });
+
+  test('a zone whose only branch has no active room is not offered; Sucursales says so', async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    // A zone, a branch and one room, made by the super admin; then the room deactivated.
+    const staff = await playwright.request.newContext({ baseURL });
+    expect((await staff.post('/api/auth/login', { data: demo.superadmin })).status()).toBe(200);
+    const tag = uniqueTag();
+    const zone = `Zona ${tag}`;
+    expect((await staff.post('/api/cities', { data: { name: zone } })).status()).toBe(201);
+    const branch = `Sucursal ${tag}`;
+    const { id: branchId, cityId } = await createBranch(staff, branch, { zone });
+    const room = await staff.post('/api/rooms', { data: { cityId, branchId, position: 1 } });
+    expect(room.status(), await room.text()).toBe(201);
+    const roomId = ((await room.json()) as { id: string }).id;
+    const off = await staff.patch(`/api/rooms/${roomId}/active`, { data: { isActive: false } });
+    expect(off.status(), await off.text()).toBe(200);
+    await staff.dispose();
+
+    await page.goto('/reserva');
+    const zones = page.getByRole('radiogroup', { name: 'Zona', exact: true });
+    // The wizard is an island: it may take a while to wake on a busy machine (an action's wait, not 7 s).
+    await zones.getByRole('radio', { name: /^Guadalajara/ }).waitFor();
+    await expect(zones.getByRole('radio', { name: new RegExp(`^${zone}`) })).toHaveCount(0);
+    // Nor through a link to it: nothing is chosen, no day is offered.
+    await page.goto(`/reserva?zona=${cityId}&sucursal=${branchId}`);
+    await zones.getByRole('radio', { name: /^Guadalajara/ }).waitFor();
+    await expect(zones.getByRole('radio', { checked: true })).toHaveCount(0);
+    await expect(page.getByRole('radiogroup', { name: 'Día', exact: true })).toHaveCount(0);
+
+    await page.goto('/sucursales');
+    const card = branchesSection(page).getByRole('article', { name: branch });
+    await expect(card).toContainText(zone);
+    await expect(card).toContainText('Sin salas disponibles por ahora');
+    await expect(card.getByTestId('branch-unavailable')).toHaveText('Por ahora no se puede reservar aquí');
+    await expect(card.getByRole('link', { name: /Reservar aquí/ })).toHaveCount(0);
+    await expectNoSeriousViolations(page);
+    await keepPicture(page, `sucursal-sin-salas-${testInfo.project.name}`);
   });
 
   test('/sucursales has no serious or critical axe violations', async ({ page }) => {

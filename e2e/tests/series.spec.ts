@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { bookingMessages, occurrenceReasons } from '@sala/shared/bookings/bookings.messages';
 import { addDays, businessInstant } from '@sala/shared/time/business-time';
 import { spokenDate, weekdayAhead } from './dates';
 import { createBranch, createClient, demo, uniqueTag } from './fixtures';
 import { expectNoHorizontalScroll, expectNoSeriousViolations, keepPicture, toast } from './page-checks';
-import { choose } from './wizard';
+import { choose, group } from './wizard';
 
 // Issue 21, standing slots: a client books a weekly series in a branch of its own (so the dates are free whatever
 // the demo and the other specs book), with one week blocked by the staff.
@@ -43,11 +43,21 @@ test.describe('standing slots (reserva fija)', () => {
 
     const summary = page.getByTestId('booking-summary');
     await summary.getByLabel('Repetir').selectOption({ label: 'Cada semana' });
-    await expect(summary.getByLabel('¿Cuántas?')).toHaveValue('8');
+    // It starts on 4 dates (not the branch's 8), the blocked third one not counted in the total said before
+    // 'Confirmar'.
+    await expect(summary.getByLabel('¿Cuántas?')).toHaveValue('4');
     const dates = summary.getByRole('list', { name: 'Fechas de la reserva fija' }).getByRole('listitem');
+    await expect(dates).toHaveCount(4);
+    await expect(summary.getByText('Total (3 sesiones)')).toBeVisible();
+    await expect(summary.getByTestId('booking-cost')).toHaveText('3 créditos');
+    for (const label of ['Repetir', '¿Cuántas?']) {
+      expect(await fitsItsOptions(summary.getByLabel(label)), `${label} shows its options whole`).toBe(true);
+    }
+    await summary.getByLabel('¿Cuántas?').selectOption('8');
     await expect(dates).toHaveCount(8);
     await expect(dates.nth(2)).toContainText(spokenDate(blocked));
     await expect(dates.nth(2)).toContainText(occurrenceReasons.blocked);
+    await expect(summary.getByText('Total (7 sesiones)')).toBeVisible();
     await expect(summary.getByTestId('booking-cost')).toHaveText('7 créditos');
     await expect(summary.getByTestId('balance-after')).toHaveText('3 créditos');
     await expectNoSeriousViolations(page, { wcag22: true });
@@ -87,9 +97,17 @@ test.describe('standing slots (reserva fija)', () => {
     // Another occurrence moves to 12:00 in Sala 2 the same day, through the wizard; it stays in the series.
     await history.getByRole('link', { name: `Cambiar la sesión del ${historyDate(first)}` }).click();
     await expect(page.getByTestId('moving-session')).toContainText(`${branch} · Sala 1`);
-    await choose(page, 'Zona', new RegExp(`^${zone}`));
-    await choose(page, 'Sucursal', new RegExp(`^${branch}`));
-    await choose(page, 'Día', spokenDate(first));
+    // The wizard starts on the session's zone, branch and day, its hour marked as the one being moved.
+    await expect(group(page, 'Zona').getByRole('radio', { name: new RegExp(`^${zone}`) })).toBeChecked();
+    await expect(
+      group(page, 'Sucursal').getByRole('radio', { name: new RegExp(`^${branch}`) }),
+    ).toBeChecked();
+    await expect(
+      group(page, 'Día').getByRole('radio', { name: spokenDate(first), exact: true }),
+    ).toBeChecked();
+    await expect(group(page, 'Hora').getByRole('radio', { name: /^10:00/ })).toHaveAccessibleName(
+      /^10:00\s*tu sesión$/,
+    );
     await choose(page, 'Hora', /^12:00/);
     await choose(page, 'Sala', /^Sala 2(?!\d)/);
     await expect(summary.getByTestId('move-difference')).toHaveText('Sin costo adicional');
@@ -124,4 +142,19 @@ function historyDate(date: string, hour = '10:00') {
     timeStyle: 'short',
     timeZone: 'America/Mexico_City',
   }).format(businessInstant(date, hour));
+}
+
+/** Whether a select is wide enough for its longest option, padding included (at 375 px, 'Cada semar' was cut). */
+function fitsItsOptions(select: Locator) {
+  return select.evaluate((element) => {
+    const field = element as HTMLSelectElement;
+    const style = getComputedStyle(field);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const widest = Math.max(...[...field.options].map((option) => context.measureText(option.text).width));
+    return (
+      widest + Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight) <=
+      field.clientWidth
+    );
+  });
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
+import { businessInstant } from '@sala/shared/time/business-time';
 import { spokenDate, weekdayAhead } from './dates';
 import { createBranch, createClient, demo, uniqueTag } from './fixtures';
 import { expectNoHorizontalScroll, expectNoSeriousViolations, keepPicture, toast } from './page-checks';
@@ -83,5 +84,51 @@ test.describe('waitlist (Avísame si se libera)', () => {
     expect(latest!.subject).toBe('Se libero tu hora: sesion reservada');
     await holderApi.dispose();
     await staff.dispose();
+  });
+
+  test('an hour too close for any notice offers only "avísame" (the browser’s clock 1 h 45 min before it)', async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    const staff = await playwright.request.newContext({ baseURL });
+    expect((await staff.post('/api/auth/login', { data: demo.superadmin })).status()).toBe(200);
+    const branch = `Pronto ${uniqueTag()}`;
+    const { id: branchId, zone } = await createBranch(staff, branch, { zone: 'Guadalajara', rooms: 1 });
+    const date = weekdayAhead(2);
+    const rooms = (await (
+      await staff.get(`/api/availability/rooms?${new URLSearchParams({ branchId, date, hour: '16:00' })}`)
+    ).json()) as { rooms: { id: string }[] };
+    const holder = await createClient(playwright, baseURL!, 3);
+    const holderApi = await playwright.request.newContext({ baseURL });
+    expect((await holderApi.post('/api/auth/login', { data: holder })).status()).toBe(200);
+    const booked = await holderApi.post('/api/sessions', {
+      data: { branchId, roomId: rooms.rooms[0]!.id, date, hour: '16:00' },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    await holderApi.dispose();
+    await staff.dispose();
+
+    // The page lives at 14:15 of that day (the server keeps its own clock: the hour is full and still ahead).
+    await page.clock.setFixedTime(businessInstant(date, '14:15'));
+    const waiting = await createClient(playwright, baseURL!, 4);
+    expect((await page.request.post('/api/auth/login', { data: waiting })).status()).toBe(200);
+    await page.goto('/reserva');
+    await choose(page, 'Zona', new RegExp(`^${zone}`));
+    await choose(page, 'Sucursal', new RegExp(`^${branch}`));
+    await choose(page, 'Día', spokenDate(date));
+    await page.getByRole('button', { name: '¿Tu hora está llena? Avísame si se libera' }).click();
+    const offer = page.getByTestId('waitlist-offer');
+    await expect(offer.getByRole('radio', { name: 'Esperar las de 16:00 a 17:00' })).toBeChecked();
+    const auto = offer.getByRole('checkbox', { name: /Resérvamela automáticamente/ });
+    await expect(auto).toBeDisabled();
+    await expect(offer).toContainText(waitlistMessages.tooSoonToBook);
+    await expect(offer.getByLabel(/Solo si se libera con al menos/)).toHaveCount(0);
+    await expectNoSeriousViolations(page, { wcag22: true });
+    await expectNoHorizontalScroll(page);
+    await keepPicture(page, `lista-de-espera-pronto-${testInfo.project.name}`);
+    await offer.getByRole('button', { name: 'Avísame' }).click();
+    await expect(page.getByTestId('waitlist-joined')).toContainText('Si se libera una sala, te avisamos.');
+    await expect(page.getByTestId('waitlist-joined')).not.toContainText('te la reservamos');
   });
 });

@@ -37,6 +37,19 @@ async function branchWithRooms(schedule: WeeklySchedule = DEFAULT_WEEKLY_SCHEDUL
   return { branch, rooms };
 }
 
+describe('GET /api/availability/branches', () => {
+  it('gives each branch its active rooms, so the wizard can leave out one with none', async () => {
+    const { branch, rooms } = await branchWithRooms();
+    const emptied = await createBranch(t.db);
+    await createRoom(t.db, { branchId: emptied.id, cityId: emptied.cityId, position: 1, isActive: false });
+    const res = await get('/api/availability/branches');
+    expect(res.statusCode).toBe(200);
+    const byId = new Map((res.json() as { id: string; roomCount: number }[]).map((b) => [b.id, b]));
+    expect(byId.get(branch.id)).toMatchObject({ roomCount: rooms.length });
+    expect(byId.get(emptied.id)).toMatchObject({ roomCount: 0 });
+  });
+});
+
 describe('GET /api/availability/days', () => {
   it('lists today and the next 7 days, without Sunday, closed days or days blocked whole', async () => {
     const closedFriday = [...DEFAULT_WEEKLY_SCHEDULE] as WeeklySchedule;
@@ -88,10 +101,15 @@ describe('GET /api/availability/hours', () => {
     const hours = res.json().hours as { hour: string; state: string; freeRooms: number }[];
     expect(hours).toHaveLength(13);
     const byHour = Object.fromEntries(hours.map((h) => [h.hour, h]));
-    expect(byHour['08:00']).toEqual({ hour: '08:00', state: 'free', freeRooms: 3 });
+    expect(byHour['08:00']).toEqual({
+      hour: '08:00',
+      startsAt: '2030-01-08T14:00:00.000Z',
+      state: 'free',
+      freeRooms: 3,
+    });
     expect(byHour['09:00']!.state).toBe('blocked');
-    expect(byHour['10:00']).toEqual({ hour: '10:00', state: 'full', freeRooms: 0 });
-    expect(byHour['11:00']).toEqual({ hour: '11:00', state: 'free', freeRooms: 2 });
+    expect(byHour['10:00']).toMatchObject({ hour: '10:00', state: 'full', freeRooms: 0 });
+    expect(byHour['11:00']).toMatchObject({ hour: '11:00', state: 'free', freeRooms: 2 });
   });
 
   it('marks the hours of today that already started as past', async () => {

@@ -69,7 +69,7 @@ describe('live availability in one process', () => {
       const first = await stream.next((e) => e.event === 'state');
       const hour = hours[1]!;
       expect(roomState(first, hour, rooms[0]!.id)).toBe('free');
-      expect((first.data as TAvailabilityLiveState).hours.find((h) => h.hour === hour)).toEqual({
+      expect((first.data as TAvailabilityLiveState).hours.find((h) => h.hour === hour)).toMatchObject({
         hour,
         state: 'free',
         freeRooms: 2,

@@ -221,7 +221,7 @@ describe('moving a session (design §7)', () => {
 
 describe('GET /api/me/sessions/:id', () => {
   it('answers one of the client’s own sessions, with what it may do, and nobody else’s', async () => {
-    const { cookie, sessionId } = await bookedClient(3);
+    const { cookie, sessionId, p } = await bookedClient(3);
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/me/sessions/${sessionId}`,
@@ -229,6 +229,13 @@ describe('GET /api/me/sessions/:id', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: sessionId, timing: 'beyond', canCancel: true, seriesId: null });
+    // Where it is, so the wizard that moves it starts there (issue 39).
+    expect(res.json()).toMatchObject({
+      cityId: p.branch.cityId,
+      branchId: p.branch.id,
+      roomId: p.rooms[0]!.id,
+      roomName: 'Sala 1',
+    });
     const other = await loginAs(t, 'user');
     const refused = await t.app.inject({
       method: 'GET',

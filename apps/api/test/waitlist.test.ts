@@ -74,6 +74,16 @@ async function waiting(place: FullHour, credits: number, extra: object = {}) {
   return { ...client, entryId: res.json().id as string };
 }
 
+/** Joined the day before, when a notice the hour can no longer meet could still be chosen (it is refused now). */
+async function dayBefore<T>(act: () => Promise<T>): Promise<T> {
+  vi.setSystemTime(new Date(NOW.getTime() - 24 * 3_600_000));
+  try {
+    return await act();
+  } finally {
+    vi.setSystemTime(NOW);
+  }
+}
+
 async function ledgerSum(userId: string) {
   const [row] = await t.db
     .select({ sum: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` })
@@ -163,6 +173,22 @@ describe('joining the line of a full hour (POST /api/waitlist)', () => {
     expect(await t.db.$count(waitlistEntries)).toBe(before);
   });
 
+  it('refuses every hour of a branch whose rooms are all deactivated: none can free up', async () => {
+    const branch = await createBranch(t.db);
+    await createRoom(t.db, { branchId: branch.id, cityId: branch.cityId, position: 1, isActive: false });
+    const client = await loginAs(t, 'user', { credits: 3 });
+    const hours = await get(`/api/availability/hours?branchId=${branch.id}&date=2030-01-09`, client.cookie);
+    expect(hours.json().hours[0]).toMatchObject({ hour: '08:00', state: 'full', freeRooms: 0 });
+    const res = await post('/api/waitlist', client.cookie, {
+      branchId: branch.id,
+      date: '2030-01-09',
+      hour: '08:00',
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'aborted', message: waitlistMessages.noRooms });
+    expect(await t.db.$count(waitlistEntries, eq(waitlistEntries.branchId, branch.id))).toBe(0);
+  });
+
   it(`holds at most ${WAITLIST_MAX_ACTIVE} hours per client`, async () => {
     const client = await loginAs(t, 'user', { credits: 3 });
     for (let i = 0; i < WAITLIST_MAX_ACTIVE; i++) {
@@ -181,6 +207,38 @@ describe('joining the line of a full hour (POST /api/waitlist)', () => {
     const res = await join(client.cookie, place, { autoBook: true, minNoticeHours: 5 });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(waitlistMessages.notice);
+  });
+
+  it('refuses an automatic booking with a notice the hour can no longer meet, and stores nothing', async () => {
+    // Monday 7 January at 14:15; the 16:00 of the same day is 1 h 45 min away: no notice can be met.
+    vi.setSystemTime(new Date('2030-01-07T20:15:00Z'));
+    const soon = await fullHour(1, { date: '2030-01-07', hour: '16:00' });
+    const client = await loginAs(t, 'user', { credits: 3 });
+    const before = await t.db.$count(waitlistEntries);
+    const auto = await join(client.cookie, soon, { autoBook: true, minNoticeHours: 12 });
+    expect(auto.statusCode, auto.body).toBe(400);
+    expect(auto.json().error).toEqual({
+      code: 'invalid-argument',
+      message: waitlistMessages.noticeTooLong([]),
+      fields: { minNoticeHours: waitlistMessages.noticeTooLong([]) },
+    });
+    expect(await t.db.$count(waitlistEntries)).toBe(before);
+    // Told only: that can always happen.
+    const told = await join(client.cookie, soon);
+    expect(told.statusCode, told.body).toBe(201);
+    expect(told.json()).toMatchObject({ autoBook: false });
+
+    // Seven hours ahead: 2 and 6 hours can be met, 12 cannot.
+    const later = await fullHour(1, { date: '2030-01-08', hour: '09:00' });
+    vi.setSystemTime(new Date('2030-01-08T08:00:00Z'));
+    const other = await loginAs(t, 'user', { credits: 3 });
+    const twelve = await join(other.cookie, later, { autoBook: true, minNoticeHours: 12 });
+    expect(twelve.statusCode).toBe(400);
+    expect(twelve.json().error.message).toBe(waitlistMessages.noticeTooLong([2, 6]));
+    expect(twelve.json().error.message).toContain('elige 6 horas o menos');
+    const six = await join(other.cookie, later, { autoBook: true, minNoticeHours: 6 });
+    expect(six.statusCode, six.body).toBe(201);
+    expect(six.json()).toMatchObject({ autoBook: true, minNoticeHours: 6 });
   });
 
   it('is nobody else’s: another client cannot leave someone’s place, a visitor cannot join', async () => {
@@ -232,7 +290,7 @@ describe('a room frees up (design §7)', () => {
     const place = await fullHour(1, { date: '2030-01-08' });
     const toldOnly = await waiting(place, 5);
     const poor = await waiting(place, 0, { autoBook: true });
-    const picky = await waiting(place, 5, { autoBook: true, minNoticeHours: 48 });
+    const picky = await dayBefore(() => waiting(place, 5, { autoBook: true, minNoticeHours: 48 }));
     const first = await waiting(place, 5, { autoBook: true, minNoticeHours: 24 });
     const second = await waiting(place, 5, { autoBook: true });
 
@@ -263,8 +321,13 @@ describe('a room frees up (design §7)', () => {
       uid: active[0]!.id,
       method: 'REQUEST',
     });
-    const staff = await mailsTo('recepcion@example.test');
-    expect(staff.at(-1)!.text).toContain('Lista de espera (reservación automática)');
+    // The staff's notices of this branch (every notice of the file has the same frozen created_at).
+    const staff = (await mailsTo('recepcion@example.test')).filter((notice) =>
+      notice.text.includes(place.branch.name),
+    );
+    expect(staff.map((notice) => notice.text)).toContainEqual(
+      expect.stringContaining('Lista de espera (reservación automática)'),
+    );
     // No room is left: nobody else is told of one.
     for (const other of [toldOnly, poor, picky, second]) expect(await mailsTo(other.user.email)).toEqual([]);
     // The booked client sees it as its own session.
@@ -292,7 +355,7 @@ describe('a room frees up (design §7)', () => {
   it('nobody is booked into an hour closer than their own notice', async () => {
     // Tuesday 8 January 09:00 is 23½ hours ahead: inside a 24-hour notice.
     const place = await fullHour(1, { date: '2030-01-08', hour: '09:00' });
-    const client = await waiting(place, 5, { autoBook: true, minNoticeHours: 24 });
+    const client = await dayBefore(() => waiting(place, 5, { autoBook: true, minNoticeHours: 24 }));
     const staff = await loginAs(t, 'superadmin');
     expect((await post(`/api/sessions/${place.holders[0]!.sessionId}/cancel`, staff.cookie)).statusCode).toBe(
       200,

@@ -20,6 +20,8 @@ export const ZPublicBranch = z.object({
   sessionCost: z.int().positive(),
   /** The most weeks a standing slot may hold here; 0 when the branch offers none. */
   standingWeeksMax: z.int().nonnegative(),
+  /** Its active rooms: none, and the branch cannot be booked (`isBookableBranch`). */
+  roomCount: z.int().nonnegative(),
 });
 export type TPublicBranch = z.infer<typeof ZPublicBranch>;
 export const ZPublicBranchesResponse = z.array(ZPublicBranch);
@@ -41,7 +43,15 @@ export const ZAvailabilityHoursQuery = z.object({ branchId: branchId(), date: da
 export type TAvailabilityHoursQuery = z.output<typeof ZAvailabilityHoursQuery>;
 export const ZAvailabilityHoursResponse = z.object({
   date: z.string(),
-  hours: z.array(z.object({ hour: z.string(), state: ZHourState, freeRooms: z.int().nonnegative() })),
+  hours: z.array(
+    z.object({
+      hour: z.string(),
+      /** When the hour starts (the browser never converts Mexico City's wall clock itself). */
+      startsAt: z.iso.datetime(),
+      state: ZHourState,
+      freeRooms: z.int().nonnegative(),
+    }),
+  ),
 });
 export type TAvailabilityHoursResponse = z.infer<typeof ZAvailabilityHoursResponse>;
 

@@ -38,7 +38,8 @@ export type BranchDay = {
 };
 
 export type DayOption = { date: string; weekday: number };
-export type HourOption = { hour: string; state: HourState; freeRooms: number };
+/** `startsAt`: the instant the hour starts (ISO), so a browser never does the time zone's arithmetic itself. */
+export type HourOption = { hour: string; startsAt: string; state: HourState; freeRooms: number };
 export type RoomOption = { id: string; name: string; position: number; state: RoomState };
 
 /** The dates a client may book: today (in the business time zone) and the next 7 days. */
@@ -128,10 +129,11 @@ function hourState(clock: Clock, data: BranchDay, index: DayIndex, date: string,
   const busy = index.busyAt.get(startsAt.getTime());
   const blocked = index.blockedAt.get(startsAt.getTime());
   const freeRooms = index.activeRooms.filter((room) => !busy?.has(room.id) && !blocked?.has(room.id)).length;
+  const at = { hour, startsAt: startsAt.toISOString() };
   // A session that has started (its start is not after now) can no longer be booked.
-  if (startsAt.getTime() <= clock.now.getTime()) return { hour, state: 'past', freeRooms };
-  if (isHourBlocked(data, date, hour)) return { hour, state: 'blocked', freeRooms };
-  return { hour, state: freeRooms === 0 ? 'full' : 'free', freeRooms };
+  if (startsAt.getTime() <= clock.now.getTime()) return { ...at, state: 'past', freeRooms };
+  if (isHourBlocked(data, date, hour)) return { ...at, state: 'blocked', freeRooms };
+  return { ...at, state: freeRooms === 0 ? 'full' : 'free', freeRooms };
 }
 
 /** The hours of a bookable day with their state; a day outside the window, closed or blocked whole has none. */

@@ -8,9 +8,17 @@ export const waitlistMessages = {
   left: 'Saliste de la lista de espera.',
   hasRooms: 'Todavía hay salas libres a esa hora: elige una y resérvala.',
   notFull: 'Esa hora no se puede esperar: elige una hora llena de los próximos días.',
+  noRooms: 'Esta sucursal no tiene salas disponibles por ahora: no hay una sala que se pueda liberar.',
   already: 'Ya estás en la lista de espera de esa hora.',
   tooMany: (max: number) =>
     `Puedes estar en la lista de espera de ${max} horas a la vez. Sal de alguna para esperar otra.`,
   notFound: 'No estás en esa lista de espera.',
   notice: 'Elige con cuántas horas de anticipación podemos reservarte.',
+  /** An automatic booking whose notice the hour can no longer meet (`possibleNotices`). */
+  noticeTooLong: (possible: readonly number[]) =>
+    possible.length === 0
+      ? 'Esa hora empieza muy pronto para reservártela automáticamente: apúntate solo para que te avisemos si se libera.'
+      : `Esa hora empieza en menos de las horas de anticipación que elegiste: elige ${possible.at(-1)} horas o menos.`,
+  /** In the offer, when the chosen hour leaves no notice to choose. */
+  tooSoonToBook: 'Esta hora empieza muy pronto para reservártela automáticamente; te avisamos si se libera.',
 } as const;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { autoBookOrder, lineOrder, mayAutoBook, type WaitlistEntry } from './waitlist';
+import {
+  autoBookOrder,
+  lineOrder,
+  mayAutoBook,
+  possibleNotices,
+  suggestedNotice,
+  type WaitlistEntry,
+} from './waitlist';
 
 const NOW = new Date('2030-01-07T15:30:00Z');
 const at = (hoursAhead: number) => new Date(NOW.getTime() + hoursAhead * 3_600_000);
@@ -57,5 +64,48 @@ describe('autoBookOrder', () => {
   it('books nobody into an hour closer than everyone’s notice', () => {
     const line = [entry('a', 0), entry('b', 1, { minNoticeHours: 6 })];
     expect(autoBookOrder(line, { now: NOW, startsAt: at(3), cost: 1 })).toEqual([]);
+  });
+});
+
+describe('possibleNotices: the notices an hour can still satisfy when the client joins its line', () => {
+  // Monday 7 January 2030 in Mexico City (UTC−6).
+  const mexico = (time: string, day = '07') => new Date(`2030-01-${day}T${time}:00-06:00`);
+  it.each([
+    { name: 'at 14:15, the 16:00 of the same day (1 h 45 min left)', now: '14:15', want: [] },
+    { name: 'exactly 2 hours ahead', now: '14:00', want: [2] },
+    { name: 'one minute short of 2 hours', now: '14:01', want: [] },
+    { name: '7 hours ahead', now: '09:00', want: [2, 6] },
+    { name: '12 hours ahead', now: '04:00', want: [2, 6, 12] },
+    { name: 'an hour already begun', now: '16:30', want: [] },
+  ])('$name → $want', ({ now, want }) => {
+    expect(possibleNotices({ now: mexico(now), startsAt: mexico('16:00') })).toEqual(want);
+  });
+  it.each([
+    { name: 'the next day at 16:00 (26 h)', day: '08', want: [2, 6, 12, 24] },
+    { name: 'two days later at 16:00 (50 h)', day: '09', want: [2, 6, 12, 24, 48] },
+  ])('$name → $want', ({ day, want }) => {
+    expect(possibleNotices({ now: mexico('14:00'), startsAt: mexico('16:00', day) })).toEqual(want);
+  });
+  it('agrees with mayAutoBook: a notice it offers is one the list can meet at that moment', () => {
+    const now = mexico('09:00');
+    const startsAt = mexico('16:00');
+    for (const hours of [2, 6, 12, 24, 48]) {
+      const offered = possibleNotices({ now, startsAt }).includes(hours);
+      expect(
+        mayAutoBook({ autoBook: true, minNoticeHours: hours, credits: 1 }, { now, startsAt, cost: 1 }),
+      ).toBe(offered);
+    }
+  });
+});
+
+describe('suggestedNotice', () => {
+  it.each([
+    { possible: [2, 6, 12, 24, 48], want: 12 },
+    { possible: [2, 6, 12], want: 12 },
+    { possible: [2, 6], want: 6 },
+    { possible: [2], want: 2 },
+    { possible: [], want: undefined },
+  ])('$possible → $want', ({ possible, want }) => {
+    expect(suggestedNotice(possible)).toBe(want);
   });
 });

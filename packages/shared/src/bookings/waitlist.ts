@@ -9,6 +9,22 @@ const HOUR_MS = 3_600_000;
 /** How far ahead a freed hour must still be for the list to book it, as the client may choose (hours). */
 export const WAITLIST_NOTICE_OPTIONS = [2, 6, 12, 24, 48] as const;
 export const WAITLIST_DEFAULT_NOTICE = 12;
+
+/**
+ * The notices an hour starting at `startsAt` can still satisfy when a client joins its line at `now`: the list books
+ * a freed room only while the hour is at least the notice ahead (`mayAutoBook`), so a longer notice than the time
+ * left could never be met. Empty when even the shortest is too long: the client can only be told.
+ */
+export function possibleNotices({ now, startsAt }: { now: Date; startsAt: Date }): number[] {
+  const left = startsAt.getTime() - now.getTime();
+  return WAITLIST_NOTICE_OPTIONS.filter((hours) => left >= hours * HOUR_MS);
+}
+
+/** What the form starts on: the usual notice when the hour still allows it, else the longest it allows. */
+export function suggestedNotice(possible: readonly number[]): number | undefined {
+  return possible.includes(WAITLIST_DEFAULT_NOTICE) ? WAITLIST_DEFAULT_NOTICE : possible.at(-1);
+}
+
 /** A client waits for at most this many hours at once (the list is a courtesy, not a way to hold the week). */
 export const WAITLIST_MAX_ACTIVE = 10;
 

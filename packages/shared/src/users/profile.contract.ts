@@ -11,8 +11,12 @@ export type TMySessionsQuery = z.output<typeof ZMySessionsQuery>;
 export const ZMySession = z.object({
   id: z.uuid(),
   startsAt: z.iso.datetime(),
+  /** Where it is: the wizard that moves it starts on its zone, branch and day, and marks its hour and room. */
+  cityId: z.uuid(),
   cityName: z.string(),
+  branchId: z.uuid(),
   branchName: z.string(),
+  roomId: z.uuid(),
   roomName: z.string(),
   creditsCharged: z.int(),
   cancelledAt: z.iso.datetime().nullable(),

@@ -73,7 +73,7 @@ export async function findBranchDay(db: DbOrTx, branchId: string, date: string, 
   };
 }
 
-/** Every branch with its zone and cost, by zone and name: the first steps of the booking wizard. */
+/** Every branch with its zone, cost and active rooms, by zone and name: the first steps of the booking wizard. */
 export function listPublicBranches(db: DbOrTx) {
   return db
     .select({
@@ -83,6 +83,8 @@ export function listPublicBranches(db: DbOrTx) {
       cityName: cities.name,
       sessionCost: branches.sessionCost,
       standingWeeksMax: branches.standingWeeksMax,
+      roomCount: sql<number>`(select count(*)::int from "rooms" r
+        where r."branch_id" = "branches"."id" and r."is_active")`,
     })
     .from(branches)
     .innerJoin(cities, eq(cities.id, branches.cityId))

@@ -20,8 +20,11 @@ export function listSessionsOfUser(db: DbOrTx, userId: string, page: Page & { id
     .select({
       id: roomSessions.id,
       startsAt: roomSessions.startsAt,
+      cityId: roomSessions.cityId,
       cityName: cities.name,
+      branchId: roomSessions.branchId,
       branchName: branches.name,
+      roomId: roomSessions.roomId,
       roomName: rooms.name,
       creditsCharged: roomSessions.creditsCharged,
       cancelledAt: roomSessions.cancelledAt,

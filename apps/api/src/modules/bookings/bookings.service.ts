@@ -525,8 +525,11 @@ type MySessionRow = Awaited<ReturnType<typeof listSessionsOfUser>>[number];
 function toMySession(row: Omit<MySessionRow, 'total'>, actor: ActingContext['actor'], now: Date): TMySession {
   return {
     id: row.id,
+    cityId: row.cityId,
     cityName: row.cityName,
+    branchId: row.branchId,
     branchName: row.branchName,
+    roomId: row.roomId,
     roomName: row.roomName,
     creditsCharged: row.creditsCharged,
     seriesId: row.seriesId,

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@sala/db/client';
 import { hourRooms } from '@sala/shared/bookings/availability';
 import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
-import { autoBookOrder, WAITLIST_MAX_ACTIVE } from '@sala/shared/bookings/waitlist';
+import { autoBookOrder, possibleNotices, WAITLIST_MAX_ACTIVE } from '@sala/shared/bookings/waitlist';
 import type { TJoinWaitlistRequest, TWaitlistEntry } from '@sala/shared/bookings/waitlist.contract';
 import { waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
 import { locationMessages } from '@sala/shared/locations/locations.messages';
@@ -42,7 +42,10 @@ const toEntry = (row: Row): TWaitlistEntry => ({
   hour: businessTime(row.startsAt),
 });
 
-/** POST /api/waitlist: only a full hour of a bookable day, once per client, at most WAITLIST_MAX_ACTIVE at once. */
+/**
+ * POST /api/waitlist: only a full hour of a bookable day, once per client, at most WAITLIST_MAX_ACTIVE at once, and
+ * an automatic booking only with a notice the hour can still meet.
+ */
 export async function joinWaitlist(
   ctx: ActingContext,
   input: Required<Pick<TJoinWaitlistRequest, 'branchId' | 'date' | 'hour' | 'autoBook' | 'minNoticeHours'>>,
@@ -53,11 +56,19 @@ export async function joinWaitlist(
     return await db.transaction(async (tx) => {
       const day = await loadBranchDay(tx, input.branchId, input.date);
       if (!day) throw new AppError('not-found', locationMessages.branchNotFound);
-      const { hourState } = hourRooms({ now }, day, input.date, input.hour);
+      const { hourState, rooms } = hourRooms({ now }, day, input.date, input.hour);
       if (hourState === 'free')
         throw new AppError('aborted', waitlistMessages.hasRooms, { hour: waitlistMessages.hasRooms });
       if (hourState !== 'full')
         throw new AppError('aborted', waitlistMessages.notFull, { hour: waitlistMessages.notFull });
+      // "Full" with no active room at all: nothing there can ever free up.
+      if (rooms.length === 0) throw new AppError('aborted', waitlistMessages.noRooms);
+      // An automatic booking only with a notice the hour can still meet: a longer one could never happen.
+      const possible = possibleNotices({ now, startsAt });
+      if (input.autoBook && !possible.includes(input.minNoticeHours)) {
+        const message = waitlistMessages.noticeTooLong(possible);
+        throw new AppError('invalid-argument', message, { minNoticeHours: message });
+      }
       if (await userHasSessionAt(tx, actor.id, startsAt)) {
         throw new AppError('aborted', m.sameTime, { hour: m.sameTime });
       }

@@ -52,6 +52,7 @@ describe('groupByZone', () => {
     cityName,
     sessionCost: 1,
     standingWeeksMax: 8,
+    roomCount: 2,
   });
 
   it('groups the branches under their zone, both alphabetically', () => {

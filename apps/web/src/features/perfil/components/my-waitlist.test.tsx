@@ -69,6 +69,22 @@ describe('MyWaitlist (/perfil)', () => {
     expect(cards[1]).toHaveTextContent('Lugar 1 en la lista · te avisamos por correo si se libera');
   });
 
+  it('no longer promises to book an hour closer than its notice: it only tells', async () => {
+    // Wednesday 9 January at 08:15 in Mexico City: the 10:00 is 1 h 45 min away, inside any notice.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-09T14:15:00Z'));
+    try {
+      renderWith([[entry({ minNoticeHours: 12 })]]);
+      const [card] = await screen.findAllByTestId('my-waitlist');
+      expect(card).toHaveTextContent(
+        'Lugar 2 en la lista · te avisamos por correo si se libera (faltan menos de 12 horas: ya no alcanzamos a reservártela)',
+      );
+      expect(card).not.toHaveTextContent('te la reservamos');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('leaves a line, says so and refreshes the list', async () => {
     const calls = renderWith([[entry()], []]);
     const user = userEvent.setup();

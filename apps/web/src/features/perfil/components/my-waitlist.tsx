@@ -1,3 +1,4 @@
+import { possibleNotices } from '@sala/shared/bookings/waitlist';
 import type { TWaitlistEntry } from '@sala/shared/bookings/waitlist.contract';
 import { waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
 import { formatCalendarDate } from '@sala/shared/format/dates';
@@ -11,6 +12,11 @@ import { useLeaveWaitlist, useMyWaitlist } from '../../reservas/api/waitlist-api
 /** "miércoles 9 de enero de 2030, 10:00 · Valle": the hour a client waits for. */
 export const waitedHour = (entry: TWaitlistEntry) =>
   `${formatCalendarDate(entry.date)}, ${entry.hour} · ${entry.branchName}`;
+
+/** Automatic booking still possible: the hour is at least the entry's notice ahead (else the list only tells). */
+const booksAutomatically = (entry: TWaitlistEntry) =>
+  entry.autoBook &&
+  possibleNotices({ now: new Date(), startsAt: new Date(entry.startsAt) }).includes(entry.minNoticeHours);
 
 /**
  * "Mis listas de espera" in /perfil (design §7): each full hour the client waits for, its place in line, what the
@@ -55,9 +61,12 @@ export function MyWaitlist() {
                 <h3 className="font-semibold text-ink first-letter:uppercase">{waitedHour(entry)}</h3>
                 <p className="text-sm text-muted">
                   Lugar {entry.position} en la lista ·{' '}
-                  {entry.autoBook
+                  {booksAutomatically(entry)
                     ? `te la reservamos si se libera con ${entry.minNoticeHours} horas de anticipación o más`
                     : 'te avisamos por correo si se libera'}
+                  {entry.autoBook &&
+                    !booksAutomatically(entry) &&
+                    ` (faltan menos de ${entry.minNoticeHours} horas: ya no alcanzamos a reservártela)`}
                 </p>
               </div>
             </div>

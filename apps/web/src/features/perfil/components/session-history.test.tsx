@@ -13,8 +13,11 @@ vi.mock('../../../components/ui/toast', () => ({ notify }));
 const row = (id: string, over: Partial<TMySession>): TMySession => ({
   id,
   startsAt: '2030-01-08T16:00:00.000Z',
+  cityId: 'c1000000-0000-4000-8000-0000000000c1',
   cityName: 'Ciudad de México',
+  branchId: 'c1000000-0000-4000-8000-0000000000b1',
   branchName: 'Valle',
+  roomId: 'c1000000-0000-4000-8000-0000000000a2',
   roomName: 'Sala 2',
   creditsCharged: 1,
   cancelledAt: null,

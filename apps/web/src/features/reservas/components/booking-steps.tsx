@@ -2,7 +2,7 @@ import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
 import { commonMessages } from '@sala/shared/errors/messages';
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatCalendarDate } from '@sala/shared/format/dates';
-import { Building2, DoorOpen, MapPin, RotateCw } from 'lucide-react';
+import { ArrowRightLeft, Building2, DoorOpen, MapPin, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from '../../../components/ui/field-styles';
 import { Spinner } from '../../../components/ui/spinner';
@@ -80,10 +80,35 @@ function StepBody({ query, empty, children }: { query: QueryLike; empty?: string
   return children;
 }
 
+/** The session a client is moving (/reserva?cambiar=): its hour and room are marked where the steps show them. */
+export type MovingSession = { branchId: string; date: string; hour: string; roomId: string };
+
+/** What marks the session being moved, in place of its hour's or room's state. */
+function MovingMark() {
+  return (
+    <span className="inline-flex items-center gap-1 text-xs leading-tight font-semibold">
+      <ArrowRightLeft aria-hidden className="size-3 shrink-0" />
+      tu sesión
+    </span>
+  );
+}
+
 /** The five steps of docs/business-rules.md §4; each appears once the one before it is chosen. */
-export function BookingSteps({ state, afterHours }: { state: BookingChoiceState; afterHours?: ReactNode }) {
+export function BookingSteps({
+  state,
+  afterHours,
+  moving,
+}: {
+  state: BookingChoiceState;
+  afterHours?: ReactNode;
+  moving?: MovingSession;
+}) {
   const { choice, zones, zone, branch, queries, select } = state;
   const { days, hours, rooms } = queries;
+  const movingDay = moving && choice.sucursal === moving.branchId && choice.dia === moving.date;
+  const isMovingHour = (hour: string) => Boolean(movingDay && hour === moving?.hour);
+  const isMovingRoom = (roomId: string) =>
+    Boolean(movingDay && choice.hora === moving?.hour && roomId === moving?.roomId);
   const chosenHour = hours.data?.hours.find((h) => h.hour === choice.hora);
   const chosenRoom = rooms.data?.rooms.find((r) => r.id === choice.sala);
   const today = days.data?.today;
@@ -211,7 +236,11 @@ export function BookingSteps({ state, afterHours }: { state: BookingChoiceState;
                     >
                       {h.hour}
                     </span>
-                    <span className="text-xs leading-tight opacity-80">{hourStateLabel(h)}</span>
+                    {isMovingHour(h.hour) ? (
+                      <MovingMark />
+                    ) : (
+                      <span className="text-xs leading-tight opacity-80">{hourStateLabel(h)}</span>
+                    )}
                   </>
                 ),
               }))}
@@ -246,7 +275,11 @@ export function BookingSteps({ state, afterHours }: { state: BookingChoiceState;
                       <DoorOpen aria-hidden className="size-4 shrink-0 opacity-70" />
                       {r.name}
                     </span>
-                    <span className="text-xs opacity-80">{roomStateLabel(r.state)}</span>
+                    {isMovingRoom(r.id) ? (
+                      <MovingMark />
+                    ) : (
+                      <span className="text-xs opacity-80">{roomStateLabel(r.state)}</span>
+                    )}
                   </>
                 ),
               }))}

@@ -3,9 +3,9 @@ import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { CalendarPlus, CircleCheck } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { Button, LinkButton } from '../../../components/ui/link-button';
 import { sessionHours } from '../booking-labels';
+import { useRevealPanel } from '../hooks/use-reveal-panel';
 
 /** What the booking's e-mails did, said truthfully (the server may have no mail server at all). */
 export const mailNotice: Record<TCreateSessionResponse['mailDelivery'], string> = {
@@ -55,15 +55,13 @@ export function BookingSuccess({
   /** A moved session says so. */
   title?: string;
 }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    heading.current?.focus();
-  }, []);
+  const { panel, heading } = useRevealPanel();
   return (
     <section
+      ref={panel}
       aria-labelledby="reserva-lista"
       data-testid="booking-success"
-      className="mx-auto max-w-2xl overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+      className="mx-auto max-w-2xl scroll-mt-24 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
     >
       <div className="flex items-center gap-3 bg-emerald-50 px-6 py-5">
         <CircleCheck aria-hidden className="size-9 shrink-0 text-emerald-600" />

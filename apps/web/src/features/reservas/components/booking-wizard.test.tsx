@@ -10,7 +10,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource, jsonResponse, sessionClient } from '../../../test/fixtures';
 import { withNavigation } from '../../../test/router';
 import { BookingWizard } from './booking-wizard';
@@ -29,10 +29,24 @@ const SALA_2 = '8b2e6c70-3f4d-4e5c-9a0b-2c3d4e5f6072';
 const SALA_3 = '8b2e6c70-3f4d-4e5c-9a0b-2c3d4e5f6073';
 const CLIENT_ID = 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f';
 
+const MERIDA = '4d9a284c-fb09-4a18-8c6d-e8f9a0b1c2d3';
+const EMPTY = '7a1d5b6f-2e3c-4d4b-8f9a-1b2c3d4e5f63';
+const CLOSED = '7a1d5b6f-2e3c-4d4b-8f9a-1b2c3d4e5f64';
 const branches = [
-  { id: VALLE, name: 'Valle', cityId: CDMX, cityName: 'Ciudad de México', sessionCost: 1 },
-  { id: POLANCO, name: 'Polanco', cityId: CDMX, cityName: 'Ciudad de México', sessionCost: 2 },
-  { id: PROVIDENCIA, name: 'Providencia', cityId: GDL, cityName: 'Guadalajara', sessionCost: 1 },
+  { id: VALLE, name: 'Valle', cityId: CDMX, cityName: 'Ciudad de México', sessionCost: 1, roomCount: 3 },
+  { id: POLANCO, name: 'Polanco', cityId: CDMX, cityName: 'Ciudad de México', sessionCost: 2, roomCount: 3 },
+  // Its only room deactivated: not bookable, so not offered.
+  { id: EMPTY, name: 'Coyoacán', cityId: CDMX, cityName: 'Ciudad de México', sessionCost: 1, roomCount: 0 },
+  {
+    id: PROVIDENCIA,
+    name: 'Providencia',
+    cityId: GDL,
+    cityName: 'Guadalajara',
+    sessionCost: 1,
+    roomCount: 3,
+  },
+  // A zone whose only branch has no active room: not offered either.
+  { id: CLOSED, name: 'Centro', cityId: MERIDA, cityName: 'Mérida', sessionCost: 1, roomCount: 0 },
 ];
 
 // Monday 7 January 2030 is "today"; the days come from the API, so the test never depends on the real clock.
@@ -49,13 +63,21 @@ const days = (branchId: string) => ({
 
 const hours = (date: string) => ({
   date,
-  hours: [
-    { hour: '08:00', state: 'past', freeRooms: 0 },
-    { hour: '09:00', state: 'blocked', freeRooms: 0 },
-    { hour: '10:00', state: 'free', freeRooms: 2 },
-    { hour: '11:00', state: 'full', freeRooms: 0 },
-    { hour: '12:00', state: 'free', freeRooms: 1 },
-  ],
+  hours: (
+    [
+      ['08:00', 'past', 0],
+      ['09:00', 'blocked', 0],
+      ['10:00', 'free', 2],
+      ['11:00', 'full', 0],
+      ['12:00', 'free', 1],
+    ] as const
+  ).map(([hour, state, freeRooms]) => ({
+    hour,
+    // Mexico City is UTC−6 all year.
+    startsAt: new Date(`${date}T${hour}:00-06:00`).toISOString(),
+    state,
+    freeRooms,
+  })),
 });
 
 const rooms = (date: string, hour: string, taken: string[] = []) => ({
@@ -261,6 +283,27 @@ describe('BookingWizard (/reserva)', () => {
     expect(within(summary).getByRole('button', { name: 'Confirmar' })).toBeVisible();
   });
 
+  it('offers no branch without an active room, nor a zone left without branches', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    const router = renderWizard();
+    await waitFor(() => expect(within(group(/Zona/)).getAllByRole('radio')).toHaveLength(2));
+    expect(within(group(/Zona/)).queryByRole('radio', { name: /Mérida/ })).toBeNull();
+    await pick(user, /Zona/, /Ciudad de México/);
+    expect(
+      within(group(/Sucursal/))
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Polanco2 créditos por sesión', 'Valle1 crédito por sesión']);
+
+    // A link to it (an old e-mail, a bookmark) drops it: the zone stays chosen, the branch is to choose.
+    await act(() => router.navigate(`/reserva?zona=${CDMX}&sucursal=${EMPTY}`));
+    await waitFor(() =>
+      expect(within(group(/Sucursal/)).queryAllByRole('radio', { checked: true })).toEqual([]),
+    );
+    expect(screen.queryByRole('radiogroup', { name: /Día/ })).toBeNull();
+  });
+
   it('a new zone, branch or day resets the later steps (docs/business-rules.md §4)', async () => {
     fakeApi();
     const user = userEvent.setup();
@@ -449,12 +492,20 @@ describe('BookingWizard (/reserva)', () => {
 });
 
 describe('BookingWizard (/reserva?cambiar=, moving a session)', () => {
+  // The move is a lazy chunk with the time-zone code: compiled once here, not inside the first test's 5 s waits
+  // (it took longer on a busy machine).
+  beforeAll(async () => {
+    await import('./reschedule-booking');
+  }, 30_000);
   const MOVING = 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b';
   const mine = (over: Partial<TMySession> = {}): TMySession => ({
     id: MOVING,
     startsAt: '2030-01-09T18:00:00.000Z',
+    cityId: CDMX,
     cityName: 'Ciudad de México',
+    branchId: VALLE,
     branchName: 'Valle',
+    roomId: SALA_1,
     roomName: 'Sala 1',
     creditsCharged: 1,
     cancelledAt: null,
@@ -480,7 +531,10 @@ describe('BookingWizard (/reserva?cambiar=, moving a session)', () => {
     const banner = await screen.findByTestId('moving-session');
     expect(banner).toHaveTextContent('miércoles 9 de enero de 2030, de 12:00 a 13:00 · Valle · Sala 1');
 
-    await pick(user, /Zona/, /Ciudad de México/);
+    // It starts on the session's zone, branch and day; the client moves it to another branch.
+    await waitFor(() =>
+      expect(within(group(/Sucursal/)).getByRole('radio', { name: /Valle/ })).toBeChecked(),
+    );
     await pick(user, /Sucursal/, /Polanco/);
     // The choice keeps the session being moved in the URL.
     expect(new URLSearchParams(router.state.location.search).get('cambiar')).toBe(MOVING);
@@ -512,6 +566,38 @@ describe('BookingWizard (/reserva?cambiar=, moving a session)', () => {
     await user.click(within(panel).getByRole('button', { name: 'Reservar otra' }));
     expect(router.state.location.search).toBe('');
     expect(screen.queryByTestId('moving-session')).toBeNull();
+  });
+
+  it('starts on the session’s zone, branch and day, its hour and room marked as the one being moved', async () => {
+    fakeApi({ user: client, mine: mine(), taken: [SALA_1] });
+    const user = userEvent.setup();
+    const router = renderWizard({ url: `/reserva?cambiar=${MOVING}` });
+    const day = await waitFor(() =>
+      within(group(/Día/)).getByRole('radio', { name: 'miércoles 9 de enero de 2030' }),
+    );
+    await waitFor(() => expect(day).toBeChecked());
+    expect(within(group(/Zona/)).getByRole('radio', { name: /Ciudad de México/ })).toBeChecked();
+    expect(within(group(/Sucursal/)).getByRole('radio', { name: /Valle/ })).toBeChecked();
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      zona: CDMX,
+      sucursal: VALLE,
+      dia: '2030-01-09',
+      cambiar: MOVING,
+    });
+
+    const hourCard = (hour: string) =>
+      within(group(/Hora/)).getByRole('radio', { name: new RegExp(`^${hour}`) });
+    await waitFor(() => expect(hourCard('12:00')).toHaveAccessibleName('12:00tu sesión'));
+    expect(hourCard('10:00')).toHaveAccessibleName('10:002 salas libres');
+    await pick(user, /Hora/, /^12:00/);
+    const room = (name: string) => within(group(/Sala/)).getByRole('radio', { name: new RegExp(`^${name}`) });
+    await waitFor(() => expect(room('Sala 1')).toHaveAccessibleName('Sala 1tu sesión'));
+    expect(room('Sala 1')).toBeDisabled();
+    expect(room('Sala 2')).toHaveAccessibleName('Sala 2libre');
+
+    // Another day has nothing to mark.
+    await pick(user, /Día/, 'martes 8 de enero de 2030');
+    await waitFor(() => expect(hourCard('12:00')).toHaveAccessibleName('12:001 sala libre'));
   });
 
   it('gives the difference back at a cheaper branch, and says nothing is charged for the same cost', async () => {
@@ -581,6 +667,58 @@ describe('BookingWizard (/reserva): the waitlist of a full hour', () => {
       }),
     ]);
     expect(notify.success).toHaveBeenCalledWith(waitlistMessages.joinedAuto);
+  });
+
+  describe('offers only the notices the hour can still meet', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const at = (instant: string) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      vi.setSystemTime(new Date(instant));
+      return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    };
+
+    it('an hour 45 minutes away: no automatic booking, only "avísame"', async () => {
+      // Tuesday 8 January 2030 at 10:15 in Mexico City; the full hour is 11:00.
+      const user = at('2030-01-08T16:15:00Z');
+      const api = fakeApi({ user: client, book: () => jsonResponse({ ...joined, autoBook: false }, 201) });
+      renderWizard();
+      const offer = await openOffer(user);
+      const auto = within(offer).getByRole('checkbox', { name: /Resérvamela automáticamente/ });
+      expect(auto).toBeDisabled();
+      expect(auto).not.toBeChecked();
+      expect(auto).toHaveAccessibleDescription(waitlistMessages.tooSoonToBook);
+      expect(within(offer).queryByLabelText(/Solo si se libera con al menos/)).toBeNull();
+      await user.click(within(offer).getByRole('button', { name: 'Avísame' }));
+      await screen.findByTestId('waitlist-joined');
+      expect(api.posts()[0]?.body).toEqual({
+        branchId: VALLE,
+        date: '2030-01-08',
+        hour: '11:00',
+        autoBook: false,
+      });
+      expect(notify.success).toHaveBeenCalledWith(waitlistMessages.joined);
+    });
+
+    it('an hour 7 hours away: 2 or 6 hours of notice, 6 to start with', async () => {
+      // Tuesday 8 January 2030 at 04:00 in Mexico City.
+      const user = at('2030-01-08T10:00:00Z');
+      const api = fakeApi({ user: client, book: () => jsonResponse({ ...joined, minNoticeHours: 6 }, 201) });
+      renderWizard();
+      const offer = await openOffer(user);
+      await user.click(within(offer).getByRole('checkbox', { name: /Resérvamela automáticamente/ }));
+      const notice = within(offer).getByLabelText(/Solo si se libera con al menos/);
+      expect(
+        within(notice)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Seleccione opcion', '2 horas de anticipación', '6 horas de anticipación']);
+      expect(notice).toHaveValue('6');
+      await user.click(within(offer).getByRole('button', { name: 'Avísame' }));
+      await screen.findByTestId('waitlist-joined');
+      expect(api.posts()[0]?.body).toMatchObject({ autoBook: true, minNoticeHours: 6 });
+    });
   });
 
   it('shows the API’s refusal beside the button', async () => {

@@ -60,7 +60,7 @@ function SelfBooking() {
           key={`${state.branch.id}|${state.choice.dia}`}
           branchId={state.branch.id}
           date={state.choice.dia}
-          fullHours={fullHours.map((h) => h.hour)}
+          fullHours={fullHours}
           signedIn={Boolean(user)}
           onLogin={state.toLogin}
         />
@@ -77,8 +77,7 @@ function SelfBooking() {
   const canRepeat = Boolean(user) && max >= 2;
   const chooseRepeat = (next: Repeat) => {
     state.setRefusal(null);
-    // Every week for as many weeks as the branch allows, unless the client says otherwise.
-    setRepeat(next.everyWeeks !== 0 && repeat.everyWeeks === 0 ? { ...next, count: max } : next);
+    setRepeat(next);
   };
   if (canRepeat && repeat.everyWeeks !== 0 && state.complete) {
     return (

@@ -1,4 +1,4 @@
-import { SERIES_MIN_COUNT } from '@sala/shared/bookings/series-limits';
+import { firstSeriesCount, SERIES_MIN_COUNT } from '@sala/shared/bookings/series-limits';
 import { SelectField } from '../../../components/ui/select-field';
 
 /** How often a booking repeats: once (everyWeeks 0), every week or every two weeks, for `count` dates. */
@@ -27,13 +27,20 @@ export function RepeatChoice({
     return { value: count, label: `${count} sesiones` };
   });
   return (
-    <div className="grid grid-cols-2 gap-3 border-t border-slate-200 pt-4" data-testid="repeat-choice">
+    // One above the other: side by side, in the summary's 20rem (or a phone), neither label fit its select.
+    <div className="grid gap-3 border-t border-slate-200 pt-4" data-testid="repeat-choice">
       <SelectField
         label="Repetir"
         placeholder="Solo esta vez"
         options={cadences}
         value={value.everyWeeks === 0 ? '' : String(value.everyWeeks)}
-        onChange={(next) => onChange({ ...value, everyWeeks: Number(next) as Repeat['everyWeeks'] })}
+        onChange={(next) =>
+          onChange({
+            everyWeeks: Number(next) as Repeat['everyWeeks'],
+            // A new series starts on a few dates (4, or fewer where the branch allows fewer), not the most.
+            count: value.everyWeeks === 0 ? firstSeriesCount(max) : value.count,
+          })
+        }
       />
       {value.everyWeeks !== 0 && (
         <SelectField

@@ -6,7 +6,7 @@ import { businessDate, businessTime } from '@sala/shared/time/business-time';
 import type { TMySession } from '@sala/shared/users/profile.contract';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRightLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PageLoader } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toast';
 import { apiRequest } from '../../../lib/api-client';
@@ -15,6 +15,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useRescheduleSession } from '../api/sessions-api';
 import { sessionHours } from '../booking-labels';
 import type { BookingChoiceState } from '../hooks/use-booking-choice';
+import type { MovingSession } from './booking-steps';
 import { BookingSuccess } from './booking-success';
 import { type BalanceLine, BookingSummary } from './booking-summary';
 import { WizardLayout } from './wizard-layout';
@@ -46,6 +47,28 @@ export default function RescheduleBooking({
   const move = useRescheduleSession(sessionId);
   const [, setParams] = useQueryParams();
   const [result, setResult] = useState<TRescheduleSessionResponse | null>(null);
+  const session = current.data;
+  const movable = session?.canCancel ? session : undefined;
+  const moving: MovingSession | undefined = movable && {
+    branchId: movable.branchId,
+    date: businessDate(new Date(movable.startsAt)),
+    hour: businessTime(new Date(movable.startsAt)),
+    roomId: movable.roomId,
+  };
+
+  // Start on the session's own zone, branch and day (most moves are another hour or day nearby), unless the link
+  // already chose something; once.
+  const started = useRef(false);
+  const { startAt } = state;
+  useEffect(() => {
+    if (!movable || started.current) return;
+    started.current = true;
+    startAt({
+      zona: movable.cityId,
+      sucursal: movable.branchId,
+      dia: businessDate(new Date(movable.startsAt)),
+    });
+  }, [movable, startAt]);
 
   if (result) {
     return (
@@ -58,7 +81,6 @@ export default function RescheduleBooking({
     );
   }
   if (current.isPending) return <PageLoader />;
-  const session = current.data;
 
   const banner = (
     <section
@@ -75,7 +97,8 @@ export default function RescheduleBooking({
         {session && !session.canCancel && <p className="text-red-800">{bookingMessages.tooLateToMove}</p>}
         {session?.canCancel && (
           <p className="text-muted">
-            Elige la nueva sucursal, día, hora y sala. Tu sesión actual se libera al confirmar.
+            Elige la nueva hora y sala (o cambia de día o de sucursal). Tu sesión actual se libera al
+            confirmar.
           </p>
         )}
         <AppLink
@@ -124,6 +147,7 @@ export default function RescheduleBooking({
     <WizardLayout
       state={state}
       before={banner}
+      moving={moving}
       summary={
         session?.canCancel ? (
           <BookingSummary

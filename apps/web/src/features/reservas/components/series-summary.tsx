@@ -7,7 +7,6 @@ import type {
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { CalendarX, CircleCheck } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { cx } from '../../../components/ui/field-styles';
 import { Button, LinkButton } from '../../../components/ui/link-button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -16,6 +15,7 @@ import { useCreateSeries, useSeriesPreview } from '../api/series-api';
 import { sessionHours } from '../booking-labels';
 import { bookingRefusal } from '../booking-refusal';
 import type { BookingChoiceState } from '../hooks/use-booking-choice';
+import { useRevealPanel } from '../hooks/use-reveal-panel';
 import { mailNotice } from './booking-success';
 import { BookingSummary } from './booking-summary';
 import { type Repeat, RepeatChoice } from './repeat-choice';
@@ -120,7 +120,10 @@ export default function SeriesSummary({
   return (
     <BookingSummary
       state={state}
-      costLabel={plan ? `${bookable.length} × ${formatCredits(plan.sessionCost)}` : 'Costo'}
+      // What all the dates cost together, said as a total where the client reads before 'Confirmar' (issue 39).
+      costLabel={
+        plan ? `Total (${bookable.length} ${bookable.length === 1 ? 'sesión' : 'sesiones'})` : 'Total'
+      }
       cost={plan ? formatCredits(plan.totalCost) : '—'}
       lines={
         plan
@@ -165,16 +168,14 @@ export function SeriesSuccess({
   result: TCreateSeriesResponse;
   onAnother: () => void;
 }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    heading.current?.focus();
-  }, []);
+  const { panel, heading } = useRevealPanel();
   const first = result.sessions[0]!;
   return (
     <section
+      ref={panel}
       aria-labelledby="reserva-fija-lista"
       data-testid="booking-success"
-      className="mx-auto max-w-2xl overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+      className="mx-auto max-w-2xl scroll-mt-24 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
     >
       <div className="flex items-center gap-3 bg-emerald-50 px-6 py-5">
         <CircleCheck aria-hidden className="size-9 shrink-0 text-emerald-600" />

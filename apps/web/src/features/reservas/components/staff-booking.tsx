@@ -95,7 +95,7 @@ export default function StaffBooking() {
   const canRepeat = kind === 'client' && client !== null && max >= 2;
   const chooseRepeat = (next: Repeat) => {
     state.setRefusal(null);
-    setRepeat(next.everyWeeks !== 0 && repeat.everyWeeks === 0 ? { ...next, count: max } : next);
+    setRepeat(next);
   };
   const seriesSummary = canRepeat && repeat.everyWeeks !== 0 && state.complete && (
     <SeriesSummary

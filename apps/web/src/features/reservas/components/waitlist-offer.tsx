@@ -1,9 +1,15 @@
 import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
-import { WAITLIST_DEFAULT_NOTICE, WAITLIST_NOTICE_OPTIONS } from '@sala/shared/bookings/waitlist';
+import {
+  possibleNotices,
+  suggestedNotice,
+  WAITLIST_DEFAULT_NOTICE,
+  WAITLIST_NOTICE_OPTIONS,
+} from '@sala/shared/bookings/waitlist';
 import type { TWaitlistEntry } from '@sala/shared/bookings/waitlist.contract';
 import { waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
 import { BellRing, CircleCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { cx } from '../../../components/ui/field-styles';
 import { Button } from '../../../components/ui/link-button';
 import { SelectField } from '../../../components/ui/select-field';
 import { notify } from '../../../components/ui/toast';
@@ -13,10 +19,8 @@ import { useJoinWaitlist } from '../api/waitlist-api';
 import { sessionHours } from '../booking-labels';
 import { ChoiceGroup } from './choice-group';
 
-const notices = WAITLIST_NOTICE_OPTIONS.map((hours) => ({
-  value: String(hours),
-  label: `${hours} horas de anticipación`,
-}));
+const noticeOptions = (possible: readonly number[]) =>
+  possible.map((hours) => ({ value: String(hours), label: `${hours} horas de anticipación` }));
 
 /**
  * "Avísame si se libera" under the hours of a day with full ones (design §7, docs/decisions/019): the client picks a
@@ -32,19 +36,31 @@ export default function WaitlistOffer({
 }: {
   branchId: string;
   date: string;
-  fullHours: string[];
+  /** The day's full hours, each with the instant it starts. */
+  fullHours: { hour: string; startsAt: string }[];
   signedIn: boolean;
   onLogin: () => void;
 }) {
   const headingId = useId();
   const [open, setOpen] = useState(false);
-  const [hour, setHour] = useState<string | undefined>(fullHours.length === 1 ? fullHours[0] : undefined);
+  const [hour, setHour] = useState<string | undefined>(
+    fullHours.length === 1 ? fullHours[0]!.hour : undefined,
+  );
   const [autoBook, setAutoBook] = useState(false);
   const [notice, setNotice] = useState(String(WAITLIST_DEFAULT_NOTICE));
   const [problem, setProblem] = useState<string | null>(null);
   const [joined, setJoined] = useState<TWaitlistEntry | null>(null);
   const join = useJoinWaitlist();
-  const chosen = hour && fullHours.includes(hour) ? hour : undefined;
+  const chosenHour = fullHours.find((full) => full.hour === hour);
+  const chosen = chosenHour?.hour;
+  // Only the notices the chosen hour can still meet (the list never books closer than the notice): at 14:15, the
+  // 16:00 of the same day allows none, and the client can only be told.
+  const possible = chosenHour
+    ? possibleNotices({ now: new Date(), startsAt: new Date(chosenHour.startsAt) })
+    : [...WAITLIST_NOTICE_OPTIONS];
+  const canAutoBook = possible.length > 0;
+  const booksAutomatically = autoBook && canAutoBook;
+  const minNoticeHours = possible.includes(Number(notice)) ? Number(notice) : suggestedNotice(possible);
 
   if (joined) {
     return (
@@ -96,10 +112,10 @@ export default function WaitlistOffer({
         branchId,
         date,
         hour: chosen,
-        autoBook,
-        minNoticeHours: Number(notice),
+        autoBook: booksAutomatically,
+        ...(booksAutomatically && { minNoticeHours }),
       });
-      notify.success(autoBook ? waitlistMessages.joinedAuto : waitlistMessages.joined);
+      notify.success(booksAutomatically ? waitlistMessages.joinedAuto : waitlistMessages.joined);
       setJoined(entry);
     } catch (error) {
       const message = error instanceof ApiError ? error.message : bookingMessages.loadFailed;
@@ -134,31 +150,35 @@ export default function WaitlistOffer({
         onChange={setHour}
         className="grid-cols-[repeat(auto-fill,minmax(6rem,1fr))]"
         options={fullHours.map((full) => ({
-          value: full,
-          label: `Esperar las ${sessionHours(full)}`,
-          content: <span className="font-semibold tabular-nums">{full}</span>,
+          value: full.hour,
+          label: `Esperar las ${sessionHours(full.hour)}`,
+          content: <span className="font-semibold tabular-nums">{full.hour}</span>,
         }))}
       />
-      <label className="flex items-start gap-2 text-sm">
+      <label className={cx('flex items-start gap-2 text-sm', !canAutoBook && 'text-muted')}>
         <input
           type="checkbox"
-          checked={autoBook}
+          checked={booksAutomatically}
+          disabled={!canAutoBook}
           onChange={(event) => setAutoBook(event.target.checked)}
-          className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700"
+          aria-describedby={`${headingId}-automatica`}
+          className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700 disabled:cursor-not-allowed"
         />
         <span>
           Resérvamela automáticamente si se libera
-          <span className="block text-xs text-muted">
-            Se descuentan los créditos de la sesión; puedes cancelarla como cualquier otra.
+          <span id={`${headingId}-automatica`} className="block text-xs text-muted">
+            {canAutoBook
+              ? 'Se descuentan los créditos de la sesión; puedes cancelarla como cualquier otra.'
+              : waitlistMessages.tooSoonToBook}
           </span>
         </span>
       </label>
-      {autoBook && (
+      {booksAutomatically && (
         <SelectField
           label="Solo si se libera con al menos"
           required
-          options={notices}
-          value={notice}
+          options={noticeOptions(possible)}
+          value={String(minNoticeHours)}
           onChange={setNotice}
           className="max-w-xs"
         />

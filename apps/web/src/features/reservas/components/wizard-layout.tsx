@@ -4,7 +4,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { PageLoader } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toast';
 import type { BookingChoiceState } from '../hooks/use-booking-choice';
-import { BookingSteps, BookingUnavailable } from './booking-steps';
+import { BookingSteps, BookingUnavailable, type MovingSession } from './booking-steps';
 
 // The chosen day's hours and rooms kept live: a small chunk loaded once a day is chosen.
 const LiveAvailability = lazy(() => import('./live-availability'));
@@ -20,10 +20,13 @@ export function WizardLayout({
   state,
   before,
   afterHours,
+  moving,
   summary,
 }: {
   state: BookingChoiceState;
   before?: ReactNode;
+  /** The session being moved, marked in the steps. */
+  moving?: MovingSession;
   /** Under the hours of the chosen day (the waitlist's offer, when some hour is full). */
   afterHours?: ReactNode;
   summary: ReactNode;
@@ -35,7 +38,7 @@ export function WizardLayout({
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-6">
       <div className="min-w-0 space-y-4">
         {before}
-        <BookingSteps state={state} afterHours={afterHours} />
+        <BookingSteps state={state} afterHours={afterHours} moving={moving} />
       </div>
       {summary}
       {state.branch && state.day && (

@@ -1,4 +1,5 @@
 import type { TCreateSessionRequest } from '@sala/shared/bookings/bookings.contract';
+import { bookableBranches } from '@sala/shared/locations/bookable';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../../components/ui/toast';
 import { useQueryParams } from '../../../lib/navigation';
@@ -47,7 +48,8 @@ export function useBookingChoice() {
   const hours = useAvailableHours(asked.sucursal, asked.dia);
   const rooms = useAvailableRooms(asked.sucursal, asked.dia, asked.hora);
 
-  const zones = useMemo(() => groupByZone(branches.data ?? []), [branches.data]);
+  // A branch with no active room is not offered, nor a zone left without branches (issue 39).
+  const zones = useMemo(() => groupByZone(bookableBranches(branches.data ?? [])), [branches.data]);
   const zone = zones.find((z) => z.id === asked.zona);
   const branch = zone?.branches.find((b) => b.id === asked.sucursal);
   const day = days.data?.days.find((d) => d.date === asked.dia);
@@ -139,6 +141,11 @@ export function useBookingChoice() {
     return answer;
   };
 
+  /** Starts on a choice made elsewhere (a moved session's zone, branch and day) while nothing is chosen yet. */
+  const startAt = (start: BookingChoice) => {
+    if (!asked.zona) update(start, true);
+  };
+
   /** A booking went through: the same zone, branch and day stay chosen for the next one. */
   const booked = () => {
     setRefusal(null);
@@ -163,6 +170,7 @@ export function useBookingChoice() {
     setRefusal,
     refuse,
     booked,
+    startAt,
     toLogin,
   };
 }

@@ -95,6 +95,34 @@ describe('BranchesSection (Sucursales)', () => {
     expect(within(other).getByTestId('branch-cost')).toHaveTextContent('1 crédito');
   });
 
+  it('shows a branch with no active room as such, with no link into the wizard', async () => {
+    const empty = {
+      ...providencia,
+      id: '01900000-0000-7000-8000-0000000000b4',
+      name: 'Coyoacán',
+      roomCount: 0,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse([polanco, empty])),
+    );
+    renderSection();
+    const card = await screen.findByRole('article', { name: 'Coyoacán' });
+    expect(card).toHaveTextContent('SalasSin salas disponibles por ahora');
+    expect(within(card).getByTestId('branch-unavailable')).toHaveTextContent(
+      'Por ahora no se puede reservar aquí',
+    );
+    expect(within(card).queryByRole('link', { name: /Reservar aquí/ })).toBeNull();
+    // Its address and phone are still there.
+    expect(within(card).getByText('Av. Providencia 2577')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: '33 3615 7890' })).toBeVisible();
+    expect(
+      within(screen.getByRole('article', { name: 'Polanco' })).getByRole('link', {
+        name: 'Reservar aquí en Polanco',
+      }),
+    ).toBeVisible();
+  });
+
   it('says so when the branches cannot be loaded', async () => {
     vi.stubGlobal(
       'fetch',

@@ -1,4 +1,5 @@
 import { formatCredits } from '@sala/shared/format/credits';
+import { isBookableBranch } from '@sala/shared/locations/bookable';
 import type { TPublicBranchInfo } from '@sala/shared/locations/branches.contract';
 import { openingHours } from '@sala/shared/locations/schedule';
 import { branchAnchor } from '@sala/shared/web/structured-data';
@@ -30,8 +31,12 @@ function Detail({ icon: Icon, term, children }: { icon: typeof Clock; term: stri
 const linkClass =
   'font-medium text-brand-700 underline decoration-brand-200 underline-offset-2 hover:decoration-brand-700';
 
+/** What a branch with no active room says instead of its rooms (issue 39). */
+const NO_ROOMS = 'Sin salas disponibles por ahora';
+
 export function BranchCard({ branch }: { branch: TPublicBranchInfo }) {
   const titleId = `${branchAnchor(branch.id)}-titulo`;
+  const bookable = isBookableBranch(branch);
   return (
     <article
       id={branchAnchor(branch.id)}
@@ -89,15 +94,25 @@ export function BranchCard({ branch }: { branch: TPublicBranchInfo }) {
           <span data-testid="branch-cost">{formatCredits(branch.sessionCost)}</span>
         </Detail>
         <Detail icon={DoorOpen} term="Salas">
-          {rooms(branch.roomCount)}
+          {bookable ? rooms(branch.roomCount) : NO_ROOMS}
         </Detail>
       </dl>
-      <AppLink
-        to={bookHereHref(branch)}
-        className="mt-6 inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white transition hover:bg-brand-800"
-      >
-        Reservar aquí <span className="sr-only">en {branch.name}</span>
-      </AppLink>
+      {bookable ? (
+        <AppLink
+          to={bookHereHref(branch)}
+          className="mt-6 inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white transition hover:bg-brand-800"
+        >
+          Reservar aquí <span className="sr-only">en {branch.name}</span>
+        </AppLink>
+      ) : (
+        // Still listed (its address and phone are real), but nothing to book: no link into a wizard that hides it.
+        <p
+          data-testid="branch-unavailable"
+          className="mt-6 rounded-lg bg-sand-50 px-4 py-2.5 text-center text-sm font-medium text-muted ring-1 ring-sand-200"
+        >
+          Por ahora no se puede reservar aquí
+        </p>
+      )}
     </article>
   );
 }
