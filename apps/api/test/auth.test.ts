@@ -63,6 +63,17 @@ describe('register', () => {
     expect(mails[0]!.subject).toBe('Nuevo cliente registrado: Lucía Fernández');
   });
 
+  it.each(['55 1234 5678', '55-1234-5678', '+52 55 1234 5678'])(
+    'takes a phone written as %j and stores its 10 digits (issue 39)',
+    async (phone) => {
+      const body = registration({ phone });
+      const res = await post('/api/auth/register', body);
+      expect(res.statusCode, res.body).toBe(201);
+      const [user] = await t.db.select().from(users).where(eq(users.email, body.email));
+      expect(user!.phone).toBe('5512345678');
+    },
+  );
+
   it('refuses an e-mail already registered, in any letter case', async () => {
     const body = registration();
     expect((await post('/api/auth/register', body)).statusCode).toBe(201);
