@@ -4,6 +4,7 @@ import { authSessions, loginThrottles, trustedDevices } from '@sala/db/schema/au
 import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { users } from '@sala/db/schema/users';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
+import { passwordResetMessages } from '@sala/shared/auth/password-reset.messages';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { purgeExpiredAccessRecords } from '../src/modules/auth/auth.service';
@@ -344,7 +345,7 @@ describe('password reset', () => {
     const sent = await post('/api/auth/forgot-password', { email: user.email });
     expect(sent.statusCode).toBe(200);
     // This app has no SMTP server: the answer never claims a mail was sent (the link waits in the outbox).
-    expect(sent.json().message).toBe(m.resetNotSent);
+    expect(sent.json().message).toBe(passwordResetMessages.resetNotSent({ phone: null, whatsapp: null }));
     const token = await resetLinkFor(user.email);
 
     const reset = await post('/api/auth/reset-password', {

@@ -1,7 +1,7 @@
 import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
 import { WAITLIST_DEFAULT_NOTICE, WAITLIST_NOTICE_OPTIONS } from '@sala/shared/bookings/waitlist';
 import type { TWaitlistEntry } from '@sala/shared/bookings/waitlist.contract';
-import { waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
+import { waitlistJoined } from '@sala/shared/bookings/waitlist.messages';
 import { BellRing, CircleCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/link-button';
@@ -9,6 +9,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { AppLink } from '../../../lib/navigation';
+import { useSiteConfig } from '../../../lib/site-config';
 import { useJoinWaitlist } from '../api/waitlist-api';
 import { sessionHours } from '../booking-labels';
 import { ChoiceGroup } from './choice-group';
@@ -44,6 +45,7 @@ export default function WaitlistOffer({
   const [problem, setProblem] = useState<string | null>(null);
   const [joined, setJoined] = useState<TWaitlistEntry | null>(null);
   const join = useJoinWaitlist();
+  const { sendsEmail } = useSiteConfig();
   const chosen = hour && fullHours.includes(hour) ? hour : undefined;
 
   if (joined) {
@@ -99,7 +101,8 @@ export default function WaitlistOffer({
         autoBook,
         minNoticeHours: Number(notice),
       });
-      notify.success(autoBook ? waitlistMessages.joinedAuto : waitlistMessages.joined);
+      // An e-mail is promised only where this site sends e-mail (issue 39).
+      notify.success(waitlistJoined(autoBook, sendsEmail));
       setJoined(entry);
     } catch (error) {
       const message = error instanceof ApiError ? error.message : bookingMessages.loadFailed;

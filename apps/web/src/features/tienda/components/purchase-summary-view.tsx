@@ -1,11 +1,13 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { orderStatusLabels } from '@sala/shared/orders/orders.messages';
+import { storeMessages } from '@sala/shared/store/store.messages';
 import { CalendarPlus, CheckCircle2, Clock, ReceiptText, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { LinkButton } from '../../../components/ui/link-button';
 import { PaymentInstructions, paymentInstructionsTitles } from '../../../components/ui/payment-instructions';
 import { Badge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/format-date';
+import { useEmailPromise } from '../../../lib/site-config';
 import {
   type PaidSummary,
   type PendingSummary,
@@ -103,6 +105,7 @@ function PaidSummaryView({ summary, onLeave }: ViewProps<PaidSummary>) {
 
 /** Issue 24: amber, not green: nothing is paid yet. The voucher or the transfer's data come first. */
 function PendingSummaryView({ summary, onLeave }: ViewProps<PendingSummary>) {
+  const said = useEmailPromise();
   return (
     <div className="space-y-6">
       <div className="rounded-2xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200 sm:p-6">
@@ -118,8 +121,8 @@ function PendingSummaryView({ summary, onLeave }: ViewProps<PendingSummary>) {
               </Badge>
             </div>
             <p>
-              Tus créditos se agregarán a tu cuenta cuando se confirme el pago. Te enviamos estos datos por
-              correo.
+              Tus créditos se agregarán a tu cuenta cuando se confirme el pago.{' '}
+              {said(storeMessages.voucherEmailed)}
             </p>
             <p className="text-sm break-all text-amber-900">Folio: {summary.orderId}</p>
           </div>
