@@ -2,7 +2,6 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { SOCIAL } from './social';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -18,6 +17,8 @@ export default defineConfig({
   testDir: './tests',
   // The README's screenshot is taken only when asked for (`npm run screenshot:readme`), never by a test run.
   testIgnore: process.env.README_SCREENSHOT ? [] : ['**/readme-screenshot.spec.ts'],
+  // The business's phone, WhatsApp and social links (Datos legales, issue 39), saved once the server is up.
+  globalSetup: './business-contact.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -64,8 +65,6 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SKIP_WEB_BUILD: 'true',
-      INSTAGRAM_URL: SOCIAL.instagram,
-      FACEBOOK_URL: SOCIAL.facebook,
     },
   },
 });

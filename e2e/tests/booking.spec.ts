@@ -1,5 +1,7 @@
 import { type APIRequestContext, expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
 import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
+import { withReception } from '@sala/shared/legal/business-contact';
+import { BUSINESS_CONTACT } from '../business-contact';
 import { spokenDate, weekdayAhead } from './dates';
 import { createBranch, demo, loginAs, uniqueClient, uniqueTag } from './fixtures';
 import { expectNoSeriousViolations, toast } from './page-checks';
@@ -236,7 +238,10 @@ test.describe('booking wizard (/reserva)', () => {
     await page.goto('/perfil');
     const history = page.locator('#sesiones');
     await expect(history.getByText('En menos de 24 h', { exact: true })).toBeVisible();
-    await expect(history.getByText(bookingMessages.tooLateToCancel)).toBeVisible();
+    // With the business's numbers (issue 39).
+    await expect(
+      history.getByText(withReception(bookingMessages.tooLateToCancel, BUSINESS_CONTACT)),
+    ).toBeVisible();
     await expect(history.getByRole('button', { name: /Cancelar/ })).toHaveCount(0);
     await expect(history.getByRole('link', { name: 'Agregar al calendario' })).toHaveAttribute(
       'href',

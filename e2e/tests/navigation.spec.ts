@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { SOCIAL } from '../social';
+import { BUSINESS_CONTACT } from '../business-contact';
+import { loginAs } from './fixtures';
 
 const labels = ['Inicio', 'Nosotros', 'Equipo', 'Reserva', 'Cowork', 'Contacto'];
 
@@ -48,14 +49,33 @@ test.describe('desktop navigation', () => {
     await expect(page.getByText('Tu carrito está vacío')).toBeVisible();
   });
 
-  test('the footer holds the public links and two social links', async ({ page }) => {
+  test("the footer holds the public links, the business's phone and WhatsApp, two social links and the copyright", async ({
+    page,
+  }) => {
     await page.goto('/equipo');
     const footer = page.getByRole('contentinfo');
     for (const label of labels)
       await expect(footer.getByRole('link', { name: label, exact: true })).toBeVisible();
-    // The profiles the server is configured with (playwright.config.ts), never a network's home page.
-    await expect(footer.getByRole('link', { name: /Instagram/ })).toHaveAttribute('href', SOCIAL.instagram);
-    await expect(footer.getByRole('link', { name: /Facebook/ })).toHaveAttribute('href', SOCIAL.facebook);
+    // What the super admin saved in Datos legales (business-contact.ts), never a network's home page.
+    await expect(footer.getByRole('link', { name: 'Teléfono: 55 1234 5678' })).toHaveAttribute(
+      'href',
+      'tel:+525512345678',
+    );
+    await expect(footer.getByRole('link', { name: 'WhatsApp: 55 8765 4321' })).toHaveAttribute(
+      'href',
+      'https://wa.me/525587654321',
+    );
+    await expect(footer.getByRole('link', { name: /Instagram/ })).toHaveAttribute(
+      'href',
+      BUSINESS_CONTACT.instagramUrl,
+    );
+    await expect(footer.getByRole('link', { name: /Facebook/ })).toHaveAttribute(
+      'href',
+      BUSINESS_CONTACT.facebookUrl,
+    );
+    await expect(footer).toContainText(
+      `© ${new Date().getFullYear()} Sala Común. Todos los derechos reservados.`,
+    );
   });
 });
 
@@ -77,9 +97,30 @@ test.describe('phone navigation', () => {
     for (const label of labels)
       await expect(menu.getByRole('link', { name: label, exact: true })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'INGRESAR' })).toBeVisible();
+    // How to reach the business, where a phone's visitor looks for it (issue 39).
+    await expect(menu.getByRole('link', { name: 'Teléfono: 55 1234 5678' })).toHaveAttribute(
+      'href',
+      'tel:+525512345678',
+    );
+    await expect(menu.getByRole('link', { name: 'WhatsApp: 55 8765 4321' })).toBeVisible();
     await menu.getByRole('link', { name: 'Equipo' }).click();
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL('/equipo');
+  });
+
+  test("a client's credits show in the header, as on a desktop, not only inside the menu", async ({
+    page,
+  }) => {
+    await loginAs(page, 'client');
+    await page.goto('/');
+    const credits = page.getByRole('banner').getByTestId('nav-credits');
+    await expect(credits).toBeVisible();
+    await expect(credits).toHaveText(/^\d+ créditos?$/);
+    // It fits beside the cart and the menu button, inside the window.
+    const box = (await page.getByRole('button', { name: 'Abrir menú' }).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 
   test('closes the side menu with its close button', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal.contract';
+import { legalMessages } from '@sala/shared/legal/legal.messages';
 import { privacyMessages as pm } from '@sala/shared/privacy/privacy.messages';
 import { addDays, weekdayOf } from '@sala/shared/time/business-time';
 import { unzipSync } from 'fflate';
@@ -57,8 +58,11 @@ test.describe('privacy and the ARCO rights', () => {
       form.getByRole('link', { name: 'aviso de privacidad' }).click(),
     ]);
     await expect(notice.getByRole('heading', { level: 1, name: 'Aviso de privacidad' })).toBeVisible();
-    // The demo's example facts, put in by the server; no token of the build left.
-    await expect(notice.getByText(EXAMPLE_LEGAL_FACTS.legalName).first()).toBeVisible();
+    // The demo's example facts are not the business's: the page says it has not published them (issue 39), and
+    // never shows the invented ones; no token of the build left.
+    await expect(notice.getByRole('note').filter({ hasText: legalMessages.unpublished })).toBeVisible();
+    await expect(notice.locator('body')).not.toContainText(EXAMPLE_LEGAL_FACTS.legalName);
+    await expect(notice.locator('body')).not.toContainText(EXAMPLE_LEGAL_FACTS.privacyEmail);
     await expect(notice.locator('body')).not.toContainText('__LEGAL');
     await expect(notice.getByRole('heading', { name: 'Tus derechos ARCO y cómo ejercerlos' })).toBeVisible();
     await notice.close();

@@ -158,7 +158,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     const isFile = path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
     if (!isApi && !isFile && web && (request.method === 'GET' || request.method === 'HEAD')) {
       // Pages have their own routes (plugins/web.ts); what reaches here is no page, but the app answers it.
-      return web.sendNotFound(reply);
+      return web.sendNotFound(request, reply);
     }
     throw new AppError('not-found', commonMessages.routeNotFound);
   });

@@ -2,20 +2,6 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
-/**
- * A social profile for the site's footer: an https link to the profile itself (a path after the host), never the
- * network's home page.
- */
-const socialUrl = (name: string) =>
-  z
-    .url(`${name} debe ser la URL https de su perfil, p. ej. https://www.instagram.com/salacomun.`)
-    .refine((value) => {
-      if (!URL.canParse(value)) return false;
-      const url = new URL(value);
-      return url.protocol === 'https:' && url.pathname.replace(/\/+$/, '') !== '';
-    }, `${name} debe ser la URL https del perfil (no solo el dominio), p. ej. https://www.instagram.com/salacomun.`)
-    .optional();
-
 const trustProxyMessage =
   'TRUST_PROXY no acepta true (cualquiera podría elegir su IP con X-Forwarded-For): indica cuántos proxies hay delante (p. ej. 1) o sus direcciones (p. ej. 10.0.0.5,10.0.0.0/24).';
 
@@ -135,8 +121,6 @@ const ZEnv = z
       .min(100, 'RECONCILE_POLL_MS debe ser un número de milisegundos (100–3600000).')
       .max(3_600_000, 'RECONCILE_POLL_MS debe ser un número de milisegundos (100–3600000).')
       .default(60_000),
-    INSTAGRAM_URL: socialUrl('INSTAGRAM_URL'),
-    FACEBOOK_URL: socialUrl('FACEBOOK_URL'),
     MAIL_FROM: z
       .string()
       .regex(
@@ -252,8 +236,6 @@ const ZEnv = z
     smtp: env.SMTP_URL ? { url: env.SMTP_URL } : null,
     /** The outbox worker's poll and how long a claimed message is held before another process may send it. */
     mailWorker: { pollIntervalMs: env.MAIL_POLL_MS, claimTimeoutMs: env.MAIL_CLAIM_TIMEOUT_MS },
-    /** The footer's social links (hidden when unset). */
-    social: { instagramUrl: env.INSTAGRAM_URL ?? null, facebookUrl: env.FACEBOOK_URL ?? null },
     /** The sender of every e-mail (and the organizer of the calendar invitations). */
     mailFrom: parseMailbox(
       env.MAIL_FROM ??
@@ -269,7 +251,19 @@ export function parseMailbox(value: string): { name: string; email: string } {
     : { name: 'Sala Común', email: value.trim() };
 }
 
-export type AppConfig = z.output<typeof ZEnv>;
+/**
+ * Variables this version no longer reads, with what replaces them: said at every start while they are set
+ * (server.ts). The footer's social links are settings since issue 39 (docs/decisions/026).
+ */
+const RETIRED_VARIABLES: Record<string, string> = {
+  INSTAGRAM_URL: 'el enlace de Instagram se escribe en Administración → Datos legales',
+  FACEBOOK_URL: 'el enlace de Facebook se escribe en Administración → Datos legales',
+};
+
+export type AppConfig = z.output<typeof ZEnv> & {
+  /** 'INSTAGRAM_URL ya no se usa: …' for each retired variable still set. */
+  retiredVariables: string[];
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -283,5 +277,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const issue = result.error.issues[0]!;
     throw new ConfigError(`Configuración inválida: ${String(issue.path[0] ?? '')}: ${issue.message}`);
   }
-  return result.data;
+  const retiredVariables = Object.entries(RETIRED_VARIABLES)
+    .filter(([name]) => cleaned[name] !== undefined)
+    .map(([name, instead]) => `${name} ya no se usa: ${instead}. Quita la variable.`);
+  return { ...result.data, retiredVariables };
 }

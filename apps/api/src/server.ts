@@ -115,6 +115,10 @@ try {
       ? `Correo: se envía por ${app.mailer.description}`
       : 'Correo: sin SMTP_URL, los correos se guardan y se leen en Administración → Correos',
   );
+  for (const warning of config.retiredVariables) {
+    app.log.warn(warning);
+    console.warn(warning);
+  }
   if (app.payments.mode === 'test') {
     // On purpose only (PAYMENTS_MODE=test in production): said at every boot, and the site shows its notice.
     const warning =

@@ -4,6 +4,7 @@ import { authSessions, loginThrottles, trustedDevices } from '@sala/db/schema/au
 import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { users } from '@sala/db/schema/users';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
+import { passwordResetMessages } from '@sala/shared/auth/password-reset.messages';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { purgeExpiredAccessRecords } from '../src/modules/auth/auth.service';
@@ -62,6 +63,17 @@ describe('register', () => {
     expect(mails.length).toBeGreaterThan(0);
     expect(mails[0]!.subject).toBe('Nuevo cliente registrado: Lucía Fernández');
   });
+
+  it.each(['55 1234 5678', '55-1234-5678', '+52 55 1234 5678'])(
+    'takes a phone written as %j and stores its 10 digits (issue 39)',
+    async (phone) => {
+      const body = registration({ phone });
+      const res = await post('/api/auth/register', body);
+      expect(res.statusCode, res.body).toBe(201);
+      const [user] = await t.db.select().from(users).where(eq(users.email, body.email));
+      expect(user!.phone).toBe('5512345678');
+    },
+  );
 
   it('refuses an e-mail already registered, in any letter case', async () => {
     const body = registration();
@@ -333,7 +345,7 @@ describe('password reset', () => {
     const sent = await post('/api/auth/forgot-password', { email: user.email });
     expect(sent.statusCode).toBe(200);
     // This app has no SMTP server: the answer never claims a mail was sent (the link waits in the outbox).
-    expect(sent.json().message).toBe(m.resetNotSent);
+    expect(sent.json().message).toBe(passwordResetMessages.resetNotSent({ phone: null, whatsapp: null }));
     const token = await resetLinkFor(user.email);
 
     const reset = await post('/api/auth/reset-password', {

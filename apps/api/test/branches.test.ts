@@ -83,7 +83,7 @@ describe('branches', () => {
   it('refuses a phone that is not 10 digits, a map link that is not http(s) and control characters', async () => {
     const city = await createCity(h.t.db);
     const cases: [object, string, string][] = [
-      [{ phone: '55 1234 5678' }, 'phone', m.phoneDigits],
+      [{ phone: '55 1234 567' }, 'phone', m.phoneDigits],
       [{ phone: '' }, 'phone', m.allFieldsRequired],
       [{ whatsapp: '12345' }, 'whatsapp', m.whatsappDigits],
       [{ mapUrl: 'javascript:alert(1)' }, 'mapUrl', m.mapUrlInvalid],

@@ -711,6 +711,13 @@ const table = (): Row[] => [
     body: () => EXAMPLE_LEGAL_FACTS,
     expect: superWrite(200),
   },
+  // Issue 39: the business's phone, WhatsApp and social links, beside the legal facts.
+  {
+    method: 'PUT',
+    url: '/api/legal/contact',
+    body: () => ({ phone: '5512345678', whatsapp: null, instagramUrl: null, facebookUrl: null }),
+    expect: superWrite(200),
+  },
   {
     method: 'POST',
     url: '/api/me/consents',

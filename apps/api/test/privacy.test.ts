@@ -401,7 +401,7 @@ describe('rectification: a new e-mail, confirmed from it (issue 27, point 4)', (
     });
     expect(asked.statusCode, asked.body).toBe(200);
     // No mail server in this test app: the answer says the link will not arrive.
-    expect(asked.json().message).toBe(pm.emailChangeNotSent(newEmail));
+    expect(asked.json().message).toBe(pm.emailChangeNotSent(newEmail, { phone: null, whatsapp: null }));
     const [link] = await outboxTo(newEmail);
     const token = /confirmar-correo\?token=([\w-]+)/.exec(link!.text)![1]!;
 

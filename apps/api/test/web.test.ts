@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createBranch, createCity } from '@sala/db/factories/factories';
-import { LEGAL_TOKENS } from '@sala/shared/legal/legal-view';
+import { businessSettings } from '@sala/db/schema/privacy';
+import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal.contract';
+import { legalMessages } from '@sala/shared/legal/legal.messages';
+import { LEGAL_TOKENS, onlinePaymentsLine } from '@sala/shared/legal/legal-view';
 import { INDEXABLE_PAGES } from '@sala/shared/web/pages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { loadConfig } from '../src/config';
 import { pickEncoding } from '../src/plugins/web';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -32,7 +35,7 @@ mkdirSync(path.join(webDist, 'prerender', 'aviso-de-privacidad'), { recursive: t
 writeFileSync(
   path.join(webDist, 'prerender', 'aviso-de-privacidad', 'index.html'),
   prerendered(
-    `Responsable: ${LEGAL_TOKENS.legalName}, ${LEGAL_TOKENS.address}. <a href="mailto:${LEGAL_TOKENS.privacyEmail}">${LEGAL_TOKENS.privacyEmail}</a>; ${LEGAL_TOKENS.retention}.`,
+    `<p id="datos-sin-publicar">${LEGAL_TOKENS.unpublished}</p>Responsable: ${LEGAL_TOKENS.legalName}, ${LEGAL_TOKENS.address}. <a href="${LEGAL_TOKENS.privacyEmailHref}">${LEGAL_TOKENS.privacyEmail}</a>; ${LEGAL_TOKENS.retention}. <li>${LEGAL_TOKENS.onlinePayments}</li>`,
   ),
 );
 writeFileSync(path.join(webDist, 'assets', 'app-1a2b3c.js'), script);
@@ -46,7 +49,9 @@ const INSTAGRAM_URL = 'https://www.instagram.com/salacomun';
 let t: TestApp;
 let branchId: string;
 beforeAll(async () => {
-  t = await createTestApp({ env: { WEB_DIST_DIR: webDist, PUBLIC_URL, INSTAGRAM_URL } });
+  t = await createTestApp({ env: { WEB_DIST_DIR: webDist, PUBLIC_URL, PAYMENT_METHODS: 'card,oxxo,spei' } });
+  // The business's contact, set before its legal facts (issue 39): one profile and the phone.
+  await t.db.insert(businessSettings).values({ id: 1, instagramUrl: INSTAGRAM_URL, phone: '5512345678' });
   const city = await createCity(t.db, { name: 'Guadalajara' });
   branchId = (await createBranch(t.db, { cityId: city.id, name: 'Providencia', phone: '3336157890' })).id;
 });
@@ -108,7 +113,7 @@ describe('pages', () => {
     expect(plain.body).toBe(html);
     expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/" />`);
     expect(html).toContain(
-      `<script type="application/json" id="site-config">{"instagramUrl":"${INSTAGRAM_URL}","facebookUrl":null,"sendsEmail":false}</script>`,
+      `<script type="application/json" id="site-config">{"phone":"5512345678","whatsapp":null,"instagramUrl":"${INSTAGRAM_URL}","facebookUrl":null,"sendsEmail":false}</script>`,
     );
   });
 
@@ -187,21 +192,50 @@ describe('dynamic compression', () => {
   });
 });
 
-describe('social links configuration', () => {
-  it('takes https profile links and refuses a bare network or plain http', () => {
-    expect(loadConfig({ INSTAGRAM_URL, FACEBOOK_URL: 'https://www.facebook.com/salacomun' }).social).toEqual({
-      instagramUrl: INSTAGRAM_URL,
-      facebookUrl: 'https://www.facebook.com/salacomun',
+describe("the business's contact in every page (issue 39)", () => {
+  it('follows the settings: a save shows in the next page, also the 404 page, with no new build', async () => {
+    const { loginAs } = await import('./sessions');
+    const { cookie } = await loginAs(t, 'superadmin');
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/legal/contact',
+      headers: { cookie },
+      payload: {
+        phone: '33 3615 7890',
+        whatsapp: '+52 33 1234 5678',
+        instagramUrl: INSTAGRAM_URL,
+        facebookUrl: 'https://www.facebook.com/salacomun',
+      },
     });
-    expect(loadConfig({}).social).toEqual({ instagramUrl: null, facebookUrl: null });
-    for (const bad of [
-      'https://www.instagram.com/',
-      'https://instagram.com',
-      'http://www.instagram.com/sala',
-    ]) {
-      expect(() => loadConfig({ INSTAGRAM_URL: bad }), bad).toThrow(ConfigError);
-    }
-    expect(() => loadConfig({ FACEBOOK_URL: 'facebook.com/sala' })).toThrow(/FACEBOOK_URL/);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const config = `<script type="application/json" id="site-config">{"phone":"3336157890","whatsapp":"3312345678","instagramUrl":"${INSTAGRAM_URL}","facebookUrl":"https://www.facebook.com/salacomun","sendsEmail":false}</script>`;
+    expect((await get('/nosotros')).body).toContain(config);
+    expect((await get('/no-existe')).body).toContain(config);
+    const landing = (await get('/')).body;
+    expect(landing).toContain(config);
+    expect(landing).toContain(`"sameAs":["${INSTAGRAM_URL}","https://www.facebook.com/salacomun"]`);
+
+    // Cleared: gone from the pages.
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: '/api/legal/contact',
+      headers: { cookie },
+      payload: { phone: '', whatsapp: null, instagramUrl: INSTAGRAM_URL },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await get('/nosotros')).body).toContain(
+      `{"phone":null,"whatsapp":null,"instagramUrl":"${INSTAGRAM_URL}","facebookUrl":null,"sendsEmail":false}`,
+    );
+  });
+
+  it('no longer reads INSTAGRAM_URL and FACEBOOK_URL, and says so at start', () => {
+    expect(loadConfig({}).retiredVariables).toEqual([]);
+    const config = loadConfig({ INSTAGRAM_URL, FACEBOOK_URL: 'http://no-importa' });
+    expect(config.retiredVariables).toEqual([
+      'INSTAGRAM_URL ya no se usa: el enlace de Instagram se escribe en Administración → Datos legales. Quita la variable.',
+      'FACEBOOK_URL ya no se usa: el enlace de Facebook se escribe en Administración → Datos legales. Quita la variable.',
+    ]);
+    expect(config).not.toHaveProperty('social');
   });
 });
 
@@ -219,33 +253,44 @@ describe('pickEncoding', () => {
 });
 
 describe('the privacy notice', () => {
-  it("prints the business's legal facts as they are now, escaped, and '(por definir)' before they are set", async () => {
-    const before = (await get('/aviso-de-privacidad')).body;
-    expect(before).toContain('Responsable: (por definir), (por definir).');
-    expect(before).toContain('cinco años');
-    expect(before).not.toContain('__LEGAL');
-
+  it("prints the business's legal facts as they are now, escaped; before they are published, it says so (issue 39)", async () => {
     const { loginAs } = await import('./sessions');
     const { cookie } = await loginAs(t, 'superadmin');
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/legal',
-      headers: { cookie },
-      payload: {
-        legalName: 'López & Hijos, S.C.',
-        address: 'Av. Juárez 10, Centro, 06000 Ciudad de México',
-        privacyEmail: 'privacidad@lopez.example.com',
-        retentionYears: 6,
-      },
+    const putFacts = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/legal', headers: { cookie }, payload });
+
+    const unpublished = `<p id="datos-sin-publicar">${legalMessages.unpublished}</p>Responsable: (aún no publicado), (aún no publicado). <a href="#datos-sin-publicar">(aún no publicado)</a>; cinco años.`;
+    const before = (await get('/aviso-de-privacidad')).body;
+    expect(before).toContain(unpublished);
+    expect(before).not.toContain('__LEGAL');
+    // The demo's examples are not the business's facts either: never shown to the public as if they were.
+    expect((await putFacts(EXAMPLE_LEGAL_FACTS)).statusCode).toBe(200);
+    const example = (await get('/aviso-de-privacidad')).body;
+    expect(example).toContain(unpublished);
+    expect(example).not.toContain(EXAMPLE_LEGAL_FACTS.legalName);
+    expect(example).not.toContain(EXAMPLE_LEGAL_FACTS.privacyEmail);
+
+    const saved = await putFacts({
+      legalName: 'López & Hijos, S.C.',
+      address: 'Av. Juárez 10, Centro, 06000 Ciudad de México',
+      privacyEmail: 'privacidad@lopez.example.com',
+      retentionYears: 6,
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const after = (await get('/aviso-de-privacidad')).body;
     expect(after).toContain(
-      'Responsable: López &amp; Hijos, S.C., Av. Juárez 10, Centro, 06000 Ciudad de México.',
+      '<p id="datos-sin-publicar"></p>Responsable: López &amp; Hijos, S.C., Av. Juárez 10, Centro, 06000 Ciudad de México.',
     );
     expect(after).toContain(
       '<a href="mailto:privacidad@lopez.example.com">privacidad@lopez.example.com</a>; seis años.',
     );
     expect(after).not.toContain('__LEGAL');
+  });
+
+  it('names every payment method the store offers (PAYMENT_METHODS)', async () => {
+    const html = (await get('/aviso-de-privacidad')).body;
+    const line = onlinePaymentsLine({ methods: ['card', 'oxxo', 'spei'], oxxoExpiresDays: 3 });
+    expect(line).toMatch(/tarjeta.*OXXO.*SPEI/);
+    expect(html).toContain(`<li>${line}</li>`);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { NO_BUSINESS_CONTACT } from '@sala/shared/legal/business-contact';
 import { fillLegalTokens, legalView } from '@sala/shared/legal/legal-view';
 import {
   ADMIN_PREFIX,
@@ -15,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from '../context';
 import { ttlCache } from '../lib/ttl-cache';
 import { getPublicBranches } from '../modules/catalog/catalog.service';
-import { legalFacts } from '../modules/legal/legal.service';
+import { businessContact, legalFacts } from '../modules/legal/legal.service';
 
 /** Where the build keeps the prerendered public pages (apps/web/scripts/prerender.ts). */
 const PRERENDER_DIR = 'prerender';
@@ -73,7 +74,7 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 
 export type WebPages = {
   /** Sends the SPA shell with a 404 (the app shows its own not-found page). */
-  sendNotFound: (reply: FastifyReply) => FastifyReply;
+  sendNotFound: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 };
 
 const escapeJsonForHtml = (value: unknown) =>
@@ -85,8 +86,9 @@ const escapeAttribute = (value: string) =>
 /**
  * Serves the built SPA: hashed assets with a year of immutable caching and precompressed (.br, .gz) when the
  * client accepts it, every HTML page with no-cache. Prerendered public pages (their hero and text paint before
- * the JavaScript runs) and the SPA shell get, once at start, the public URL and the site's configuration (the
- * footer's social links, whether e-mail is sent); pages that list the branches get the branches' LocalBusiness data on each request.
+ * the JavaScript runs) and the SPA shell get, once at start, the public URL; on each request, the site's
+ * configuration (the business's phone, WhatsApp and social links, a few seconds old at most, and whether e-mail is
+ * sent); pages that list the branches get the branches' LocalBusiness data on each request.
  */
 export async function registerWeb(app: FastifyInstance, distDir: string): Promise<WebPages | false> {
   const shellFile = path.join(distDir, 'index.html');
@@ -95,11 +97,22 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
     return false;
   }
   const publicUrl = app.config.publicUrl.replace(/\/+$/, '');
-  // Whether the site sends e-mail at all: forms that promise one (forgot password) say the truth before they are sent.
-  const site = { ...app.config.social, sendsEmail: app.config.smtp !== null };
-  const siteConfig = `<script type="application/json" id="site-config">${escapeJsonForHtml(site)}</script>`;
-  const prepare = (html: string) =>
-    html.replaceAll(PUBLIC_URL_TOKEN, escapeAttribute(publicUrl)).replace('</head>', `${siteConfig}</head>`);
+  const prepare = (html: string) => html.replaceAll(PUBLIC_URL_TOKEN, escapeAttribute(publicUrl));
+  // Whether the site sends e-mail at all: every screen that mentions an e-mail says the truth (issue 39).
+  const sendsEmail = app.config.smtp !== null;
+  // How clients reach the business (Datos legales): without it a moment (the database down), the page still goes out.
+  const contactOf = (request: FastifyRequest) =>
+    businessContact(request.ctx.db).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'business contact unavailable');
+      return NO_BUSINESS_CONTACT;
+    });
+  const withSiteConfig = async (html: string, request: FastifyRequest) => {
+    const site = { ...(await contactOf(request)), sendsEmail };
+    const script = `<script type="application/json" id="site-config">${escapeJsonForHtml(site)}</script>`;
+    return html.replace('</head>', `${script}</head>`);
+  };
+  // The terms name every way the store takes payment online (PAYMENT_METHODS, issue 39).
+  const onlinePayments = { methods: app.config.paymentMethods, oxxoExpiresDays: app.config.oxxoExpiresDays };
 
   const shell = prepare(readFileSync(shellFile, 'utf8'));
   const prerendered = new Map<string, string>();
@@ -127,9 +140,10 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
     },
   });
 
-  const branchesLd = async (ctx: RequestContext) => {
+  const branchesLd = async (request: FastifyRequest) => {
+    const ctx: RequestContext = request.ctx;
     const branches = await branchesCache.get(ctx.db, 'branches', () => getPublicBranches(ctx));
-    const data = branchesStructuredData(branches, { publicUrl, social: app.config.social });
+    const data = branchesStructuredData(branches, { publicUrl, social: await contactOf(request) });
     return `<script type="application/ld+json">${escapeJsonForHtml(data)}</script>`;
   };
 
@@ -176,13 +190,17 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
   const compressed = compressedHtmlCache();
   // Every page of the app (docs/business-rules.md §2) is a route; its HTML goes out compressed (from the cache above).
   const sendPage = async (page: string, request: FastifyRequest, reply: FastifyReply) => {
-    let html = prerendered.get(page) ?? shell;
+    let html = await withSiteConfig(prerendered.get(page) ?? shell, request);
     // The notice and the terms print the business's legal facts as they are now (docs/decisions/018).
     if (PAGES_WITH_LEGAL_FACTS.has(page))
-      html = fillLegalTokens(html, legalView(await legalFacts(request.ctx.db)), escapeAttribute);
+      html = fillLegalTokens(
+        html,
+        legalView(await legalFacts(request.ctx.db), onlinePayments),
+        escapeAttribute,
+      );
     if (PAGES_WITH_BRANCHES.has(page) && html.includes(BRANCHES_LD_TOKEN)) {
       // Without the data (the database down a moment) the page still goes out, just without it.
-      const data = await branchesLd(request.ctx).catch((error: unknown) => {
+      const data = await branchesLd(request).catch((error: unknown) => {
         request.log.warn({ err: error }, 'branches structured data unavailable');
         return '';
       });
@@ -210,5 +228,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
     app.get(page, { config: { access: 'public' } }, async (request, reply) => sendPage(page, request, reply));
   }
 
-  return { sendNotFound: (reply) => htmlHeaders(reply, 404).send(shell) };
+  return {
+    sendNotFound: async (request, reply) =>
+      htmlHeaders(reply, 404).send(await withSiteConfig(shell, request)),
+  };
 }

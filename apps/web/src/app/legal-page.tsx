@@ -28,8 +28,15 @@ export function LegalPage({ path, view }: { path: LegalPath; view: LegalView }) 
   );
 }
 
-/** A legal page reached inside the app (from the store's or the profile's footer): its facts come from the API. */
+/**
+ * A legal page reached inside the app (from the store's or the profile's footer): its facts and the store's payment
+ * methods come from the API.
+ */
 export function LegalRoute({ path }: { path: LegalPath }) {
   const legal = useLegal();
-  return legal.data ? <LegalPage path={path} view={legalView(legal.data.facts)} /> : <PageLoader />;
+  return legal.data ? (
+    <LegalPage path={path} view={legalView(legal.data.facts, legal.data.onlinePayments)} />
+  ) : (
+    <PageLoader />
+  );
 }

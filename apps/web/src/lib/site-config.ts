@@ -1,17 +1,32 @@
+import { type EmailPromise, emailPromise } from '@sala/shared/mail/mail-promise';
 import { useSyncExternalStore } from 'react';
 
-/** What the server tells every page about the site (apps/api/src/plugins/web.ts, from its environment). */
+/**
+ * What the server tells every page about the site (apps/api/src/plugins/web.ts): how clients reach the business
+ * (Datos legales, issue 39) and whether this server sends e-mail.
+ */
 export type SiteConfig = {
+  /** The business's phone and WhatsApp, 10 digits each. */
+  phone: string | null;
+  whatsapp: string | null;
   instagramUrl: string | null;
   facebookUrl: string | null;
   /** The server has a mail server (SMTP_URL): e-mails reach people; without it they stay in Correos. */
   sendsEmail: boolean;
 };
 
-const EMPTY: SiteConfig = { instagramUrl: null, facebookUrl: null, sendsEmail: false };
+const EMPTY: SiteConfig = {
+  phone: null,
+  whatsapp: null,
+  instagramUrl: null,
+  facebookUrl: null,
+  sendsEmail: false,
+};
 
 const httpsOrNull = (value: unknown) =>
   typeof value === 'string' && /^https:\/\/[^\s]+$/.test(value) ? value : null;
+const tenDigitsOrNull = (value: unknown) =>
+  typeof value === 'string' && /^\d{10}$/.test(value) ? value : null;
 
 let cached: SiteConfig | undefined;
 
@@ -25,6 +40,8 @@ export function readSiteConfig(): SiteConfig {
     // A page without it (the development server) or a broken one: nothing configured.
   }
   cached = {
+    phone: tenDigitsOrNull(parsed.phone),
+    whatsapp: tenDigitsOrNull(parsed.whatsapp),
     instagramUrl: httpsOrNull(parsed.instagramUrl),
     facebookUrl: httpsOrNull(parsed.facebookUrl),
     sendsEmail: parsed.sendsEmail === true,
@@ -45,4 +62,13 @@ const subscribe = () => () => {};
  */
 export function useSiteConfig(): SiteConfig {
   return useSyncExternalStore(subscribe, readSiteConfig, () => EMPTY);
+}
+
+/**
+ * What a screen says about an e-mail, true for this server (issue 39): `said(promise)` is the promise where e-mail
+ * is sent, and "Este sitio todavía no envía correos, así que …" where it is not (@sala/shared/mail/mail-promise).
+ */
+export function useEmailPromise(): (promise: EmailPromise) => string {
+  const { sendsEmail } = useSiteConfig();
+  return (promise) => emailPromise(sendsEmail, promise);
 }

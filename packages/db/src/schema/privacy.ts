@@ -6,15 +6,16 @@ import { users } from './users';
 /**
  * The business's legal facts (one row; none until a super admin or the demo sets them): who is responsible for the
  * data, where, how to reach its privacy contact, and how long a closed account's data are kept. The privacy notice
- * and the terms render from them (docs/decisions/018).
+ * and the terms render from them (docs/decisions/018). The legal facts are written together or not at all (the API's
+ * contract); they are nullable so that the business's contact can be saved before them (issue 39, decision 026).
  */
 export const businessSettings = pgTable(
   'business_settings',
   {
     id: smallint('id').primaryKey().default(1),
-    legalName: text('legal_name').notNull(),
-    address: text('address').notNull(),
-    privacyEmail: text('privacy_email').notNull(),
+    legalName: text('legal_name'),
+    address: text('address'),
+    privacyEmail: text('privacy_email'),
     retentionYears: integer('retention_years').notNull().default(5),
     /** How clients reach the business (footer, side menu, "comunícate con la recepción"; issue 39): optional. */
     phone: text('phone'),
@@ -27,6 +28,11 @@ export const businessSettings = pgTable(
   (t) => [
     check('business_settings_one_row', sql`${t.id} = 1`),
     check('business_settings_retention_range', sql`${t.retentionYears} between 1 and 20`),
+    // The legal facts are all there or none is: the documents never name a business without its address.
+    check(
+      'business_settings_legal_facts_together',
+      sql`(${t.legalName} is null) = (${t.address} is null) and (${t.address} is null) = (${t.privacyEmail} is null)`,
+    ),
   ],
 );
 

@@ -18,9 +18,6 @@ export const authMessages = {
   loggedOut: 'Has cerrado sesion',
   emailRequired: 'El campo de email es requerido',
   resetSent: 'Te enviamos un correo con el enlace para restablecer tu contraseña.',
-  /** Said instead of resetSent when the server has no mail server (SMTP_URL unset): nothing will arrive. */
-  resetNotSent:
-    'Este sitio todavía no envía correos, así que el enlace no te llegará: pide al personal del consultorio que te ayude a restablecer tu contraseña.',
   resetInvalid: 'El enlace para restablecer la contraseña no es válido o ya expiró. Solicita uno nuevo.',
   passwordChanged: 'Tu contraseña se actualizó. Ya puedes iniciar sesión.',
   /** A per-address limit of the account routes (reset e-mails, resets, registrations): 'Espera 20 minutos …'. */

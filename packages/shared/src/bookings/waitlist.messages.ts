@@ -1,3 +1,5 @@
+import { NO_EMAIL_YET, withoutEmail } from '../mail/mail-promise';
+
 /**
  * The waitlist of a full hour ("Avísame si se libera", docs/decisions/019), in the voice of the booking messages.
  * Apart from them: the public wizard loads these only with the waitlist's offer.
@@ -22,3 +24,15 @@ export const waitlistMessages = {
   /** In the offer, when the chosen hour leaves no notice to choose. */
   tooSoonToBook: 'Esta hora empieza muy pronto para reservártela automáticamente; te avisamos si se libera.',
 } as const;
+
+/** The toast after joining a waitlist: an e-mail is promised only where this site sends e-mail (issue 39). */
+export function waitlistJoined(autoBook: boolean, sendsEmail: boolean): string {
+  if (sendsEmail) return autoBook ? waitlistMessages.joinedAuto : waitlistMessages.joined;
+  return autoBook
+    ? `Listo: si se libera una sala a esa hora, te la reservamos. ${withoutEmail('no te llegará un aviso: revisa tus sesiones en tu perfil.')}`
+    : `Listo: estás en la lista de espera. ${withoutEmail('no te llegará un aviso si se libera una sala: vuelve a revisar esa hora en Reserva.')}`;
+}
+
+/** What a waiting entry (not booked automatically) gets when a room frees up, as /perfil lists it. */
+export const waitingNote = (sendsEmail: boolean) =>
+  sendsEmail ? 'te avisamos por correo si se libera' : `sin aviso: ${NO_EMAIL_YET.toLowerCase()}`;

@@ -1,9 +1,12 @@
-import { emailField } from '../auth/auth.fields';
-import { freeTextField, labelField } from '../common/fields';
+import { emailField, optionalPhoneField } from '../auth/auth.fields';
+import { freeTextField, labelField, optionalText } from '../common/fields';
 import { z } from '../common/zod';
+import { ZPayMethod } from '../store/store.contract';
 import { legalMessages as m } from './legal.messages';
 
-export const RETENTION_YEARS = { min: 1, max: 20, default: 5 } as const;
+import { RETENTION_YEARS } from './legal-facts';
+
+export { RETENTION_YEARS };
 
 /** The business's legal facts: the privacy notice and the terms render from them. */
 export const ZLegalFacts = z.object({
@@ -18,9 +21,21 @@ export const ZLegalFacts = z.object({
 });
 export type TLegalFacts = z.infer<typeof ZLegalFacts>;
 
-/** GET /api/legal (public): the facts (null until set), and the documents' current versions. */
+/** How clients reach the business (issue 39): each one optional (null until set). */
+export const ZBusinessContact = z.object({
+  phone: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  instagramUrl: z.string().nullable(),
+  facebookUrl: z.string().nullable(),
+});
+export type TBusinessContact = z.infer<typeof ZBusinessContact>;
+
+/** GET /api/legal (public): the facts (null until set), the contact, and the documents' current versions. */
 export const ZLegalResponse = z.object({
   facts: ZLegalFacts.nullable(),
+  contact: ZBusinessContact,
+  /** What the terms say of paying online: the store's methods (PAYMENT_METHODS) and the days to pay (issue 39). */
+  onlinePayments: z.object({ methods: z.array(ZPayMethod), oxxoExpiresDays: z.int() }),
   /** The demo's example values are still what the documents show. */
   isExample: z.boolean(),
   privacyVersion: z.string(),
@@ -40,18 +55,38 @@ export const ZSaveLegalFactsRequest = z.object({
 });
 export type TSaveLegalFactsRequest = z.input<typeof ZSaveLegalFactsRequest>;
 
-/** The demo's obvious example values (issue 27): /admin says so while they are what the documents show. */
-export const EXAMPLE_LEGAL_FACTS: TLegalFacts = {
-  legalName: 'Sala Común Ejemplo, S.A. de C.V.',
-  address: 'Calle Ejemplo 123, Col. Centro, Cuauhtémoc, 06000 Ciudad de México, CDMX',
-  privacyEmail: 'privacidad@example.com',
-  retentionYears: RETENTION_YEARS.default,
-};
+/**
+ * A social profile: an https address with a path (the profile, not the network's home page), as people paste it
+ * from the browser.
+ */
+const profileUrlField = (message: string) =>
+  z
+    .string()
+    .max(500, message)
+    .refine((value) => {
+      if (!/^https:\/\/[^\s]+$/i.test(value) || !URL.canParse(value)) return false;
+      const url = new URL(value);
+      return (
+        url.protocol === 'https:' && url.hostname.includes('.') && url.pathname.replace(/\/+$/, '') !== ''
+      );
+    }, message);
 
-export const isExampleFacts = (facts: TLegalFacts) =>
-  facts.legalName === EXAMPLE_LEGAL_FACTS.legalName ||
-  facts.address === EXAMPLE_LEGAL_FACTS.address ||
-  facts.privacyEmail === EXAMPLE_LEGAL_FACTS.privacyEmail;
+/**
+ * PUT /api/legal/contact (super admin): the phone and WhatsApp as people write them (stored as 10 digits), the two
+ * social profiles; blank clears one (the footer hides it).
+ */
+export const ZSaveBusinessContactRequest = z.object({
+  phone: optionalPhoneField(m.phoneDigits),
+  whatsapp: optionalPhoneField(m.whatsappDigits),
+  instagramUrl: optionalText(profileUrlField(m.instagramInvalid), 500),
+  facebookUrl: optionalText(profileUrlField(m.facebookInvalid), 500),
+});
+export type TSaveBusinessContactRequest = z.input<typeof ZSaveBusinessContactRequest>;
+/** As validated: the phones as 10 digits, blank fields null. */
+export type TSaveBusinessContactValues = z.output<typeof ZSaveBusinessContactRequest>;
+
+// The demo's example facts live apart (no zod), so the documents' view can tell them from real ones.
+export { EXAMPLE_LEGAL_FACTS, isExampleFacts } from './legal-facts';
 
 /** POST /api/me/consents — the signed-in person accepts the current notice and terms. */
 export const ZAcceptConsentsRequest = z.object({

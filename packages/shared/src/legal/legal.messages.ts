@@ -8,8 +8,19 @@ export const legalMessages = {
     'El aviso de privacidad y los términos muestran datos de ejemplo: escribe la razón social, el domicilio y el correo de privacidad del negocio.',
   notSet:
     'Faltan los datos legales del negocio: el aviso de privacidad y los términos no dicen todavía quién es el responsable.',
-  /** What a page shows in place of a fact nobody has set yet. */
-  pending: '(por definir)',
+  /** What a page shows in place of a fact the business has not published (none, or the demo's examples). */
+  pending: '(aún no publicado)',
+  /** The public notice and terms, while the business has not published its facts (issue 39). */
+  unpublished:
+    'El negocio todavía no publica aquí su razón social, su domicilio ni su correo para asuntos de privacidad. Mientras tanto, puedes pedirlos en la recepción de cualquiera de nuestras sucursales.',
+  // The business's contact (issue 39).
+  contactSaved: 'Teléfono y redes guardados con éxito',
+  phoneDigits: 'El teléfono debe tener 10 dígitos, p. ej. 55 1234 5678.',
+  whatsappDigits: 'El WhatsApp debe tener 10 dígitos, p. ej. 55 1234 5678.',
+  instagramInvalid:
+    'Pega la dirección https de tu perfil de Instagram, p. ej. https://www.instagram.com/salacomun.',
+  facebookInvalid:
+    'Pega la dirección https de tu página de Facebook, p. ej. https://www.facebook.com/salacomun.',
   consentNeeded: 'Acepta el aviso de privacidad y los términos para continuar.',
   consentSaved: 'Gracias: registramos tu aceptación.',
 } as const;

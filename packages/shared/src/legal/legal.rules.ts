@@ -29,6 +29,13 @@ export const TERMS_VERSIONS: readonly LegalVersion[] = [
     asksAgain: false,
     summary: 'Cambios de sesión, reservas fijas y lista de espera.',
   },
+  {
+    version: '2026-11-27',
+    date: '2026-11-27',
+    // The payment methods checkout already offered, named; no new use of anyone's data.
+    asksAgain: false,
+    summary: 'Pagos: cada forma de pago en línea que ofrece la tienda (tarjeta, OXXO, SPEI).',
+  },
 ];
 
 export const currentVersion = (versions: readonly LegalVersion[]): LegalVersion => versions.at(-1)!;

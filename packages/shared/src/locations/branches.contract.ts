@@ -1,4 +1,4 @@
-import { phoneField } from '../auth/auth.fields';
+import { optionalPhoneField, phoneField } from '../auth/auth.fields';
 import { freeTextField, httpUrlField, idField, labelField, optionalText, plainText } from '../common/fields';
 import { z } from '../common/zod';
 import { pageQuery, pageResponse } from '../table/table.contract';
@@ -88,7 +88,7 @@ export const ZSaveBranchRequest = z.object({
   /** What the public site shows (issue 14): where the branch is and how to reach it. */
   address: freeTextField(m.allFieldsRequired, BRANCH_ADDRESS_MAX),
   phone: phoneField(m.allFieldsRequired, m.phoneDigits),
-  whatsapp: optionalText(z.string().regex(/^\d{10}$/, m.whatsappDigits), 20),
+  whatsapp: optionalPhoneField(m.whatsappDigits),
   mapUrl: optionalText(httpUrlField(m.mapUrlInvalid), 500),
   description: freeTextField(m.allFieldsRequired, BRANCH_DESCRIPTION_MAX),
 });

@@ -56,9 +56,11 @@ describe('branches', () => {
     expect(message({ address: '  ' })).toBe(m.allFieldsRequired);
     expect(message({ description: undefined })).toBe(m.allFieldsRequired);
     expect(message({ phone: '' })).toBe(m.allFieldsRequired);
-    for (const phone of ['555212345', '55521234567', '55 5212 3456', '555212345a']) {
+    for (const phone of ['555212345', '55521234567', '55 5212 345', '555212345a']) {
       expect(message({ phone }), phone).toBe(m.phoneDigits);
     }
+    // Written as people write it (issue 39): stored as the 10 digits.
+    expect(ZSaveBranchRequest.parse({ ...valid, phone: '55 5212 3456' }).phone).toBe('5552123456');
     expect(message({ whatsapp: '12345' })).toBe(m.whatsappDigits);
     expect(message({ address: 'Calle 1\u0000' })).toBe(fieldMessages.controlCharacters);
     expect(message({ description: '<script>alert(1)</script>' })).toBe(fieldMessages.noMarkup);

@@ -21,5 +21,9 @@ export const posMessages = {
     'Esta venta ya se registró con otros productos o montos; no se cobró de nuevo. Revisa la orden en Ordenes o recarga la página para empezar una venta nueva.',
   // Walk-in sales (issue 22).
   walkInCredits: 'Un producto que da créditos necesita un cliente: elige al cliente o quita el producto.',
-  ticketSent: 'Enviamos el ticket por correo.',
+  /** emailPromise: where this site sends no e-mail, the ticket waits in Correos (issue 39). */
+  ticketSent: {
+    sent: 'Enviamos el ticket por correo.',
+    off: 'el ticket quedó en Correos: imprímelo o compártelo desde ahí.',
+  },
 } as const;

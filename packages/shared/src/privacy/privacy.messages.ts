@@ -1,3 +1,6 @@
+import { askReception, type BusinessContact } from '../legal/business-contact';
+import { withoutEmail } from '../mail/mail-promise';
+
 export const privacyMessages = {
   allFieldsRequired: 'Todos los campos son obligatorios',
   wrongPassword: 'La contraseña no es correcta.',
@@ -16,8 +19,10 @@ export const privacyMessages = {
   /** Changing one's own e-mail (rectification). */
   emailChangeSent: (email: string) =>
     `Te enviamos un enlace a ${email}: ábrelo para confirmar tu nuevo correo. Tu correo actual sigue activo hasta entonces.`,
-  emailChangeNotSent: (email: string) =>
-    `Este sitio todavía no envía correos, así que el enlace para confirmar ${email} no te llegará: pide al personal del consultorio que te ayude.`,
+  emailChangeNotSent: (email: string, contact: Pick<BusinessContact, 'phone' | 'whatsapp'>) =>
+    withoutEmail(
+      `el enlace para confirmar ${email} no te llegará: ${askReception(contact)} para que te lo den.`,
+    ),
   emailChangeSame: 'Ese ya es tu correo.',
   emailTaken: 'Ese correo ya pertenece a otra cuenta.',
   emailChangeInvalid:

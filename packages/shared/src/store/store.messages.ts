@@ -31,8 +31,22 @@ export const storeMessages = {
   methodNotOffered: 'Esta forma de pago no está disponible. Elige otra.',
   checkoutMethodChanged:
     'Este pago ya se inició con otra forma de pago. Vuelve a tu carrito e inténtalo de nuevo.',
+  // Issue 39: true whether or not this site sends e-mail (the e-mail is promised apart, with emailPromise).
   voucherIssued:
-    'Listo: te enviamos los datos para pagar. Tus créditos se agregarán cuando se confirme el pago.',
+    'Listo: aquí tienes los datos para pagar. Tus créditos se agregarán cuando se confirme el pago.',
+  /** The OXXO voucher or the SPEI data, by e-mail too (emailPromise: only where this site sends e-mail). */
+  voucherEmailed: {
+    sent: 'Te enviamos estos datos por correo.',
+    off: 'guarda estos datos: no te llegarán por correo.',
+  },
+  oxxoVoucherEmailed: {
+    sent: 'También te enviamos la ficha por correo.',
+    off: 'guarda la ficha que te damos: no te llegará por correo.',
+  },
+  speiDataEmailed: {
+    sent: 'También te enviamos los datos por correo.',
+    off: 'guarda los datos que te damos: no te llegarán por correo.',
+  },
   oxxoTooLarge: 'OXXO acepta pagos de hasta $10,000. Elige tarjeta o transferencia SPEI, o divide la compra.',
   payerMissing: 'Para pagar en OXXO o por SPEI necesitamos tu nombre y tu correo.',
 } as const;

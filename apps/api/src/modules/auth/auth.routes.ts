@@ -7,11 +7,12 @@ import {
   ZResetPasswordRequest,
 } from '@sala/shared/auth/auth.contract';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
+import { passwordResetMessages } from '@sala/shared/auth/password-reset.messages';
 import { ZSessionResponse } from '@sala/shared/auth/session.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from '../../plugins/auth';
-import { needsConsent } from '../legal/legal.service';
+import { businessContact, needsConsent } from '../legal/legal.service';
 import * as auth from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -95,8 +96,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await auth.requestPasswordReset(request.ctx, request.body);
-      // The truth for this server: without a mail server the link is kept in the outbox, never sent.
-      return { message: app.outbox.enabled ? m.resetSent : m.resetNotSent };
+      // The truth for this server: without a mail server the link is kept in the outbox, never sent; the
+      // reception can read it there, so the client is told how to reach them (issue 39).
+      if (app.outbox.enabled) return { message: m.resetSent };
+      return { message: passwordResetMessages.resetNotSent(await businessContact(request.ctx.db)) };
     },
   );
 

@@ -13,6 +13,7 @@ import {
 } from '@sala/shared/bookings/bookings.contract';
 import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
 import { canCancelSession, SESSION_MS, sessionTiming } from '@sala/shared/bookings/session-timing';
+import { withReception } from '@sala/shared/legal/business-contact';
 import { locationMessages } from '@sala/shared/locations/locations.messages';
 import type { TPage } from '@sala/shared/table/table.contract';
 import { businessDate, businessInstant, businessTime, dayRange } from '@sala/shared/time/business-time';
@@ -24,6 +25,7 @@ import { toPage } from '../../lib/paging';
 import { recordAudit } from '../audit/audit.service';
 import { availabilityChanged, loadBranchDay, loadSlot } from '../availability/availability.service';
 import { applyCreditChange, chargeCredits } from '../credits/credits.service';
+import { businessContact } from '../legal/legal.service';
 import type { SessionFacts } from '../mail/notify';
 import { findAccount, lockAccount } from '../users/users.service';
 import {
@@ -285,7 +287,10 @@ export async function cancelSession(
     if (session.cancelledAt) throw new AppError('aborted', m.alreadyCancelled);
     if (!canCancelSession(session, actor, now)) {
       const timing = sessionTiming(session.startsAt, now);
-      throw new AppError('aborted', timing === 'past' ? m.alreadyStarted : m.tooLateToCancel);
+      throw new AppError(
+        'aborted',
+        timing === 'past' ? m.alreadyStarted : withReception(m.tooLateToCancel, await businessContact(tx)),
+      );
     }
     const { refunded, balance, detail } = await cancelLocked(tx, ctx, session);
     await ctx.notify.sessionCancelled(tx, { ...detail, refunded });
@@ -373,7 +378,10 @@ export async function rescheduleSession(
       }
       if (!canCancelSession(old, actor, now)) {
         const timing = sessionTiming(old.startsAt, now);
-        throw new AppError('aborted', timing === 'past' ? m.alreadyStarted : m.tooLateToMove);
+        throw new AppError(
+          'aborted',
+          timing === 'past' ? m.alreadyStarted : withReception(m.tooLateToMove, await businessContact(tx)),
+        );
       }
       const person = (await lockAccount(tx, old.userId!))!;
       const day = await loadSlot(tx, slot);

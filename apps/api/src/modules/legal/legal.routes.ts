@@ -2,6 +2,7 @@ import { ZMessageResponse } from '@sala/shared/auth/auth.contract';
 import {
   ZAcceptConsentsRequest,
   ZLegalResponse,
+  ZSaveBusinessContactRequest,
   ZSaveLegalFactsRequest,
 } from '@sala/shared/legal/legal.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -37,6 +38,20 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.saveLegalFacts(actingCtx(request), request.body),
+  );
+
+  app.put(
+    '/legal/contact',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary: 'Guardar el teléfono, el WhatsApp y las redes sociales del negocio',
+        body: ZSaveBusinessContactRequest,
+        response: { 200: ZLegalResponse },
+      },
+    },
+    async (request) => service.saveContact(actingCtx(request), request.body),
   );
 
   app.post(

@@ -1,9 +1,11 @@
 import type { DbOrTx } from '@sala/db/client';
+import type { BusinessContact } from '@sala/shared/legal/business-contact';
 import {
   isExampleFacts,
   type TAcceptConsentsRequest,
   type TLegalFacts,
   type TLegalResponse,
+  type TSaveBusinessContactValues,
   type TSaveLegalFactsRequest,
 } from '@sala/shared/legal/legal.contract';
 import { legalMessages as m } from '@sala/shared/legal/legal.messages';
@@ -17,21 +19,41 @@ import type { ActingContext, RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { ttlCache } from '../../lib/ttl-cache';
 import { recordAudit } from '../audit/audit.service';
-import { consentsOf, findFacts, insertConsents, saveFactsRow } from './legal.repository';
+import {
+  consentsOf,
+  findContact,
+  findFacts,
+  insertConsents,
+  saveContactRow,
+  saveFactsRow,
+} from './legal.repository';
 
 export type ConsentWay = 'registration' | 'login' | 'staff';
 
-/** The facts are read by every legal page: remembered a few seconds per process (an edit shows within them). */
+/**
+ * The facts are read by every legal page, the contact by every page (the footer): remembered a few seconds per
+ * process (an edit shows within them).
+ */
 const factsCache = ttlCache(5_000, 4);
 
 export function legalFacts(db: DbOrTx): Promise<TLegalFacts | null> {
   return factsCache.get(db, 'facts', async () => (await findFacts(db)) ?? null);
 }
 
-export async function getLegal({ db }: Pick<RequestContext, 'db'>): Promise<TLegalResponse> {
-  const facts = await legalFacts(db);
+/** How clients reach the business (issue 39): the footer, the side menu, "comunícate con la recepción". */
+export function businessContact(db: DbOrTx): Promise<BusinessContact> {
+  return factsCache.get(db, 'contact', () => findContact(db));
+}
+
+export async function getLegal({
+  db,
+  paymentOptions,
+}: Pick<RequestContext, 'db' | 'paymentOptions'>): Promise<TLegalResponse> {
+  const [facts, contact] = await Promise.all([legalFacts(db), businessContact(db)]);
   return {
     facts,
+    contact,
+    onlinePayments: { methods: paymentOptions.methods, oxxoExpiresDays: paymentOptions.oxxoExpiresDays },
     isExample: facts !== null && isExampleFacts(facts),
     privacyVersion: currentVersion(PRIVACY_NOTICE_VERSIONS).version,
     termsVersion: currentVersion(TERMS_VERSIONS).version,
@@ -52,6 +74,29 @@ export async function saveLegalFacts(
         entityId: ctx.actor.id,
         label: 'Datos legales del negocio',
         before: before ?? null,
+        after,
+      },
+    ]);
+  });
+  factsCache.forget(ctx.db, () => true);
+  return getLegal(ctx);
+}
+
+/** PUT /api/legal/contact: the phone, WhatsApp and social links, saved with or without the legal facts. */
+export async function saveContact(
+  ctx: ActingContext,
+  values: TSaveBusinessContactValues,
+): Promise<TLegalResponse> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await findContact(tx);
+    const after = await saveContactRow(tx, values, ctx.actor.id);
+    await recordAudit(tx, ctx, [
+      {
+        action: 'legal.contact',
+        entity: 'legal',
+        entityId: ctx.actor.id,
+        label: 'Teléfono y redes del negocio',
+        before,
         after,
       },
     ]);

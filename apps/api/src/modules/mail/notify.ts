@@ -3,10 +3,12 @@ import { SESSION_MS } from '@sala/shared/bookings/session-timing';
 import { calendarDateNames, formatCalendarDate, formatSessionWhen } from '@sala/shared/format/dates';
 import { addHourLabel } from '@sala/shared/format/hours';
 import { formatMoney } from '@sala/shared/format/money';
+import { NO_BUSINESS_CONTACT } from '@sala/shared/legal/business-contact';
 import type { TPaymentInstructions as PaymentInstructions } from '@sala/shared/store/store.contract';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
 import { oxxoBarcodePng } from '../../lib/barcode';
 import { signSubject } from '../../lib/signing';
+import { businessContact } from '../legal/legal.service';
 import { staffNoticeRecipients } from '../users/users.service';
 import { calendarInvite, sessionInvite } from './calendar';
 import {
@@ -406,6 +408,8 @@ export function createNotify(options: NotifyOptions): Notify {
     },
     async remindersDue(tx, sessions) {
       const emails = [];
+      // "Comunícate con la recepción" with the business's numbers (issue 39).
+      const contact = sessions.length > 0 ? await businessContact(tx) : NO_BUSINESS_CONTACT;
       for (const session of sessions) {
         if (!session.email) continue;
         // A voluntary message: it says how to stop it, in one click and without a login (RFC 8058).
@@ -424,6 +428,7 @@ export function createNotify(options: NotifyOptions): Notify {
                   oneClickUrl: url(`/api/unsubscribe/reminders?token=${token}`),
                 }
               : undefined,
+            contact,
           ),
         );
       }

@@ -2,6 +2,7 @@ import { formatCredits } from '@sala/shared/format/credits';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { formatMoney } from '@sala/shared/format/money';
 import { oxxoBarcodeAlt } from '@sala/shared/store/oxxo-barcode';
+import { askReception, type BusinessContact, NO_BUSINESS_CONTACT } from '@sala/shared/legal/business-contact';
 import type { TPaymentInstructions as PaymentInstructions } from '@sala/shared/store/store.contract';
 import { IVA_INCLUDED_LINE, includedIvaCents } from '@sala/shared/tax/iva';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
@@ -444,6 +445,7 @@ export function sessionReminderEmail(
   sessionId: string,
   profileUrl: string,
   unsubscribe?: { pageUrl: string; oneClickUrl: string },
+  contact: Pick<BusinessContact, 'phone' | 'whatsapp'> = NO_BUSINESS_CONTACT,
 ): OutgoingEmail {
   return {
     ...email(to, 'Recordatorio: tu sesión es mañana', {
@@ -451,7 +453,7 @@ export function sessionReminderEmail(
       paragraphs: [`Hola, ${reservation.holderName}. Te recordamos tu sesión:`],
       details: reservationDetails(reservation),
       after: [
-        'Faltan menos de 24 horas, así que ya no se puede cancelar desde tu perfil. Si no puedes asistir, comunícate con la recepción.',
+        `Faltan menos de 24 horas, así que ya no se puede cancelar desde tu perfil. Si no puedes asistir, ${askReception(contact)}.`,
       ],
       action: { label: 'Ver mis sesiones', url: profileUrl },
       unsubscribe: unsubscribe && { label: 'Dejar de recibir recordatorios', url: unsubscribe.pageUrl },

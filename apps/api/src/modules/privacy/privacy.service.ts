@@ -31,7 +31,7 @@ import { loginSessionsOf } from '../auth/sessions.service';
 import { allSessionsOf, upcomingSessionsOf } from '../bookings/bookings.service';
 import { allWaitlistOf, endWaitlistOf } from '../bookings/waitlist.service';
 import { closeAllCredits, ledgerOf } from '../credits/credits.service';
-import { consentHistory, legalFacts } from '../legal/legal.service';
+import { businessContact, consentHistory, legalFacts } from '../legal/legal.service';
 import { messagesWrittenTo } from '../mail/mail.service';
 import { allOrdersOf, pendingOrdersOf } from '../orders/orders.service';
 import { checkoutsOf, paymentsInProgressOf } from '../payments/payments.service';
@@ -260,7 +260,12 @@ export async function requestEmailChange(ctx: ActingContext, input: TRequestEmai
     return notify.emailChangeRequested(tx, { name: account.name, newEmail: email, token });
   });
   const delivery = await notify.sendNow(queued);
-  return { message: delivery === 'off' ? m.emailChangeNotSent(email) : m.emailChangeSent(email) };
+  return {
+    message:
+      delivery === 'off'
+        ? m.emailChangeNotSent(email, await businessContact(ctx.db))
+        : m.emailChangeSent(email),
+  };
 }
 
 /**

@@ -1,15 +1,18 @@
 import { isStaff } from '@sala/shared/auth/roles';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import { formatPhone, telHref, whatsappHref } from '@sala/shared/common/phone';
 import { formatCredits } from '@sala/shared/format/credits';
-import { X } from 'lucide-react';
+import { MessageCircle, Phone, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Logo } from '../../components/ui/logo';
 import { LOGIN_PATH } from '../../features/auth/api/login-return';
 import { useLogout } from '../../features/auth/api/logout';
 import { AppLink, AppNavLink } from '../../lib/navigation';
+import { useSiteConfig } from '../../lib/site-config';
 import { publicNavLinks } from './nav-links';
 
 const linkClass = 'block rounded-lg px-4 py-3 text-xl font-medium transition hover:bg-white/10';
+const contactClass = 'flex items-center gap-3 rounded-lg px-4 py-3 text-lg transition hover:bg-white/10';
 
 /**
  * The full-screen side menu of small screens, with the same links as the top navigation. Loaded on the first
@@ -26,6 +29,8 @@ export default function MobileMenu({
 }) {
   const logout = useLogout();
   const close = () => onOpenChange(false);
+  // How to reach the business (Datos legales, issue 39): what a client looks for on a phone.
+  const { phone, whatsapp } = useSiteConfig();
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -106,6 +111,33 @@ export default function MobileMenu({
               </AppLink>
             )}
           </nav>
+          {(phone || whatsapp) && (
+            <div className="mt-6 border-t border-white/20 pt-4">
+              <p className="px-4 text-sm font-semibold tracking-wide text-brand-100 uppercase">Contacto</p>
+              <ul className="mt-2 space-y-1">
+                {phone && (
+                  <li>
+                    <a href={telHref(phone)} className={contactClass}>
+                      <Phone aria-hidden className="size-5 shrink-0" /> Teléfono: {formatPhone(phone)}
+                    </a>
+                  </li>
+                )}
+                {whatsapp && (
+                  <li>
+                    <a
+                      href={whatsappHref(whatsapp)}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      className={contactClass}
+                    >
+                      <MessageCircle aria-hidden className="size-5 shrink-0" /> WhatsApp:{' '}
+                      {formatPhone(whatsapp)}
+                    </a>
+                  </li>
+                )}
+              </ul>
+            </div>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 describe('SiteFooter', () => {
-  it('links the social profiles the server is configured with', () => {
+  it('links the social profiles the business set', () => {
     renderWithConfig({ instagramUrl: 'https://www.instagram.com/salacomun', facebookUrl: null });
     expect(screen.getByRole('link', { name: 'Instagram de Sala Común' })).toHaveAttribute(
       'href',
@@ -36,12 +36,43 @@ describe('SiteFooter', () => {
     expect(screen.queryByRole('link', { name: 'Facebook de Sala Común' })).toBeNull();
   });
 
-  it('hides the social links when none is configured, or when one is not an https link', () => {
+  it('hides the social links when none is set, or when one is not an https link', () => {
     renderWithConfig(null);
-    expect(screen.queryByRole('heading', { name: 'Síguenos' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Contacto' })).toBeNull();
     expect(screen.queryByRole('link', { name: /de Sala Común$/ })).toBeNull();
     renderWithConfig({ instagramUrl: 'javascript:alert(1)', facebookUrl: 'http://facebook.com/x' });
-    expect(screen.queryByRole('heading', { name: 'Síguenos' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Contacto' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /de Sala Común$/ })).toBeNull();
+  });
+
+  it("gives the business's phone to call and its WhatsApp to chat (issue 39)", () => {
+    renderWithConfig({ phone: '5512345678', whatsapp: '5587654321', instagramUrl: null, facebookUrl: null });
+    expect(screen.getByRole('heading', { name: 'Contacto' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Teléfono: 55 1234 5678' })).toHaveAttribute(
+      'href',
+      'tel:+525512345678',
+    );
+    expect(screen.getByRole('link', { name: 'WhatsApp: 55 8765 4321' })).toHaveAttribute(
+      'href',
+      'https://wa.me/525587654321',
+    );
+  });
+
+  it('shows no number the server did not give as 10 digits', () => {
+    renderWithConfig({ phone: '55 1234', whatsapp: '<b>1</b>' });
+    expect(screen.queryByRole('link', { name: /Teléfono|WhatsApp/ })).toBeNull();
+  });
+
+  it('carries the copyright line and the legal pages', () => {
+    renderWithConfig(null);
+    const year = new Date().getFullYear();
+    expect(screen.getByText(`© ${year}`).parentElement).toHaveTextContent(
+      `© ${year} Sala Común. Todos los derechos reservados.`,
+    );
+    expect(screen.getByRole('link', { name: 'Aviso de privacidad' })).toHaveAttribute(
+      'href',
+      '/aviso-de-privacidad',
+    );
   });
 
   it('leads to the branches', () => {

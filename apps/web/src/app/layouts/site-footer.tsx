@@ -1,3 +1,4 @@
+import { formatPhone, telHref, whatsappHref } from '@sala/shared/common/phone';
 import { Logo } from '../../components/ui/logo';
 import { AppLink } from '../../lib/navigation';
 import { useSiteConfig } from '../../lib/site-config';
@@ -25,9 +26,48 @@ function FacebookIcon() {
   );
 }
 
+/** Lucide's phone and message-circle (ISC), drawn inline like the social icons. */
+function PhoneIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden
+      className="size-4 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M13.832 16.568a1 1 0 0 0 1.213-.303l.355-.465A2 2 0 0 1 17 15h3a2 2 0 0 1 2 2v3a2 2 0 0 1-2 2A18 18 0 0 1 2 4a2 2 0 0 1 2-2h3a2 2 0 0 1 2 2v3a2 2 0 0 1-.8 1.6l-.468.351a1 1 0 0 0-.292 1.233 14 14 0 0 0 6.392 6.384" />
+    </svg>
+  );
+}
+
+function ChatIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden
+      className="size-4 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M2.992 16.342a2 2 0 0 1 .094 1.167l-1.065 3.29a1 1 0 0 0 1.236 1.168l3.413-.998a2 2 0 0 1 1.099.092 10 10 0 1 0-4.777-4.719" />
+    </svg>
+  );
+}
+
+const contactLinkClass = 'inline-flex items-center gap-2 py-1 hover:text-white hover:underline';
+
 export function SiteFooter() {
-  // docs/business-rules.md §2: two social links; they come from the server's configuration and hide when it has none.
-  const { instagramUrl, facebookUrl } = useSiteConfig();
+  // docs/business-rules.md §2: two social links. They, the phone and the WhatsApp are the business's settings
+  // (Datos legales, issue 39), which the server puts in the page; each one hides while it is not set.
+  const { phone, whatsapp, instagramUrl, facebookUrl } = useSiteConfig();
+  const hasSocial = Boolean(instagramUrl || facebookUrl);
   return (
     <footer className="bg-brand-900 text-brand-100">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-3">
@@ -50,37 +90,64 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        {(instagramUrl || facebookUrl) && (
+        {(phone || whatsapp || hasSocial) && (
           <div>
-            <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Síguenos</h2>
-            <ul className="mt-3 flex gap-3">
-              {instagramUrl && (
-                <li>
-                  <a
-                    href={instagramUrl}
-                    target="_blank"
-                    rel="noreferrer noopener"
-                    className={socialClass}
-                    aria-label="Instagram de Sala Común"
-                  >
-                    <InstagramIcon />
-                  </a>
-                </li>
-              )}
-              {facebookUrl && (
-                <li>
-                  <a
-                    href={facebookUrl}
-                    target="_blank"
-                    rel="noreferrer noopener"
-                    className={socialClass}
-                    aria-label="Facebook de Sala Común"
-                  >
-                    <FacebookIcon />
-                  </a>
-                </li>
-              )}
-            </ul>
+            <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contacto</h2>
+            {(phone || whatsapp) && (
+              <ul className="mt-3 space-y-1 text-sm">
+                {phone && (
+                  <li>
+                    <a href={telHref(phone)} className={contactLinkClass}>
+                      <PhoneIcon />
+                      <span>Teléfono: {formatPhone(phone)}</span>
+                    </a>
+                  </li>
+                )}
+                {whatsapp && (
+                  <li>
+                    <a
+                      href={whatsappHref(whatsapp)}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      className={contactLinkClass}
+                    >
+                      <ChatIcon />
+                      <span>WhatsApp: {formatPhone(whatsapp)}</span>
+                    </a>
+                  </li>
+                )}
+              </ul>
+            )}
+            {hasSocial && (
+              <ul className="mt-4 flex gap-3" aria-label="Síguenos">
+                {instagramUrl && (
+                  <li>
+                    <a
+                      href={instagramUrl}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      className={socialClass}
+                      aria-label="Instagram de Sala Común"
+                    >
+                      <InstagramIcon />
+                    </a>
+                  </li>
+                )}
+                {facebookUrl && (
+                  <li>
+                    <a
+                      href={facebookUrl}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      className={socialClass}
+                      aria-label="Facebook de Sala Común"
+                    >
+                      <FacebookIcon />
+                    </a>
+                  </li>
+                )}
+              </ul>
+            )}
           </div>
         )}
       </div>

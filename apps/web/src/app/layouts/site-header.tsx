@@ -87,10 +87,11 @@ export function SiteHeader() {
       <nav aria-label="Principal" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 text-white">
         <PublicNav />
 
-        <div className="ml-auto flex items-center gap-2 lg:ml-0">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2 lg:ml-0">
           {user && (
+            // On a phone too (issue 39): the balance is what a client looks for, not something to open a menu for.
             <span
-              className="hidden items-center gap-1 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold sm:flex"
+              className="flex shrink-0 items-center gap-1 rounded-full bg-white/15 px-2.5 py-1 text-sm font-semibold whitespace-nowrap sm:px-3"
               title="Tus créditos"
             >
               <Glyph icon={coins} aria-hidden className="size-4 text-sand-400" />

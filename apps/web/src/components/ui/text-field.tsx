@@ -5,6 +5,11 @@ export interface TextFieldProps extends ComponentProps<'input'> {
   label: string;
   /** Error text shown under the input; also turns the border red and sets aria-invalid. */
   error?: string;
+  /**
+   * Wrong, but said elsewhere (one message for the whole form, whose id goes in `aria-describedby`): the border is
+   * red and aria-invalid is set, with no text under the input.
+   */
+  invalid?: boolean;
   /** Classes for the wrapper; `className` goes to the <input>. */
   containerClassName?: string;
   /** A line under the input that says what the value means (read with it by screen readers). */
@@ -18,6 +23,7 @@ export interface TextFieldProps extends ComponentProps<'input'> {
 export function TextField({
   label,
   error,
+  invalid = false,
   id,
   className,
   containerClassName,
@@ -31,6 +37,7 @@ export function TextField({
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const hasError = Boolean(error);
+  const marked = hasError || invalid;
 
   return (
     <div className={cx('flex flex-col gap-1.5', containerClassName)}>
@@ -46,9 +53,9 @@ export function TextField({
         {...inputProps}
         id={inputId}
         type={type}
-        aria-invalid={hasError || undefined}
+        aria-invalid={marked || undefined}
         aria-describedby={cx(describedBy, hint && hintId, hasError && errorId) || undefined}
-        className={cx(fieldControlClass(hasError), className)}
+        className={cx(fieldControlClass(marked), className)}
       />
       {hint && (
         <p id={hintId} className="text-xs text-muted">

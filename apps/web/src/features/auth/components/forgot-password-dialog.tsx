@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TForgotPasswordRequest, ZForgotPasswordRequest } from '@sala/shared/auth/auth.contract';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
+import { passwordResetMessages } from '@sala/shared/auth/password-reset.messages';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/link-button';
 import { Modal } from '../../../components/ui/modal';
@@ -18,7 +19,9 @@ export function ForgotPasswordDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const forgot = useForgotPassword();
-  const { sendsEmail } = useSiteConfig();
+  // Without a mail server the link waits in Correos: the dialog says so before it is sent, and how to reach the
+  // reception, who can read it there (issue 39).
+  const site = useSiteConfig();
   const {
     register,
     handleSubmit,
@@ -50,9 +53,9 @@ export function ForgotPasswordDialog({
       onOpenChange={onOpenChange}
       title="Recuperar contraseña"
       description={
-        sendsEmail
+        site.sendsEmail
           ? 'Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña.'
-          : 'Escribe el correo de tu cuenta. Este sitio todavía no envía correos: el personal del consultorio podrá darte el enlace para elegir una nueva contraseña.'
+          : passwordResetMessages.resetWillNotArrive(site)
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
@@ -68,7 +71,7 @@ export function ForgotPasswordDialog({
             Cancelar
           </Button>
           <Button type="submit" loading={forgot.isPending}>
-            {sendsEmail ? 'Enviar enlace' : 'Solicitar enlace'}
+            {site.sendsEmail ? 'Enviar enlace' : 'Solicitar enlace'}
           </Button>
         </div>
       </form>

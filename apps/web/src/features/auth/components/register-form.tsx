@@ -1,16 +1,20 @@
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
 import type { TRegisterRequest } from '@sala/shared/auth/register.contract';
+import { PHONE_MAX_TYPED } from '@sala/shared/common/phone';
 import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { HydratedFieldset } from '../../../components/ui/hydrated-fieldset';
 import { Button } from '../../../components/ui/link-button';
 import { PrivacySummary } from '../../../components/ui/privacy-summary';
+import { RefusalNote } from '../../../components/ui/refusal-note';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { storageKeys, writeStored } from '../../../lib/local-store';
 import { AppLink, useAppNavigate } from '../../../lib/navigation';
+import { requiredOnce } from '../../../lib/required-once';
 import { useRegister } from '../api/auth-mutations';
 import { sessionQuery } from '../api/get-session';
 
@@ -27,6 +31,8 @@ export function RegisterForm() {
     handleSubmit,
     formState: { errors },
   } = useForm<TRegisterRequest>({ resolver: registerResolver });
+  const summaryId = useId();
+  const required = requiredOnce(errors, m.allFieldsRequired, summaryId);
 
   const onSubmit = handleSubmit((values) =>
     registerAccount.mutate(values, {
@@ -52,37 +58,37 @@ export function RegisterForm() {
           label="Nombre completo"
           autoComplete="name"
           {...register('name')}
-          error={errors.name?.message}
+          {...required.field('name')}
         />
         <TextField
           label="Correo electrónico"
           type="email"
           autoComplete="email"
           {...register('email')}
-          error={errors.email?.message}
+          {...required.field('email')}
         />
         <TextField
           label="Teléfono (10 dígitos)"
           type="tel"
-          inputMode="numeric"
           autoComplete="tel-national"
-          maxLength={10}
+          maxLength={PHONE_MAX_TYPED}
+          placeholder="55 1234 5678"
           {...register('phone')}
-          error={errors.phone?.message}
+          {...required.field('phone')}
         />
         <TextField
           label="Contraseña"
           type="password"
           autoComplete="new-password"
           {...register('password')}
-          error={errors.password?.message}
+          {...required.field('password')}
         />
         <TextField
           label="Confirmar contraseña"
           type="password"
           autoComplete="new-password"
           {...register('passwordConfirmation')}
-          error={errors.passwordConfirmation?.message}
+          {...required.field('passwordConfirmation')}
         />
         <div className="space-y-3">
           {/* The simplified notice, where the data are collected (LFPDPPP), with the way to the full one. */}
@@ -98,6 +104,7 @@ export function RegisterForm() {
           </label>
           {errors.acceptTerms && <p className="mt-1 text-sm text-red-600">{errors.acceptTerms.message}</p>}
         </div>
+        <RefusalNote id={summaryId} role="alert" message={required.summary} />
         <Button type="submit" loading={registerAccount.isPending} className="w-full" size="lg">
           Crear cuenta
         </Button>

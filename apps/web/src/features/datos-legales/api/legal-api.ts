@@ -1,4 +1,8 @@
-import type { TLegalResponse, TSaveLegalFactsRequest } from '@sala/shared/legal/legal.contract';
+import type {
+  TLegalResponse,
+  TSaveBusinessContactRequest,
+  TSaveLegalFactsRequest,
+} from '@sala/shared/legal/legal.contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
@@ -17,6 +21,15 @@ export function useLegal() {
 export function useSaveLegal() {
   return useInvalidatingMutation(
     (input: TSaveLegalFactsRequest) => apiRequest<TLegalResponse>('/legal', { method: 'PUT', body: input }),
+    [queryKeys.legal],
+  );
+}
+
+/** PUT /api/legal/contact (super admin): the phone, WhatsApp and social links (issue 39). */
+export function useSaveContact() {
+  return useInvalidatingMutation(
+    (input: TSaveBusinessContactRequest) =>
+      apiRequest<TLegalResponse>('/legal/contact', { method: 'PUT', body: input }),
     [queryKeys.legal],
   );
 }

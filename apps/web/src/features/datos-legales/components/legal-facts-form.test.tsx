@@ -12,6 +12,8 @@ vi.mock('../../../components/ui/toast', () => ({ notify }));
 
 const legal = (over: Partial<TLegalResponse> = {}): TLegalResponse => ({
   facts: EXAMPLE_LEGAL_FACTS,
+  contact: { phone: null, whatsapp: null, instagramUrl: null, facebookUrl: null },
+  onlinePayments: { methods: ['card', 'oxxo', 'spei'], oxxoExpiresDays: 3 },
   isExample: true,
   privacyVersion: '2026-11',
   termsVersion: '2026-11',

@@ -3,7 +3,7 @@ import { ALMOST_THRESHOLD_MS } from '@sala/shared/bookings/session-timing';
 import { WAITLIST_MAX_ACTIVE } from '@sala/shared/bookings/waitlist';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { currentVersion, PRIVACY_NOTICE_VERSIONS, TERMS_VERSIONS } from '@sala/shared/legal/legal.rules';
-import type { LegalView } from '@sala/shared/legal/legal-view';
+import { type LegalView, UNPUBLISHED_NOTICE_ID } from '@sala/shared/legal/legal-view';
 import { DEFAULT_SESSION_COST, DEFAULT_STANDING_WEEKS_MAX } from '@sala/shared/locations/branches.contract';
 import type { ReactNode } from 'react';
 import { AppLink } from '../../../lib/navigation';
@@ -24,17 +24,29 @@ const List = ({ children }: { children: ReactNode }) => (
   <ul className="list-disc space-y-2 pl-6">{children}</ul>
 );
 
-function Document({ version, children }: { version: string; children: ReactNode }) {
+function Document({ version, view, children }: { version: string; view: LegalView; children: ReactNode }) {
   return (
     <article className="mx-auto max-w-3xl space-y-10 px-4 py-12 leading-relaxed text-ink">
       <p className="text-sm text-muted">Versión del {formatCalendarDate(version)}.</p>
+      {/*
+        While the business has not published its facts (none, or the demo's examples), the page says so instead of
+        showing invented ones (issue 39). Prerendered, the text is a token the server fills, empty once they are
+        published: an empty note is hidden.
+      */}
+      <p
+        id={UNPUBLISHED_NOTICE_ID}
+        role="note"
+        className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-950 empty:hidden"
+      >
+        {view.unpublished}
+      </p>
       {children}
     </article>
   );
 }
 
 const Mail = ({ view }: { view: LegalView }) => (
-  <a href={`mailto:${view.privacyEmail}`} className="font-semibold text-brand-700 underline">
+  <a href={view.privacyEmailHref} className="font-semibold text-brand-700 underline">
     {view.privacyEmail}
   </a>
 );
@@ -45,7 +57,7 @@ const Mail = ({ view }: { view: LegalView }) => (
  */
 export function PrivacyNotice({ view }: { view: LegalView }) {
   return (
-    <Document version={currentVersion(PRIVACY_NOTICE_VERSIONS).date}>
+    <Document version={currentVersion(PRIVACY_NOTICE_VERSIONS).date} view={view}>
       <Section title="Quién es responsable de tus datos">
         <p>
           <strong>{view.legalName}</strong> («Sala Común»), con domicilio en {view.address}, es responsable
@@ -181,7 +193,7 @@ export function PrivacyNotice({ view }: { view: LegalView }) {
 export function TermsDocument({ view }: { view: LegalView }) {
   const cost = DEFAULT_SESSION_COST === 1 ? '1 crédito' : `${DEFAULT_SESSION_COST} créditos`;
   return (
-    <Document version={currentVersion(TERMS_VERSIONS).date}>
+    <Document version={currentVersion(TERMS_VERSIONS).date} view={view}>
       <p>
         Estos términos aplican al sitio y a los consultorios de <strong>{view.legalName}</strong> («Sala
         Común»), con domicilio en {view.address}. Al crear tu cuenta los aceptas.
@@ -244,7 +256,8 @@ export function TermsDocument({ view }: { view: LegalView }) {
       </Section>
       <Section title="Pagos">
         <List>
-          <li>En línea: con tarjeta de crédito o débito, por medio de nuestro procesador de pagos.</li>
+          {/* Every way the store takes payment online (PAYMENT_METHODS), as checkout offers them (issue 39). */}
+          <li>{view.onlinePayments}</li>
           <li>En recepción: en efectivo, con tarjeta o por transferencia.</li>
           <li>Los precios están en pesos mexicanos.</li>
         </List>

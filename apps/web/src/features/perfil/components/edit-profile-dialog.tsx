@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import { PHONE_MAX_TYPED } from '@sala/shared/common/phone';
 import { commonMessages } from '@sala/shared/errors/messages';
 import { type TUpdateMyProfileRequest, ZUpdateMyProfileRequest } from '@sala/shared/users/profile.contract';
 import { userMessages as m } from '@sala/shared/users/users.messages';
@@ -44,9 +45,8 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       <TextField
         label="Teléfono"
         type="tel"
-        inputMode="numeric"
         autoComplete="tel-national"
-        maxLength={10}
+        maxLength={PHONE_MAX_TYPED}
         {...register('phone')}
         error={errors.phone?.message}
       />

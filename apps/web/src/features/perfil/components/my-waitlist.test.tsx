@@ -66,7 +66,10 @@ describe('MyWaitlist (/perfil)', () => {
     expect(cards[0]).toHaveTextContent(
       'Lugar 2 en la lista · te la reservamos si se libera con 12 horas de anticipación o más',
     );
-    expect(cards[1]).toHaveTextContent('Lugar 1 en la lista · te avisamos por correo si se libera');
+    // No site configuration in the test: a site that sends no e-mail promises none (issue 39).
+    expect(cards[1]).toHaveTextContent(
+      'Lugar 1 en la lista · sin aviso: este sitio todavía no envía correos',
+    );
   });
 
   it('no longer promises to book an hour closer than its notice: it only tells', async () => {

@@ -1,12 +1,13 @@
 import { possibleNotices } from '@sala/shared/bookings/waitlist';
 import type { TWaitlistEntry } from '@sala/shared/bookings/waitlist.contract';
-import { waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
+import { waitingNote, waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { Hourglass } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '../../../components/ui/link-button';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { useSiteConfig } from '../../../lib/site-config';
 import { useLeaveWaitlist, useMyWaitlist } from '../../reservas/api/waitlist-api';
 
 /** "miércoles 9 de enero de 2030, 10:00 · Valle": the hour a client waits for. */
@@ -25,6 +26,7 @@ const booksAutomatically = (entry: TWaitlistEntry) =>
 export function MyWaitlist() {
   const entries = useMyWaitlist();
   const leave = useLeaveWaitlist();
+  const { sendsEmail } = useSiteConfig();
   const shown = Boolean(entries.data?.length);
   // Reached from the wizard's "Ver mis listas de espera": the section appears once its data are in.
   useEffect(() => {
@@ -63,7 +65,7 @@ export function MyWaitlist() {
                   Lugar {entry.position} en la lista ·{' '}
                   {booksAutomatically(entry)
                     ? `te la reservamos si se libera con ${entry.minNoticeHours} horas de anticipación o más`
-                    : 'te avisamos por correo si se libera'}
+                    : waitingNote(sendsEmail)}
                   {entry.autoBook &&
                     !booksAutomatically(entry) &&
                     ` (faltan menos de ${entry.minNoticeHours} horas: ya no alcanzamos a reservártela)`}

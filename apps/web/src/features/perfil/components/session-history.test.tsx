@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetSiteConfig } from '../../../lib/site-config';
 import { jsonResponse } from '../../../test/fixtures';
 import { SessionHistory } from './session-history';
 
@@ -89,6 +90,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  document.getElementById('site-config')?.remove();
+  resetSiteConfig();
 });
 
 describe('SessionHistory (/perfil)', () => {
@@ -147,5 +150,22 @@ describe('SessionHistory (/perfil)', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancelar sesión' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith(m.tooLateToCancel));
     expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it("tells how to reach the reception under a session of the next 24 hours, with the business's numbers (issue 39)", async () => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'site-config';
+    script.textContent = JSON.stringify({ phone: '5512345678', whatsapp: '5587654321', sendsEmail: false });
+    document.head.append(script);
+    resetSiteConfig();
+    fakeApi();
+    renderHistory();
+    const almost = await rowOf('En menos de 24 h');
+    expect(
+      within(almost).getByText(
+        'Las sesiones que empiezan en menos de 24 horas ya no se pueden cancelar. Comunícate con la recepción: llama al 55 1234 5678 o escribe por WhatsApp al 55 8765 4321.',
+      ),
+    ).toBeVisible();
   });
 });

@@ -1,5 +1,6 @@
 import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
 import { formatCredits } from '@sala/shared/format/credits';
+import { withReception } from '@sala/shared/legal/business-contact';
 import type { TMySession } from '@sala/shared/users/profile.contract';
 import { CalendarPlus, Repeat } from 'lucide-react';
 import { useState } from 'react';
@@ -16,6 +17,7 @@ import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { AppLink } from '../../../lib/navigation';
+import { useSiteConfig } from '../../../lib/site-config';
 import { useCancelSession } from '../../reservas/api/sessions-api';
 import { useMySessions } from '../api/get-my-history';
 import { isUpcoming, type SessionState, sessionState, sessionStateLabels } from '../session-state';
@@ -38,7 +40,8 @@ function StateBadge({ session }: { session: TMySession }) {
 
 const place = (session: TMySession) => `${session.cityName} · ${session.branchName} · ${session.roomName}`;
 
-function columns(onCancel: (session: TMySession) => void): DataTableColumn<TMySession>[] {
+/** `tooLate`: why an 'almost' session cannot be cancelled, with the reception's numbers (issue 39). */
+function columns(onCancel: (session: TMySession) => void, tooLate: string): DataTableColumn<TMySession>[] {
   return [
     { id: 'startsAt', header: 'Fecha y hora', cell: ({ row }) => formatDateTime(row.original.startsAt) },
     {
@@ -98,7 +101,7 @@ function columns(onCancel: (session: TMySession) => void): DataTableColumn<TMySe
               </Button>
             )}
             {state === 'almost' && !session.canCancel && (
-              <span className="text-xs text-muted">{bookingMessages.tooLateToCancel}</span>
+              <span className="text-xs text-muted">{tooLate}</span>
             )}
             {state === 'cancelled' && <span className="text-xs text-muted">Créditos devueltos</span>}
             {state === 'past' && <span className="text-xs text-muted">Sin acciones</span>}
@@ -123,7 +126,10 @@ export function SessionHistory() {
   const sessions = useMySessions(state);
   const cancel = useCancelSession();
   const [cancelling, setCancelling] = useState<TMySession | null>(null);
-  const [tableColumns] = useState(() => columns(setCancelling));
+  const contact = useSiteConfig();
+  const [tableColumns] = useState(() =>
+    columns(setCancelling, withReception(bookingMessages.tooLateToCancel, contact)),
+  );
 
   const confirmCancel = async () => {
     if (!cancelling) return;

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PHONE_MAX_TYPED } from '@sala/shared/common/phone';
 import { commonMessages } from '@sala/shared/errors/messages';
 import { type TCreateClientRequest, ZCreateClientRequest } from '@sala/shared/users/users.contract';
 import { userMessages as m } from '@sala/shared/users/users.messages';
@@ -72,8 +73,7 @@ export function NewClientDialog({ onClose, onCreated }: Props) {
         <TextField
           label="Teléfono (10 dígitos)"
           type="tel"
-          inputMode="numeric"
-          maxLength={10}
+          maxLength={PHONE_MAX_TYPED}
           {...register('phone')}
           error={errors.phone?.message}
         />

@@ -9,6 +9,7 @@ import { Button, LinkButton } from '../../../components/ui/link-button';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { useEmailPromise } from '../../../lib/site-config';
 import { useSendTicket } from '../api/pos-orders-api';
 
 /** The sale just saved: its total, the change to hand back, the credits granted and its ticket. */
@@ -58,18 +59,20 @@ function SendTicketForm({ orderId }: { orderId: string }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sent, setSent] = useState(false);
+  // Where this server sends no e-mail, the ticket waits in Correos (issue 39).
+  const ticketSent = useEmailPromise()(posMessages.ticketSent);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
       await send.mutateAsync({ orderId, email: email.trim() });
       setError(undefined);
       setSent(true);
-      notify.success(posMessages.ticketSent);
+      notify.success(ticketSent);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : undefined);
     }
   };
-  if (sent) return <p className="font-medium">{posMessages.ticketSent}</p>;
+  if (sent) return <p className="font-medium">{ticketSent}</p>;
   return (
     <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-end gap-2 pt-1">
       <TextField

@@ -2,6 +2,7 @@ import type { TRescheduleSessionResponse } from '@sala/shared/bookings/bookings.
 import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatCalendarDate } from '@sala/shared/format/dates';
+import { withReception } from '@sala/shared/legal/business-contact';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
 import type { TMySession } from '@sala/shared/users/profile.contract';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { notify } from '../../../components/ui/toast';
 import { apiRequest } from '../../../lib/api-client';
 import { AppLink, useQueryParams } from '../../../lib/navigation';
 import { queryKeys } from '../../../lib/query-keys';
+import { useSiteConfig } from '../../../lib/site-config';
 import { useRescheduleSession } from '../api/sessions-api';
 import { sessionHours } from '../booking-labels';
 import type { BookingChoiceState } from '../hooks/use-booking-choice';
@@ -69,6 +71,7 @@ export default function RescheduleBooking({
       dia: businessDate(new Date(movable.startsAt)),
     });
   }, [movable, startAt]);
+  const contact = useSiteConfig();
 
   if (result) {
     return (
@@ -94,7 +97,9 @@ export default function RescheduleBooking({
           {session ? 'Cambiar tu sesión' : bookingMessages.sessionNotFound}
         </h2>
         {session && <p>{described(session)}</p>}
-        {session && !session.canCancel && <p className="text-red-800">{bookingMessages.tooLateToMove}</p>}
+        {session && !session.canCancel && (
+          <p className="text-red-800">{withReception(bookingMessages.tooLateToMove, contact)}</p>
+        )}
         {session?.canCancel && (
           <p className="text-muted">
             Elige la nueva hora y sala (o cambia de día o de sucursal). Tu sesión actual se libera al

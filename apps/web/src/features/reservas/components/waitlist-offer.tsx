@@ -6,7 +6,7 @@ import {
   WAITLIST_NOTICE_OPTIONS,
 } from '@sala/shared/bookings/waitlist';
 import type { TWaitlistEntry } from '@sala/shared/bookings/waitlist.contract';
-import { waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
+import { waitlistJoined } from '@sala/shared/bookings/waitlist.messages';
 import { BellRing, CircleCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { cx } from '../../../components/ui/field-styles';
@@ -15,6 +15,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { AppLink } from '../../../lib/navigation';
+import { useSiteConfig } from '../../../lib/site-config';
 import { useJoinWaitlist } from '../api/waitlist-api';
 import { sessionHours } from '../booking-labels';
 import { ChoiceGroup } from './choice-group';
@@ -61,6 +62,7 @@ export default function WaitlistOffer({
   const canAutoBook = possible.length > 0;
   const booksAutomatically = autoBook && canAutoBook;
   const minNoticeHours = possible.includes(Number(notice)) ? Number(notice) : suggestedNotice(possible);
+  const { sendsEmail } = useSiteConfig();
 
   if (joined) {
     return (
@@ -115,7 +117,8 @@ export default function WaitlistOffer({
         autoBook: booksAutomatically,
         ...(booksAutomatically && { minNoticeHours }),
       });
-      notify.success(booksAutomatically ? waitlistMessages.joinedAuto : waitlistMessages.joined);
+      // An e-mail is promised only where this site sends e-mail (issue 39).
+      notify.success(waitlistJoined(booksAutomatically, sendsEmail));
       setJoined(entry);
     } catch (error) {
       const message = error instanceof ApiError ? error.message : bookingMessages.loadFailed;

@@ -1,10 +1,12 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { orderStatusLabels } from '@sala/shared/orders/orders.messages';
+import { storeMessages } from '@sala/shared/store/store.messages';
 import { CalendarPlus, CheckCircle2, Clock, Printer, ReceiptText, UserRound } from 'lucide-react';
 import { Button, LinkButton } from '../../../components/ui/link-button';
 import { PaymentInstructions, paymentInstructionsTitles } from '../../../components/ui/payment-instructions';
 import { Badge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/format-date';
+import { useEmailPromise } from '../../../lib/site-config';
 import type { PaidSummary, PendingSummary, PurchaseSummary } from '../purchase-summary';
 import { CartLinesSummary } from './checkout/cart-lines-summary';
 
@@ -88,6 +90,7 @@ function PaidSummaryView({ summary }: ViewProps<PaidSummary>) {
  * they (decision 023: an OXXO voucher is printed with its barcode for the cashier).
  */
 function PendingSummaryView({ summary }: ViewProps<PendingSummary>) {
+  const said = useEmailPromise();
   return (
     <div className="space-y-6">
       <div className="rounded-2xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200 sm:p-6">
@@ -103,8 +106,8 @@ function PendingSummaryView({ summary }: ViewProps<PendingSummary>) {
               </Badge>
             </div>
             <p>
-              Tus créditos se agregarán a tu cuenta cuando se confirme el pago. Te enviamos estos datos por
-              correo.
+              Tus créditos se agregarán a tu cuenta cuando se confirme el pago.{' '}
+              {said(storeMessages.voucherEmailed)}
             </p>
             <p className="text-sm break-all text-amber-900">Folio: {summary.orderId}</p>
           </div>

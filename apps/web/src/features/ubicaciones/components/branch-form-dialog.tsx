@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PHONE_MAX_TYPED } from '@sala/shared/common/phone';
 import {
   BRANCH_ADDRESS_MAX,
   BRANCH_DESCRIPTION_MAX,
@@ -127,16 +128,16 @@ export function BranchFormDialog({ branch, onClose }: Props) {
         <TextField
           label="Teléfono (10 dígitos)"
           type="tel"
-          inputMode="numeric"
           autoComplete="off"
+          maxLength={PHONE_MAX_TYPED}
           {...register('phone')}
           error={errors.phone?.message}
         />
         <TextField
           label="WhatsApp (opcional, 10 dígitos)"
           type="tel"
-          inputMode="numeric"
           autoComplete="off"
+          maxLength={PHONE_MAX_TYPED}
           {...register('whatsapp')}
           error={errors.whatsapp?.message}
         />

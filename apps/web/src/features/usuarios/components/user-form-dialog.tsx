@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import { PHONE_MAX_TYPED } from '@sala/shared/common/phone';
 import {
   roleLabels,
   type TUpdateUserRequest,
@@ -81,8 +82,7 @@ export function UserFormDialog({ user, actor, open, onOpenChange }: Props) {
         <TextField
           label="Teléfono"
           type="tel"
-          inputMode="numeric"
-          maxLength={10}
+          maxLength={PHONE_MAX_TYPED}
           {...register('phone')}
           error={errors.phone?.message}
         />

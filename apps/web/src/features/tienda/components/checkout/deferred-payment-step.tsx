@@ -6,6 +6,7 @@ import { storeMessages as m } from '@sala/shared/store/store.messages';
 import { Landmark, Store } from 'lucide-react';
 import { useCallback } from 'react';
 import { Button } from '../../../../components/ui/link-button';
+import { useEmailPromise } from '../../../../lib/site-config';
 import { checkoutRequest, confirmCheckout, startCheckout } from '../../api/checkout-api';
 import { checkoutIdFor } from '../../checkout-attempt';
 import { useCompletePendingPurchase, useCompletePurchase } from '../../hooks/use-complete-purchase';
@@ -47,6 +48,7 @@ function Explanation({
   amount: string;
   expiresDays: number;
 }) {
+  const said = useEmailPromise();
   if (method === 'oxxo') {
     return (
       <>
@@ -55,8 +57,8 @@ function Explanation({
           cualquier tienda OXXO. La ficha vence en {days(expiresDays)}.
         </p>
         <p>
-          Tus créditos se agregan cuando OXXO confirma el pago, normalmente al siguiente día hábil. También te
-          enviamos la ficha por correo.
+          Tus créditos se agregan cuando OXXO confirma el pago, normalmente al siguiente día hábil.{' '}
+          {said(m.oxxoVoucherEmailed)}
         </p>
       </>
     );
@@ -69,7 +71,7 @@ function Explanation({
       </p>
       <p>
         La mayoría de las transferencias se confirman en menos de 30 minutos en días hábiles; entonces tus
-        créditos se agregan a tu cuenta. También te enviamos los datos por correo.
+        créditos se agregan a tu cuenta. {said(m.speiDataEmailed)}
       </p>
     </>
   );

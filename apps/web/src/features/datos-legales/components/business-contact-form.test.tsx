@@ -1,0 +1,100 @@
+import type { TLegalResponse } from '@sala/shared/legal/legal.contract';
+import { legalMessages as m } from '@sala/shared/legal/legal.messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/fixtures';
+import { BusinessContactForm } from './business-contact-form';
+
+const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
+vi.mock('../../../components/ui/toast', () => ({ notify }));
+
+const noContact = { phone: null, whatsapp: null, instagramUrl: null, facebookUrl: null };
+const legal = (over: Partial<TLegalResponse> = {}): TLegalResponse => ({
+  facts: null,
+  contact: noContact,
+  onlinePayments: { methods: ['card', 'oxxo', 'spei'], oxxoExpiresDays: 3 },
+  isExample: false,
+  privacyVersion: '2026-11-24',
+  termsVersion: '2026-11-27',
+  ...over,
+});
+
+function mockApi(initial: TLegalResponse) {
+  let current = initial;
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/api/legal/contact' && init?.method === 'PUT') {
+      current = legal({ contact: JSON.parse(String(init.body)) });
+      return jsonResponse(current);
+    }
+    if (url === '/api/legal') return jsonResponse(current);
+    throw new Error(`unexpected ${url}`);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const puts = (fetch: ReturnType<typeof mockApi>) =>
+  fetch.mock.calls
+    .filter(([, init]) => init?.method === 'PUT')
+    .map(([, init]) => JSON.parse(String(init!.body)));
+
+function renderForm() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <BusinessContactForm />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => vi.clearAllMocks());
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the business's phone and social links (Datos legales, issue 39)", () => {
+  it('saves them before any legal fact, the phones as people write them, stored as 10 digits', async () => {
+    const fetch = mockApi(legal());
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(await screen.findByLabelText('Teléfono (opcional)'), '55 1234 5678');
+    await user.type(screen.getByLabelText('WhatsApp (opcional)'), '+52 55-8765-4321');
+    await user.type(screen.getByLabelText('Instagram (opcional)'), 'https://www.instagram.com/salacomun');
+    await user.click(screen.getByRole('button', { name: 'Guardar teléfono y redes' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(m.contactSaved));
+    expect(puts(fetch)).toEqual([
+      {
+        phone: '5512345678',
+        whatsapp: '5587654321',
+        instagramUrl: 'https://www.instagram.com/salacomun',
+        facebookUrl: null,
+      },
+    ]);
+  });
+
+  it('shows what is saved, grouped as people read it', async () => {
+    mockApi(
+      legal({ contact: { ...noContact, phone: '3336157890', facebookUrl: 'https://www.facebook.com/sala' } }),
+    );
+    renderForm();
+    expect(await screen.findByLabelText('Teléfono (opcional)')).toHaveValue('33 3615 7890');
+    expect(screen.getByLabelText('Facebook (opcional)')).toHaveValue('https://www.facebook.com/sala');
+    expect(screen.getByLabelText('WhatsApp (opcional)')).toHaveValue('');
+  });
+
+  it('refuses a short phone and a link that is not an https profile, under each field', async () => {
+    const fetch = mockApi(legal());
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(await screen.findByLabelText('Teléfono (opcional)'), '55 1234');
+    await user.type(screen.getByLabelText('Instagram (opcional)'), 'instagram.com/salacomun');
+    await user.type(screen.getByLabelText('Facebook (opcional)'), 'https://www.facebook.com/');
+    await user.click(screen.getByRole('button', { name: 'Guardar teléfono y redes' }));
+    expect(await screen.findByText(m.phoneDigits)).toBeVisible();
+    expect(screen.getByText(m.instagramInvalid)).toBeVisible();
+    expect(screen.getByText(m.facebookInvalid)).toBeVisible();
+    expect(puts(fetch)).toEqual([]);
+  });
+});
