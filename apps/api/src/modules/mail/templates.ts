@@ -1,6 +1,7 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { formatMoney } from '@sala/shared/format/money';
+import { formatFolio } from '@sala/shared/orders/folio';
 import type { TPaymentInstructions as PaymentInstructions } from '@sala/shared/store/store.contract';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
 import type { OutgoingEmail } from './outbox.repository';
@@ -525,7 +526,7 @@ export function paymentPendingEmail(
   to: string,
   order: {
     name: string;
-    orderId: string;
+    folio: number;
     lines: { name: string; quantity: number; amount: string }[];
     total: string;
     credits: number;
@@ -554,7 +555,7 @@ export function paymentPendingEmail(
             ['Número de referencia OXXO', pay.number],
             ['Monto', order.total],
             ['Vence', untilDate(pay.expiresAt)],
-            ['Folio', order.orderId],
+            ['Folio', formatFolio(order.folio)],
           ]
         : [
             ['CLABE', pay.clabe],
@@ -562,7 +563,7 @@ export function paymentPendingEmail(
             ['Referencia', pay.reference],
             ['Monto exacto', toTransfer],
             ['Vence', untilDate(pay.expiresAt)],
-            ['Folio', order.orderId],
+            ['Folio', formatFolio(order.folio)],
           ],
       lines: {
         header: ['Producto', 'Cantidad', 'Importe'],
@@ -587,7 +588,7 @@ export function purchaseReceiptEmail(
   to: string,
   purchase: {
     name: string;
-    orderId: string;
+    folio: number;
     lines: { name: string; quantity: number; amount: string }[];
     total: string;
     credits: number;
@@ -607,7 +608,7 @@ export function purchaseReceiptEmail(
     details: [
       ['Créditos agregados', String(purchase.credits)],
       ['Saldo', formatCredits(purchase.balance)],
-      ['Folio', purchase.orderId],
+      ['Folio', formatFolio(purchase.folio)],
     ],
     action: { label: 'Ver mis pedidos', url: profileUrl },
   });
@@ -615,7 +616,8 @@ export function purchaseReceiptEmail(
 
 /** What a point-of-sale receipt states (the POS service fills it from the order it just saved). */
 export type PosReceipt = {
-  orderId: string;
+  /** The order's folio for people (issue 39). */
+  folio: number;
   createdAt: Date;
   branchName: string;
   cashierName: string;
@@ -663,7 +665,7 @@ export function posReceiptEmail(receipt: PosReceipt, profileUrl: string): Outgoi
       ['Sucursal', receipt.branchName],
       ['Atendió', receipt.cashierName],
       ['Fecha', receiptDate(receipt.createdAt)],
-      ['Folio', receipt.orderId],
+      ['Folio', formatFolio(receipt.folio)],
     ],
     action: { label: 'Ver mis pedidos', url: profileUrl },
   });

@@ -1,4 +1,5 @@
 import { formatCredits } from '@sala/shared/format/credits';
+import { formatFolio } from '@sala/shared/orders/folio';
 import { orderStatusLabels } from '@sala/shared/orders/orders.messages';
 import { CalendarPlus, CheckCircle2, Clock, ReceiptText, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -58,8 +59,9 @@ function PaidSummaryView({ summary, onLeave }: ViewProps<PaidSummary>) {
             Resumen de compra
           </h2>
           <p className="mt-1">Tu pago se completó y tus créditos ya están en tu cuenta.</p>
-          <p className="mt-1 text-sm break-all text-emerald-900">
-            {formatDateTime(summary.paidAt)} · Folio: {summary.orderId}
+          <p className="mt-1 text-sm text-emerald-900">
+            {formatDateTime(summary.paidAt)}
+            {summary.folio !== undefined && ` · Folio: ${formatFolio(summary.folio)}`}
           </p>
         </div>
       </div>
@@ -121,7 +123,9 @@ function PendingSummaryView({ summary, onLeave }: ViewProps<PendingSummary>) {
               Tus créditos se agregarán a tu cuenta cuando se confirme el pago. Te enviamos estos datos por
               correo.
             </p>
-            <p className="text-sm break-all text-amber-900">Folio: {summary.orderId}</p>
+            {summary.folio !== undefined && (
+              <p className="text-sm text-amber-900">Folio: {formatFolio(summary.folio)}</p>
+            )}
           </div>
         </div>
         <PaymentInstructions
