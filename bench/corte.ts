@@ -97,6 +97,10 @@ async function bench(kind: 'postgres' | 'pglite') {
       ['orders: by client name', '/api/orders?page=1&pageSize=10&sort=clientName', PAGE_BUDGET_MS],
       ['orders: search "garcía"', '/api/orders?q=garc%C3%ADa&pageSize=10', PAGE_BUDGET_MS],
       ['orders: search a phone', '/api/orders?q=5500001234&pageSize=10', PAGE_BUDGET_MS],
+      // Issue 39: a folio as printed finds its order through the unique index; bare digits may also be a phone.
+      ['orders: search folio "A-01234"', '/api/orders?q=A-01234&pageSize=10', PAGE_BUDGET_MS],
+      ['orders: search folio digits "1234"', '/api/orders?q=1234&pageSize=10', PAGE_BUDGET_MS],
+      ['orders: folio digits, page 3', '/api/orders?q=1234&page=3&pageSize=10', PAGE_BUDGET_MS],
     ];
     let failed = false;
     const lines: string[] = [];

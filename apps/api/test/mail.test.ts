@@ -522,7 +522,7 @@ describe('without SMTP_URL', () => {
 
 describe('notify.posSale (the point of sale receipt)', () => {
   const receipt: PosReceipt = {
-    orderId: '0199a2b3-0000-7000-8000-0000000000bb',
+    folio: 42,
     createdAt: new Date('2030-01-07T18:05:00Z'),
     branchName: 'Valle',
     cashierName: 'Rosa Caja',

@@ -14,6 +14,7 @@ import { roomSessions } from '@sala/db/schema/sessions';
 import { users } from '@sala/db/schema/users';
 import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal.contract';
 import { currentVersion, PRIVACY_NOTICE_VERSIONS, TERMS_VERSIONS } from '@sala/shared/legal/legal.rules';
+import { formatFolio } from '@sala/shared/orders/folio';
 import { privacyMessages as pm } from '@sala/shared/privacy/privacy.messages';
 import { privacyDueDate } from '@sala/shared/privacy/privacy.rules';
 import { businessDate } from '@sala/shared/time/business-time';
@@ -251,6 +252,9 @@ describe('access: "Descargar mis datos" (issue 27, point 4)', () => {
       expect(data.sesiones).toHaveLength(1);
       expect(data.pedidos).toHaveLength(1);
       expect(data.pedidos[0].lines[0]).toMatchObject({ unitPriceCents: 28_000, creditsGranted: 1 });
+      // The spreadsheet names the order by the folio on its receipt (issue 39), not by its internal id.
+      expect(files['pedidos.csv']).toContain(`\r\n${formatFolio(data.pedidos[0].folio)},`);
+      expect(files['pedidos.csv']).not.toContain(data.pedidos[0].id);
       expect(data.movimientosDeCreditos.map((r: { delta: number }) => r.delta)).toEqual([5]);
       // Its own login (where from, which browser), and no online payment it never started.
       expect(data.sesionesAbiertas).toHaveLength(1);

@@ -22,6 +22,7 @@ try {
   const history = await database.db.transaction((tx) => seedDemoHistory(tx, { now: new Date() }));
   console.log(`Datos de demostración listos (${report.created} registros nuevos).`);
   if (history.clients > 0) console.log(describeHistory(history));
+  else if (history.drawers > 0) console.log(`Cajas de demostración agregadas: ${history.drawers}.`);
   console.log(describeDemoAccounts());
 } finally {
   await database.close();

@@ -2,13 +2,13 @@ import { hoursOn } from '@sala/shared/bookings/availability';
 import { COURTESY_PREFIX } from '@sala/shared/bookings/bookings.contract';
 import { currentVersion, PRIVACY_NOTICE_VERSIONS, TERMS_VERSIONS } from '@sala/shared/legal/legal.rules';
 import { formatHour, type WeeklySchedule } from '@sala/shared/locations/schedule';
+import { formatFolio } from '@sala/shared/orders/folio';
 import { checkPosPayment, type PosPayment, paymentMethodOf } from '@sala/shared/pos/pos.rules';
 import { privacyDueDate } from '@sala/shared/privacy/privacy.rules';
 import { stpClabe } from '@sala/shared/store/clabe';
 import { lineCredits } from '@sala/shared/store/store.rules';
 import { addDays, businessDate, businessInstant, weekdayOf } from '@sala/shared/time/business-time';
-import { and, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { newId } from '../ids';
 import { auditLog } from '../schema/audit';
@@ -20,6 +20,8 @@ import { type CheckoutItem, checkouts } from '../schema/payments';
 import { consents, privacyRequests } from '../schema/privacy';
 import { roomSessions, waitlistEntries } from '../schema/sessions';
 import { users } from '../schema/users';
+import { insertAll } from './bulk-insert';
+import { seedDemoDrawers } from './drawers';
 
 /**
  * The lived-in demo (issue 27, item 7): eight weeks of a business already running, on top of the demo business
@@ -36,6 +38,8 @@ export type HistoryReport = {
   cancelled: number;
   orders: number;
   costs: number;
+  /** Cash drawers written (issue 39): with a fresh history, or for a demo seeded before they existed. */
+  drawers: number;
   ms: number;
 };
 
@@ -984,7 +988,8 @@ function settleCredits(w: World, shop: Shop, plans: Plan[], demo: Client, client
           action: 'order.cancel',
           entity: 'order',
           entityId: order.id,
-          label: `Orden ${order.id.slice(0, 8)} · ${client.name}`,
+          // 'Orden A-00123 · …' once the database has given the order its folio (seedDemoHistory).
+          label: client.name,
           // As the audit log keeps a change: only the fields that differ, each side with its value.
           before: { status: 'completed', creditsTakenBack: null, creditsNotTakenBack: null, refund: null },
           after: {
@@ -1362,30 +1367,24 @@ function payLaterRows(w: World, shop: Shop, clients: Client[]) {
   return { rows, items, started };
 }
 
-/** Rows per statement: one JSON parameter each, a few megabytes at most. */
-const CHUNK = 2_000;
-
-/**
- * A multi-row insert as one JSON parameter that json_populate_recordset spreads over the table's columns: one
- * statement per couple of thousand rows, where a VALUES list would bind (and Drizzle map) every field one by one,
- * twice as slow on PGlite. Every row carries its id (the ids are made in JS, not by the database).
- */
-async function insertAll<TTable extends PgTable>(tx: Tx, table: TTable, rows: TTable['$inferInsert'][]) {
-  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, name: column.name }));
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK) as Record<string, unknown>[];
-    const used = columns.filter(({ key }) => chunk.some((row) => row[key] !== undefined));
-    const json = JSON.stringify(
-      chunk.map((row) => Object.fromEntries(used.map(({ key, name }) => [name, row[key] ?? null]))),
-    );
-    const names = sql.join(
-      used.map(({ name }) => sql.identifier(name)),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${json}::json)`,
-    );
-  }
+/** An order's cancel in the audit log names it as people do, by the folio the database gave it. */
+async function nameCancelledOrders(tx: Tx, audit: AuditRow[]) {
+  const cancels = audit.filter((row) => row.action === 'order.cancel');
+  if (cancels.length === 0) return;
+  const folios = new Map(
+    (
+      await tx
+        .select({ id: orders.id, folio: orders.folio })
+        .from(orders)
+        .where(
+          inArray(
+            orders.id,
+            cancels.map((row) => row.entityId),
+          ),
+        )
+    ).map((row) => [row.id, row.folio]),
+  );
+  for (const row of cancels) row.label = `Orden ${formatFolio(folios.get(row.entityId)!)} · ${row.label}`;
 }
 
 const timestamp = (instant: number) => sql`${new Date(instant).toISOString()}::timestamptz`;
@@ -1403,12 +1402,15 @@ export async function seedDemoHistory(tx: Tx, options: { now: Date; seed?: numbe
     .where(like(users.email, `%@${HISTORY_EMAIL_DOMAIN}`))
     .limit(1);
   if (seeded) {
+    // A demo seeded before the cash drawers (issue 39) gets them now, once.
+    const drawers = await seedDemoDrawers(tx, options);
     return {
       clients: 0,
       sessions: 0,
       cancelled: 0,
       orders: 0,
       costs: 0,
+      drawers,
       ms: Math.round(performance.now() - started),
     };
   }
@@ -1517,12 +1519,19 @@ export async function seedDemoHistory(tx: Tx, options: { now: Date; seed?: numbe
       (a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime(),
     ),
   );
-  await insertAll(tx, orders, [...sales.rows, ...payLater.rows]);
+  // Oldest first: the database numbers them in that order (their folios, issue 39), as migration 0020 numbered the
+  // orders there were.
+  const sold = [...sales.rows, ...payLater.rows].sort(
+    (a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime(),
+  );
+  await insertAll(tx, orders, sold);
   await insertAll(tx, orderItems, [...sales.items, ...payLater.items]);
   await insertAll(tx, checkouts, [...sales.paid, ...payLater.started]);
   await insertAll(tx, creditLedger, ledger);
   await insertAll(tx, costs, costRows);
+  await nameCancelledOrders(tx, w.audit);
   await insertAll(tx, auditLog, w.audit);
+  const drawers = await seedDemoDrawers(tx, options);
   // Every client accepted today's notice and terms: at registration when it came after their publication, at a
   // later login otherwise (so no client is asked at its first login in the demo).
   await insertAll(
@@ -1596,6 +1605,7 @@ export async function seedDemoHistory(tx: Tx, options: { now: Date; seed?: numbe
     cancelled: plans.filter((p) => p.cancelledAt !== null).length,
     orders: sales.rows.length,
     costs: costRows.length,
+    drawers,
     ms: Math.round(performance.now() - started),
   };
 }

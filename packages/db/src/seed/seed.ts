@@ -183,5 +183,5 @@ export function describeDemoAccounts(): string {
 
 /** What the first start prints of the lived-in history. */
 export function describeHistory(history: HistoryReport): string {
-  return `Historia de demostración: ${history.clients} clientes, ${history.sessions} sesiones (${history.cancelled} canceladas), ${history.orders} ventas y ${history.costs} gastos de las últimas ocho semanas y los próximos días.`;
+  return `Historia de demostración: ${history.clients} clientes, ${history.sessions} sesiones (${history.cancelled} canceladas), ${history.orders} ventas, ${history.costs} gastos y ${history.drawers} cajas de las últimas ocho semanas y los próximos días.`;
 }

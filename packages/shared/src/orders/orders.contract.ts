@@ -31,9 +31,13 @@ export const ZOrderLine = z.object({
   creditsGranted: z.int().nonnegative(),
 });
 
+/** The order's folio for people (issue 39): shown with formatFolio ("A-00123"); the id stays internal. */
+export const ZOrderFolio = z.int().positive();
+
 /** GET /api/orders/:id — an order in full: its details and its printable ticket. Money in centavos. */
 export const ZOrderTicket = z.object({
   id: z.uuid(),
+  folio: ZOrderFolio,
   createdAt: z.iso.datetime(),
   status: ZOrderStatus,
   isPos: z.boolean(),
@@ -66,6 +70,7 @@ export type TOrderTicket = z.infer<typeof ZOrderTicket>;
 /** A row of /admin/ordenes. */
 export const ZOrderRow = z.object({
   id: z.uuid(),
+  folio: ZOrderFolio,
   createdAt: z.iso.datetime(),
   clientName: z.string(),
   clientPhone: z.string(),
@@ -82,7 +87,10 @@ export type TOrderRow = z.infer<typeof ZOrderRow>;
 
 export const orderSortable = ['createdAt', 'totalCents', 'clientName', 'cashierName', 'status'] as const;
 
-/** GET /api/orders — newest first by default; q finds the client by name, e-mail or phone. */
+/**
+ * GET /api/orders — newest first by default; q finds the client by name, e-mail or phone, or the order by its folio
+ * ("A-00123" that one only; "00123" or "123" that one first, then clients whose phone holds those digits).
+ */
 export const ZOrderListQuery = pageQuery(orderSortable, 'createdAt').extend({
   dir: z.enum(['asc', 'desc']).default('desc'),
   /** Only orders in this state (staff look for pending and expired payments). */

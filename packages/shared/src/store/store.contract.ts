@@ -87,6 +87,8 @@ export const ZCheckout = z.object({
   instructions: ZPaymentInstructions.nullable(),
   /** OXXO and SPEI: the order waiting for the payment ('Pendiente de pago'); a card's order exists once paid. */
   orderId: z.uuid().nullable(),
+  /** That order's folio for people (issue 39), with it. */
+  orderFolio: z.int().positive().nullable(),
 });
 export type TCheckout = z.infer<typeof ZCheckout>;
 
@@ -119,6 +121,8 @@ export const ZPaymentResult = z.object({
   status: z.literal('paid'),
   order: z.object({
     id: z.uuid(),
+    /** The order's folio for people (issue 39). */
+    folio: z.int().positive(),
     createdAt: z.iso.datetime(),
     items: z.array(ZPricedItem),
     totalCents: z.int().nonnegative(),

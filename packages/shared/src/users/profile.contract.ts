@@ -1,6 +1,6 @@
 import { personNameField, phoneField } from '../auth/auth.fields';
 import { z } from '../common/zod';
-import { ZOrderStatus, ZPaymentMethod } from '../orders/orders.contract';
+import { ZOrderFolio, ZOrderStatus, ZPaymentMethod } from '../orders/orders.contract';
 import { ZPaymentInstructions } from '../store/store.contract';
 import { pageQuery, pageResponse } from '../table/table.contract';
 import { userMessages } from './users.messages';
@@ -36,6 +36,7 @@ export const ZMyOrdersQuery = pageQuery(['createdAt', 'totalCents'], 'createdAt'
 export type TMyOrdersQuery = z.output<typeof ZMyOrdersQuery>;
 export const ZMyOrder = z.object({
   id: z.uuid(),
+  folio: ZOrderFolio,
   createdAt: z.iso.datetime(),
   totalCents: z.int(),
   status: ZOrderStatus,

@@ -70,7 +70,8 @@ export type SessionFacts = {
 export type PurchaseFacts = {
   email: string;
   name: string;
-  orderId: string;
+  /** The order's folio for people (issue 39). */
+  folio: number;
   /** How it was paid (the receipt's total says so); a card unless told. */
   method?: 'card' | 'oxxo' | 'spei';
   lines: { name: string; quantity: number; amountCents: number }[];
@@ -481,7 +482,7 @@ export function createNotify(options: NotifyOptions): Notify {
           purchase.email,
           {
             name: purchase.name,
-            orderId: purchase.orderId,
+            folio: purchase.folio,
             lines: priced(purchase.lines),
             totalCents: purchase.totalCents,
             credits: purchase.credits,
@@ -500,7 +501,7 @@ export function createNotify(options: NotifyOptions): Notify {
           order.email,
           {
             name: order.name,
-            orderId: order.orderId,
+            folio: order.folio,
             lines: priced(order.lines),
             totalCents: order.totalCents,
             credits: order.credits,

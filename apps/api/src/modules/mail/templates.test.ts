@@ -6,6 +6,7 @@ import {
   newReservationAdminEmail,
   type PosReceipt,
   passwordResetEmail,
+  paymentPendingEmail,
   posReceiptEmail,
   purchaseReceiptEmail,
   reservationCancelledEmail,
@@ -22,7 +23,7 @@ const facts = {
 };
 
 const receipt: PosReceipt = {
-  orderId: '0199a2b3-0000-7000-8000-0000000000aa',
+  folio: 123,
   createdAt: new Date('2030-01-07T18:05:00Z'),
   branchName: 'Valle',
   cashierName: 'Rosa Caja',
@@ -54,7 +55,7 @@ const all = [
     'ana@x.test',
     {
       name: 'Ana',
-      orderId: 'o1',
+      folio: 7,
       lines: [{ name: 'Paquete', quantity: 1, amount: '$500' }],
       totalCents: 50_000,
       credits: 5,
@@ -118,7 +119,7 @@ describe('reservation e-mails', () => {
 
 describe('credits in the e-mails', () => {
   it('agree with their number: 1 crédito, 2 créditos', () => {
-    const purchase = { name: 'Ana', orderId: 'o1', lines: [], totalCents: 28_000, credits: 1 };
+    const purchase = { name: 'Ana', folio: 7, lines: [], totalCents: 28_000, credits: 1 };
     expect(purchaseReceiptEmail('a@x.test', { ...purchase, balance: 1 }, 'u').text).toContain(
       'Saldo: 1 crédito\n',
     );
@@ -151,10 +152,41 @@ describe('the point-of-sale receipt', () => {
     expect(text).toContain('Créditos agregados: 10');
     expect(text).toContain('Atendió: Rosa Caja');
     expect(text).toContain('Fecha: lunes 7 de enero de 2030, 12:05');
-    expect(text).toContain(`Folio: ${receipt.orderId}`);
+    // The folio people read (issue 39), never the order's internal id.
+    expect(text).toContain('Folio: A-00123');
   });
 
   it('is not written for a client without an e-mail address', () => {
     expect(posReceiptEmail({ ...receipt, client: { name: 'Mostrador', email: null } }, 'u')).toBeNull();
+  });
+});
+
+describe('the store’s e-mails (issue 39)', () => {
+  it('name the order by its folio, as the client reads it on /resumen and Mis pedidos', () => {
+    const lines = [{ name: 'Paquete', quantity: 1, amount: '$500' }];
+    const receipt = purchaseReceiptEmail(
+      'a@x.test',
+      { name: 'Ana', folio: 7, lines, total: '$500', credits: 5, balance: 5 },
+      'u',
+    );
+    expect(receipt.text).toContain('Folio: A-00007');
+    const voucher = paymentPendingEmail(
+      'a@x.test',
+      {
+        name: 'Ana',
+        folio: 123_456,
+        lines,
+        total: '$500',
+        credits: 5,
+        instructions: {
+          kind: 'oxxo',
+          number: '93000012345678901234',
+          hostedUrl: null,
+          expiresAt: '2030-01-10T05:59:00.000Z',
+        },
+      },
+      'u',
+    );
+    expect(voucher.text).toContain('Folio: A-123456');
   });
 });

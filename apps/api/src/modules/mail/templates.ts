@@ -1,8 +1,9 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { formatMoney } from '@sala/shared/format/money';
-import { oxxoBarcodeAlt } from '@sala/shared/store/oxxo-barcode';
 import { askReception, type BusinessContact, NO_BUSINESS_CONTACT } from '@sala/shared/legal/business-contact';
+import { formatFolio } from '@sala/shared/orders/folio';
+import { oxxoBarcodeAlt } from '@sala/shared/store/oxxo-barcode';
 import type { TPaymentInstructions as PaymentInstructions } from '@sala/shared/store/store.contract';
 import { IVA_INCLUDED_LINE, includedIvaCents } from '@sala/shared/tax/iva';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
@@ -547,7 +548,7 @@ export function paymentPendingEmail(
   to: string,
   order: {
     name: string;
-    orderId: string;
+    folio: number;
     lines: { name: string; quantity: number; amount: string }[];
     totalCents: number;
     credits: number;
@@ -588,7 +589,7 @@ export function paymentPendingEmail(
             ['Número de referencia OXXO', pay.number],
             ['Monto', total],
             ['Vence', untilDate(pay.expiresAt)],
-            ['Folio', order.orderId],
+            ['Folio', formatFolio(order.folio)],
           ]
         : [
             ['CLABE', pay.clabe],
@@ -596,7 +597,7 @@ export function paymentPendingEmail(
             ['Referencia', pay.reference],
             ['Monto exacto', toTransfer],
             ['Vence', untilDate(pay.expiresAt)],
-            ['Folio', order.orderId],
+            ['Folio', formatFolio(order.folio)],
           ],
       lines: {
         header: ['Producto', 'Cantidad', 'Importe'],
@@ -630,7 +631,7 @@ export function purchaseReceiptEmail(
   to: string,
   purchase: {
     name: string;
-    orderId: string;
+    folio: number;
     lines: { name: string; quantity: number; amount: string }[];
     totalCents: number;
     credits: number;
@@ -653,7 +654,7 @@ export function purchaseReceiptEmail(
     details: [
       ['Créditos agregados', String(purchase.credits)],
       ['Saldo', formatCredits(purchase.balance)],
-      ['Folio', purchase.orderId],
+      ['Folio', formatFolio(purchase.folio)],
     ],
     action: { label: 'Ver mis pedidos', url: profileUrl },
   });
@@ -661,7 +662,8 @@ export function purchaseReceiptEmail(
 
 /** What a point-of-sale receipt states (the POS service fills it from the order it just saved). */
 export type PosReceipt = {
-  orderId: string;
+  /** The order's folio for people (issue 39). */
+  folio: number;
   createdAt: Date;
   branchName: string;
   cashierName: string;
@@ -709,7 +711,7 @@ export function posReceiptEmail(receipt: PosReceipt, profileUrl: string): Outgoi
       ['Sucursal', receipt.branchName],
       ['Atendió', receipt.cashierName],
       ['Fecha', receiptDate(receipt.createdAt)],
-      ['Folio', receipt.orderId],
+      ['Folio', formatFolio(receipt.folio)],
     ],
     action: { label: 'Ver mis pedidos', url: profileUrl },
   });

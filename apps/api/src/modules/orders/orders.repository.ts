@@ -10,7 +10,7 @@ import { checkouts, paymentCustomers } from '@sala/db/schema/payments';
 import { users } from '@sala/db/schema/users';
 import type { TCashMovement } from '@sala/shared/cash-summary/cash-summary.contract';
 import { WALK_IN_NAME } from '@sala/shared/pos/pos.rules';
-import { and, asc, eq, exists, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, inArray, ne, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 import { rowsOf } from '../../lib/sql-rows';
@@ -25,6 +25,7 @@ export function listOrdersOfUser(
   return db
     .select({
       id: orders.id,
+      folio: orders.folio,
       createdAt: orders.createdAt,
       totalCents: orders.totalCents,
       status: orders.status,
@@ -72,7 +73,7 @@ export async function insertOrder(
   const [row] = await tx
     .insert(orders)
     .values(order)
-    .returning({ id: orders.id, createdAt: orders.createdAt });
+    .returning({ id: orders.id, folio: orders.folio, createdAt: orders.createdAt });
   if (items.length > 0)
     await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row!.id })));
   return row!;
@@ -82,6 +83,7 @@ export function findOrderByPaymentRef(db: DbOrTx, paymentRef: string) {
   return db
     .select({
       id: orders.id,
+      folio: orders.folio,
       createdAt: orders.createdAt,
       totalCents: orders.totalCents,
       userId: orders.userId,
@@ -104,7 +106,7 @@ export async function insertOrderOnce(
     .insert(orders)
     .values(order)
     .onConflictDoNothing({ target: orders.idempotencyKey })
-    .returning({ id: orders.id, createdAt: orders.createdAt });
+    .returning({ id: orders.id, folio: orders.folio, createdAt: orders.createdAt });
   if (!row) return undefined;
   await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id })));
   return row;
@@ -139,6 +141,7 @@ export async function findOrderTicket(db: DbOrTx, id: string) {
   const [order] = await db
     .select({
       id: orders.id,
+      folio: orders.folio,
       createdAt: orders.createdAt,
       status: orders.status,
       isPos: orders.isPos,
@@ -196,6 +199,7 @@ export function lockOrder(tx: DbOrTx, id: string) {
   return tx
     .select({
       id: orders.id,
+      folio: orders.folio,
       userId: orders.userId,
       status: orders.status,
       isPos: orders.isPos,
@@ -264,13 +268,13 @@ export function markOrderPaid(
       updatedAt: sql`now()`,
     })
     .where(and(eq(orders.id, id), inArray(orders.status, ['pending', 'expired'])))
-    .returning({ id: orders.id, createdAt: orders.createdAt });
+    .returning({ id: orders.id, folio: orders.folio, createdAt: orders.createdAt });
 }
 
 /** A pending order's state and the instructions it keeps. */
 export function findOrderPayment(db: DbOrTx, id: string) {
   return db
-    .select({ status: orders.status, instructions: orders.paymentInstructions })
+    .select({ folio: orders.folio, status: orders.status, instructions: orders.paymentInstructions })
     .from(orders)
     .where(eq(orders.id, id))
     .then((rows) => rows[0]);
@@ -315,16 +319,31 @@ const clientSearch = (q: string) =>
 
 type OrderStatus = (typeof orders.$inferSelect)['status'];
 
-/** The admin table's filter: the client's name, e-mail or phone, and the order's state. */
-const orderFilter = (q?: string, status?: OrderStatus) =>
-  and(q ? clientSearch(q) : undefined, status ? eq(orders.status, status) : undefined);
+/**
+ * The admin table's filter: an order by its folio (the unique index finds it, never a text scan; issue 39), the
+ * clients whose name, e-mail or phone hold the search text, an order left out by its folio, and the order's state.
+ */
+export type OrderFilter = {
+  folio?: number;
+  client?: string;
+  notFolio?: number;
+  status?: OrderStatus;
+};
+
+const orderFilter = (filter: OrderFilter) =>
+  and(
+    filter.folio !== undefined ? eq(orders.folio, filter.folio) : undefined,
+    filter.client ? clientSearch(filter.client) : undefined,
+    filter.notFolio !== undefined ? ne(orders.folio, filter.notFolio) : undefined,
+    filter.status ? eq(orders.status, filter.status) : undefined,
+  );
 
 /** How many orders the admin table's filter matches (a separate count keeps the page query an index walk). */
-export function countOrders(db: DbOrTx, q?: string, status?: OrderStatus) {
+export function countOrders(db: DbOrTx, filter: OrderFilter) {
   return db
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
-    .where(orderFilter(q, status))
+    .where(orderFilter(filter))
     .then((rows) => rows[0]?.count ?? 0);
 }
 
@@ -345,8 +364,7 @@ export function listOrderPage(
   page: {
     sort: keyof typeof orderSortColumns;
     dir: 'asc' | 'desc';
-    q?: string;
-    status?: OrderStatus;
+    filter: OrderFilter;
     offset: number;
     limit: number;
   },
@@ -354,6 +372,7 @@ export function listOrderPage(
   const ordered = db
     .select({
       id: orders.id,
+      folio: orders.folio,
       userId: orders.userId,
       createdAt: orders.createdAt,
       cashierName: orders.cashierName,
@@ -367,7 +386,7 @@ export function listOrderPage(
   const pageOrders = (
     page.sort === 'clientName' ? ordered.leftJoin(client, eq(client.id, orders.userId)) : ordered
   )
-    .where(orderFilter(page.q, page.status))
+    .where(orderFilter(page.filter))
     .orderBy(orderBy(orderSortColumns[page.sort], page.dir), orderBy(orders.id, page.dir))
     .limit(page.limit)
     .offset(page.offset)
@@ -375,6 +394,7 @@ export function listOrderPage(
   return db
     .select({
       id: pageOrders.id,
+      folio: pageOrders.folio,
       createdAt: pageOrders.createdAt,
       clientName: sql<string>`coalesce(${client.name}, ${WALK_IN_NAME})`,
       clientPhone: client.phone,
@@ -437,6 +457,7 @@ export function allOrdersOfUser(db: DbOrTx, userId: string) {
   return db
     .select({
       id: orders.id,
+      folio: orders.folio,
       createdAt: orders.createdAt,
       status: orders.status,
       isPos: orders.isPos,

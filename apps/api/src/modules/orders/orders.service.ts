@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@sala/db/client';
 import type { StoredPaymentFunding, StoredPaymentInstructions } from '@sala/db/schema/commerce';
 import type { TCashMovement } from '@sala/shared/cash-summary/cash-summary.contract';
+import { formatFolio, parseFolioQuery } from '@sala/shared/orders/folio';
 import type {
   TCancelOrderResponse,
   TOrderListQuery,
@@ -36,6 +37,7 @@ import {
   markOrderCancelled,
   markOrderExpired,
   markOrderPaid,
+  type OrderFilter,
   orderMovementsBetween,
   pendingOrdersOfUser,
   posTakingsBetween,
@@ -168,10 +170,11 @@ export async function noteOrderFunding(tx: DbOrTx, orderId: string, funding: Sto
   await setOrderFunding(tx, orderId, funding);
 }
 
-/** The voucher or the transfer's account a pending order keeps (null once it is not pending). */
+/** An online order's folio, and the voucher or the transfer's account it keeps while pending (null after). */
 export async function pendingOrderInstructions(db: DbOrTx, orderId: string) {
   const found = await findOrderPayment(db, orderId);
-  return found?.status === 'pending' ? found.instructions : null;
+  if (!found) return undefined;
+  return { folio: found.folio, instructions: found.status === 'pending' ? found.instructions : null };
 }
 
 /** An order under its row lock (the payments module settles a pending one under it). */
@@ -295,7 +298,7 @@ export async function sendTicket(ctx: ActingContext, { id, email }: { id: string
     if (!ticket.isPos)
       throw new AppError('aborted', 'Solo los tickets del punto de venta se envían desde aquí.');
     return notify.posSale(tx, {
-      orderId: ticket.id,
+      folio: ticket.folio,
       createdAt: new Date(ticket.createdAt),
       branchName: ticket.branchName ?? '',
       cashierName: ticket.cashierName,
@@ -318,29 +321,52 @@ export async function sendTicket(ctx: ActingContext, { id, email }: { id: string
 }
 
 /**
+ * What the admin table's search box asks for (issue 39): "A-00123" is that order alone; bare digits are the order
+ * with that folio, shown first, and then the clients whose name, e-mail or phone hold them; anything else, clients.
+ */
+function orderSearch(query: TOrderListQuery): { pinned?: OrderFilter; rest: OrderFilter } {
+  const { q, status } = query;
+  const folio = q ? parseFolioQuery(q) : null;
+  if (folio?.prefixed) return { rest: { folio: folio.folio, status } };
+  if (folio)
+    return { pinned: { folio: folio.folio, status }, rest: { client: q, notFolio: folio.folio, status } };
+  return { rest: { client: q, status } };
+}
+
+/**
  * GET /api/orders — the admin table: the first two products of each order and how many more. A page past the
  * middle is read from the other end (the same rows, reversed back), so the last page costs what the first does.
+ * An order found by its folio heads the list; the rest follow, paged after it.
  */
 export async function listOrders({ db }: ActingContext, query: TOrderListQuery): Promise<TPage<TOrderRow>> {
-  const total = await countOrders(db, query.q, query.status);
+  const search = orderSearch(query);
+  const page = (filter: OrderFilter, offset: number, limit: number, dir: 'asc' | 'desc') =>
+    listOrderPage(db, { sort: query.sort, dir, filter, offset, limit });
+  const [head, restTotal] = await Promise.all([
+    search.pinned ? page(search.pinned, 0, 1, query.dir) : [],
+    countOrders(db, search.rest),
+  ]);
+  const total = head.length + restTotal;
   const offset = (query.page - 1) * query.pageSize;
-  const limit = Math.max(0, Math.min(query.pageSize, total - offset));
-  const fromEnd = offset > total / 2;
-  const rows =
+  const shown = head.slice(offset, offset + query.pageSize);
+  const restOffset = Math.max(0, offset - head.length);
+  const limit = Math.max(0, Math.min(query.pageSize - shown.length, restTotal - restOffset));
+  const fromEnd = restOffset > restTotal / 2;
+  const rest =
     limit === 0
       ? []
-      : await listOrderPage(db, {
-          sort: query.sort,
-          q: query.q,
-          status: query.status,
-          limit,
-          ...(fromEnd
-            ? { dir: query.dir === 'asc' ? 'desc' : 'asc', offset: total - offset - limit }
-            : { dir: query.dir, offset }),
-        });
-  if (fromEnd) rows.reverse();
+      : fromEnd
+        ? (
+            await page(
+              search.rest,
+              restTotal - restOffset - limit,
+              limit,
+              query.dir === 'asc' ? 'desc' : 'asc',
+            )
+          ).reverse()
+        : await page(search.rest, restOffset, limit, query.dir);
   return {
-    rows: rows.map(({ lines, ...row }) => ({
+    rows: [...shown, ...rest].map(({ lines, ...row }) => ({
       ...row,
       clientPhone: row.clientPhone ?? '',
       createdAt: row.createdAt.toISOString(),
@@ -379,7 +405,7 @@ export async function cancelPendingOrderIn(
       action: 'order.cancel',
       entity: 'order',
       entityId: orderId,
-      label: `Orden ${orderId.slice(0, 8)} · ${ticket.client.name}`,
+      label: `Orden ${formatFolio(ticket.folio)} · ${ticket.client.name}`,
       before: { status: 'pending', totalCents: ticket.totalCents },
       after: { status: 'cancelled', totalCents: ticket.totalCents, creditsTakenBack: 0, refund: null },
     },
@@ -444,7 +470,7 @@ async function finishCancel(
       action: 'order.cancel',
       entity: 'order',
       entityId: order.id,
-      label: `Orden ${order.id.slice(0, 8)} · ${ticket.client.name}`,
+      label: `Orden ${formatFolio(ticket.folio)} · ${ticket.client.name}`,
       before: { status: 'completed', totalCents: ticket.totalCents },
       after: {
         status: 'cancelled',

@@ -97,7 +97,10 @@ function describe(
   checkout: CheckoutRow,
   gateway: PaymentGateway,
   clientSecret: string | null,
-  instructions: PaymentInstructions | null = null,
+  pending: { instructions: PaymentInstructions | null; folio: number | null } = {
+    instructions: null,
+    folio: null,
+  },
 ): TCheckout {
   return {
     checkoutId: checkout.id,
@@ -109,15 +112,16 @@ function describe(
     clientSecret: checkout.status === 'pending' && checkout.method === 'card' ? clientSecret : null,
     publishableKey: gateway.publishableKey,
     method: checkout.method,
-    instructions,
+    instructions: pending.instructions,
     orderId: checkout.method === 'card' ? null : checkout.orderId,
+    orderFolio: checkout.method === 'card' ? null : pending.folio,
   };
 }
 
 /** An OXXO or SPEI checkout as the client sees it again: with the instructions its pending order keeps. */
 async function describeStored(ctx: RequestContext, checkout: CheckoutRow): Promise<TCheckout> {
-  const instructions = checkout.orderId ? await pendingOrderInstructions(ctx.db, checkout.orderId) : null;
-  return describe(checkout, ctx.payments, null, instructions);
+  const pending = checkout.orderId ? await pendingOrderInstructions(ctx.db, checkout.orderId) : undefined;
+  return describe(checkout, ctx.payments, null, pending);
 }
 
 /** GET /api/payment-methods: what the store takes (PAYMENT_METHODS) and how long a voucher lasts. */
@@ -313,22 +317,25 @@ async function startLaterPayment(
     await setCheckoutOrder(tx, checkout.id, order.id);
     if (paidAtOnce || !instructions) {
       const { sold } = await completeIn(tx, ctx, checkout.id);
-      return { checkout: (await findCheckout(tx, checkout.id))!, sold };
+      return { checkout: (await findCheckout(tx, checkout.id))!, folio: order.folio, sold };
     }
     await ctx.notify.paymentPending(tx, {
       email: actor.email,
       name: actor.name,
-      orderId: order.id,
+      folio: order.folio,
       lines: receiptLines(lines),
       totalCents: totals.amountCents,
       credits: totals.totalCredits,
       instructions,
     });
-    return { checkout: { ...checkout, orderId: order.id }, sold: false };
+    return { checkout: { ...checkout, orderId: order.id }, folio: order.folio, sold: false };
   });
   if (made?.sold) ctx.metrics.sale('online');
   if (made)
-    return describe(made.checkout, gateway, null, made.checkout.status === 'pending' ? instructions : null);
+    return describe(made.checkout, gateway, null, {
+      instructions: made.checkout.status === 'pending' ? instructions : null,
+      folio: made.folio,
+    });
   // A doubled request stored it first.
   return resume(ctx, (await findCheckout(db, input.checkoutId))!, input);
 }
@@ -385,6 +392,8 @@ export async function getCheckout(ctx: ActingContext, { id }: { id: string }): P
   return checkout.method === 'card' ? describe(checkout, ctx.payments, null) : describeStored(ctx, checkout);
 }
 
+type OrderMade = { id: string; folio: number; createdAt: Date };
+
 /**
  * Completes a paid checkout exactly once, whichever arrives first (the browser's confirmation, the webhook,
  * reconciliation, a retry): under the checkout's row lock, the order (a card's is made now, its payment reference
@@ -401,10 +410,11 @@ async function completeIn(
   if (!checkout?.paymentRef) throw notFound();
   const account = await findAccount(tx, checkout.userId);
   if (!account) throw notFound();
-  const summary = (order: { id: string; createdAt: Date }, balance: number): TPaymentResult => ({
+  const summary = (order: OrderMade, balance: number): TPaymentResult => ({
     status: 'paid',
     order: {
       id: order.id,
+      folio: order.folio,
       createdAt: order.createdAt.toISOString(),
       items: checkout.items,
       totalCents: checkout.amountCents,
@@ -418,7 +428,7 @@ async function completeIn(
     return { result: summary(order, account.credits), sold: false };
   }
 
-  let order: { id: string; createdAt: Date } | undefined;
+  let order: OrderMade | undefined;
   if (checkout.method === 'card') {
     order = await createOnlineOrder(tx, {
       userId: checkout.userId,
@@ -454,7 +464,7 @@ async function completeIn(
   await ctx.notify.purchaseCompleted(tx, {
     email: account.email,
     name: account.name,
-    orderId: order.id,
+    folio: order.folio,
     method: checkout.method,
     lines: receiptLines(checkout.items),
     totalCents: checkout.amountCents,

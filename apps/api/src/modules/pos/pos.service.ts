@@ -135,7 +135,7 @@ export async function createSale(
       });
     // The receipt goes with the sale: written in its transaction, sent by the outbox worker.
     await notify.posSale(tx, {
-      orderId: order.id,
+      folio: order.folio,
       createdAt: order.createdAt,
       branchName: branch.name,
       cashierName: actor.name,

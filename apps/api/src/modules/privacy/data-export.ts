@@ -1,4 +1,5 @@
 import { toCsv } from '@sala/shared/common/csv';
+import { formatFolio } from '@sala/shared/orders/folio';
 import {
   privacyChannelLabels,
   privacyKindLabels,
@@ -45,6 +46,8 @@ export type PersonalData = {
   }[];
   orders: {
     id: string;
+    /** The folio people read on tickets and receipts (issue 39). */
+    folio: number;
     createdAt: Date;
     status: string;
     isPos: boolean;
@@ -124,6 +127,8 @@ const reasonLabels: Record<string, string> = {
  * per table for a spreadsheet (Mexico City times, pesos), with the corte's CSV conventions.
  */
 export function personalDataFiles(data: PersonalData): ExportFile[] {
+  // A payment names its order as the client knows it: by the order's folio.
+  const folioOf = new Map(data.orders.map((o) => [o.id, formatFolio(o.folio)]));
   const json = {
     generado: iso(data.exportedAt),
     nota: 'Todo lo que Sala Común guarda sobre ti: tu perfil, tus consentimientos, tus sesiones, tus listas de espera, tus compras con sus líneas y tus pagos en línea, tus movimientos de créditos, tus sesiones abiertas (cuándo, desde qué dirección y navegador), los correos que te escribimos y tus solicitudes de privacidad. Los importes están en centavos y las fechas en UTC.',
@@ -200,7 +205,7 @@ export function personalDataFiles(data: PersonalData): ExportFile[] {
         ['Pedido', 'Fecha y hora', 'Dónde', 'Estado', 'Producto', 'Cantidad', 'Precio (pesos)', 'Créditos'],
         ...data.orders.flatMap((o) =>
           o.lines.map((line) => [
-            o.id,
+            formatFolio(o.folio),
             local(o.createdAt),
             o.isPos ? `Recepción${o.branchName ? ` (${o.branchName})` : ''}` : 'Tienda en línea',
             o.status === 'cancelled' ? 'Cancelada' : o.status === 'completed' ? 'Completada' : 'Pendiente',
@@ -222,7 +227,7 @@ export function personalDataFiles(data: PersonalData): ExportFile[] {
           p.totalCredits,
           p.gateway === 'stripe' ? 'Stripe' : 'Modo de pruebas',
           p.status === 'paid' ? 'Pagado' : p.status === 'failed' ? 'Rechazado' : 'En proceso',
-          p.orderId ?? '',
+          (p.orderId && folioOf.get(p.orderId)) ?? '',
         ]),
       ]),
     },

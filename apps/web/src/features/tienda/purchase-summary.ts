@@ -11,6 +11,8 @@ import { readStored, storageKeys, useStored, writeStored } from '../../lib/local
 
 type SummaryBase = {
   orderId: string;
+  /** The order's folio for people (issue 39); a summary saved before it has none, and shows none. */
+  folio?: number;
   items: CartItem[];
   totalCents: number;
   totalCredits: number;
@@ -110,6 +112,7 @@ export function summaryOfPayment({ order, balance }: TPaymentResult): PaidSummar
     status: 'paid',
     method: 'card',
     orderId: order.id,
+    folio: order.folio,
     items: cartLines(order.items),
     totalCents: order.totalCents,
     totalCredits: order.totalCredits,
@@ -125,6 +128,7 @@ export function summaryOfPendingCheckout(checkout: TCheckout): PendingSummary | 
     status: 'pending',
     method: checkout.method,
     orderId: checkout.orderId,
+    ...(checkout.orderFolio !== null && { folio: checkout.orderFolio }),
     items: cartLines(checkout.items),
     totalCents: checkout.amountCents,
     totalCredits: checkout.totalCredits,

@@ -15,6 +15,7 @@ const ORDER = '0193f5b2-7c1e-7a00-8000-00000000abcd';
 
 const row: TOrderRow = {
   id: ORDER,
+  folio: 321,
   createdAt: '2030-01-07T17:30:00.000Z',
   clientName: 'Valeria Torres',
   clientPhone: '3311223344',
@@ -29,6 +30,7 @@ const row: TOrderRow = {
 
 const ticket: TOrderTicket = {
   id: ORDER,
+  folio: 321,
   createdAt: row.createdAt,
   status: 'cancelled',
   isPos: true,

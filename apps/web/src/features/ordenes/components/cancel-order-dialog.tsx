@@ -1,6 +1,7 @@
 import { commonMessages } from '@sala/shared/errors/messages';
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
+import { formatFolio } from '@sala/shared/orders/folio';
 import type { TCancelOrderResponse, TOrderRow } from '@sala/shared/orders/orders.contract';
 import { orderMessages as m } from '@sala/shared/orders/orders.messages';
 import { useState } from 'react';
@@ -33,7 +34,7 @@ export function CancelOrderDialog({
   order,
   onClose,
 }: {
-  order: Pick<TOrderRow, 'id' | 'clientName' | 'totalCents' | 'status'>;
+  order: Pick<TOrderRow, 'id' | 'folio' | 'clientName' | 'totalCents' | 'status'>;
   onClose: () => void;
 }) {
   const cancel = useCancelOrder();
@@ -48,16 +49,16 @@ export function CancelOrderDialog({
       description={
         order.status === 'pending' ? (
           <>
-            Orden de <strong className="text-ink">{order.clientName}</strong> por{' '}
+            Orden {formatFolio(order.folio)} de <strong className="text-ink">{order.clientName}</strong> por{' '}
             {formatMoney(order.totalCents)}. La orden está pendiente de pago: se cancela la ficha o la
             transferencia y no hay créditos que descontar. Escribe{' '}
             <strong className="text-ink">{m.cancelPhrase}</strong> para confirmar.
           </>
         ) : (
           <>
-            La orden de <strong className="text-ink">{order.clientName}</strong> por{' '}
-            {formatMoney(order.totalCents)} quedará cancelada y saldrá del corte; los créditos que otorgó se
-            descuentan al cliente. Escribe <strong className="text-ink">{m.cancelPhrase}</strong> para
+            La orden {formatFolio(order.folio)} de <strong className="text-ink">{order.clientName}</strong>{' '}
+            por {formatMoney(order.totalCents)} quedará cancelada y saldrá del corte; los créditos que otorgó
+            se descuentan al cliente. Escribe <strong className="text-ink">{m.cancelPhrase}</strong> para
             confirmar.
           </>
         )

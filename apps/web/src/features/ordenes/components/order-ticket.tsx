@@ -1,5 +1,6 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
+import { formatFolio } from '@sala/shared/orders/folio';
 import type { TOrderTicket } from '@sala/shared/orders/orders.contract';
 import { orderStatusLabels, paymentMethodLabels } from '@sala/shared/orders/orders.messages';
 import { IVA_INCLUDED_LINE, includedIvaCents } from '@sala/shared/tax/iva';
@@ -52,6 +53,8 @@ export function OrderTicket({ order, paper, ref }: Props) {
         </p>
         <p>{order.branchName ? `Sucursal ${order.branchName}` : 'Tienda en línea'}</p>
         <p>{formatDateTime(order.createdAt)}</p>
+        {/* The order's folio (issue 39): what the client quotes and staff type in Ordenes' search box. */}
+        <p className="font-semibold">Folio {formatFolio(order.folio)}</p>
         {paidLater && order.paidAt && (
           <p data-testid="ticket-paid-at">Pago confirmado el {formatDateTime(order.paidAt)}</p>
         )}
@@ -190,7 +193,6 @@ export function OrderTicket({ order, paper, ref }: Props) {
         className={cx(rule, 'space-y-1 pt-2 text-center', narrow ? 'text-[10px]' : 'pt-4 text-xs text-muted')}
       >
         <p className="text-[11.5px] text-ink">¡Gracias por tu compra!</p>
-        <p className="break-all">Folio {order.id}</p>
       </footer>
     </article>
   );

@@ -19,6 +19,7 @@ const EXPIRED = 'd0000000-0000-4000-8000-0000000000a3';
 
 const row = (id: string, over: Partial<TOrderRow>): TOrderRow => ({
   id,
+  folio: 1,
   createdAt: '2030-01-07T17:00:00.000Z',
   clientName: 'Valeria Torres',
   clientPhone: '3311223344',
@@ -33,13 +34,14 @@ const row = (id: string, over: Partial<TOrderRow>): TOrderRow => ({
 });
 
 const rows = [
-  row(PENDING, { status: 'pending', method: 'oxxo', clientName: 'Ana Pérez' }),
-  row(COMPLETED, { status: 'completed', method: 'card', clientName: 'Luis Gómez' }),
-  row(EXPIRED, { status: 'expired', method: 'spei', clientName: 'Sofía Ruiz' }),
+  row(PENDING, { folio: 123, status: 'pending', method: 'oxxo', clientName: 'Ana Pérez' }),
+  row(COMPLETED, { folio: 122, status: 'completed', method: 'card', clientName: 'Luis Gómez' }),
+  row(EXPIRED, { folio: 123_456, status: 'expired', method: 'spei', clientName: 'Sofía Ruiz' }),
 ];
 
 const ticket = (over: Partial<TOrderTicket> = {}): TOrderTicket => ({
   id: PENDING,
+  folio: 123,
   createdAt: '2030-01-07T17:00:00.000Z',
   status: 'pending',
   isPos: false,
@@ -137,10 +139,34 @@ describe('OrdersAdmin (issue 24)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Cancelar orden de Ana Pérez' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar orden' });
+    // Which order, as its ticket names it (issue 39).
+    expect(dialog).toHaveTextContent('Orden A-00123 de Ana Pérez por $1,250.');
     expect(dialog).toHaveTextContent(
       'La orden está pendiente de pago: se cancela la ficha o la transferencia y no hay créditos que descontar.',
     );
     expect(dialog).not.toHaveTextContent('descuentan al cliente');
+  });
+});
+
+describe('the order folio (issue 39)', () => {
+  it('Ordenes shows each order by its folio, never by its id', async () => {
+    stubApi((url) =>
+      url.startsWith('/api/orders?') ? jsonResponse({ rows, total: 3, page: 1, pageSize: 10 }) : undefined,
+    );
+    renderWith(<OrdersAdmin />);
+    const pending = (await screen.findByText('Ana Pérez')).closest('tr')!;
+    expect(screen.getByRole('columnheader', { name: 'Folio' })).toBeInTheDocument();
+    expect(within(pending).getByText('A-00123')).toBeVisible();
+    // A sixth digit widens the folio; nothing is cut.
+    expect(within(screen.getByText('Sofía Ruiz').closest('tr')!).getByText('A-123456')).toBeVisible();
+    expect(screen.getByRole('table')).not.toHaveTextContent(PENDING);
+  });
+
+  it('the ticket names the order by its folio, never by its id', async () => {
+    stubApi((url) => (url === `/api/orders/${PENDING}` ? jsonResponse(ticket()) : undefined));
+    renderWith(<TicketScreen orderId={PENDING} backTo={{ to: '/admin', label: 'Volver' }} canManage />);
+    expect(await screen.findByText('Folio A-00123')).toBeVisible();
+    expect(document.body).not.toHaveTextContent(PENDING);
   });
 });
 

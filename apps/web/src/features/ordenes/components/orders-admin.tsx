@@ -1,4 +1,5 @@
 import { formatMoney } from '@sala/shared/format/money';
+import { formatFolio } from '@sala/shared/orders/folio';
 import type { TOrderRow, TOrderStatus } from '@sala/shared/orders/orders.contract';
 import { paymentMethodLabels } from '@sala/shared/orders/orders.messages';
 import { DEFAULT_PAGE_SIZES } from '@sala/shared/table/table.contract';
@@ -50,6 +51,15 @@ export function OrdersAdmin() {
 
   const columns = useMemo<DataTableColumn<TOrderRow>[]>(
     () => [
+      {
+        // The folio people read on the ticket and the receipt (issue 39); the search box finds it too.
+        id: 'folio',
+        header: 'Folio',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap tabular-nums">{formatFolio(row.original.folio)}</span>
+        ),
+      },
       {
         id: 'createdAt',
         header: 'Fecha',

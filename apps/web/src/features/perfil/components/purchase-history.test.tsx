@@ -12,6 +12,7 @@ import { PurchaseHistory } from './purchase-history';
 
 const order = (id: string, over: Partial<TMyOrder>): TMyOrder => ({
   id,
+  folio: 1,
   createdAt: '2030-01-07T17:00:00.000Z',
   totalCents: 480_000,
   status: 'completed',
@@ -56,7 +57,7 @@ describe('PurchaseHistory (Mis pedidos)', () => {
         urls.push(url);
         return jsonResponse({
           rows: [
-            order('d0000000-0000-4000-8000-000000000001', {}),
+            order('d0000000-0000-4000-8000-000000000001', { folio: 123 }),
             order('d0000000-0000-4000-8000-000000000002', {
               status: 'cancelled',
               products: ['Sesión individual'],
@@ -77,6 +78,10 @@ describe('PurchaseHistory (Mis pedidos)', () => {
     expect(within(row).getByText('Tarjeta')).toBeVisible();
     expect(within(row).getByText('Completada')).toHaveAttribute('data-state', 'completed');
     expect(within(row).getByText(/2030/)).toBeVisible();
+    // The order by its folio (issue 39), the one on its receipt; never its id.
+    expect(screen.getByRole('columnheader', { name: 'Folio' })).toBeInTheDocument();
+    expect(within(row).getByText('A-00123')).toBeVisible();
+    expect(screen.getByRole('table')).not.toHaveTextContent('d0000000-0000-4000-8000-000000000001');
     expect(screen.getByText('Cancelada')).toHaveAttribute('data-state', 'cancelled');
     expect(urls[0]).toMatch(/^\/api\/me\/orders\?.*pageSize=5/);
 
@@ -97,6 +102,7 @@ describe('PurchaseHistory (Mis pedidos)', () => {
         jsonResponse(
           page([
             order('d0000000-0000-4000-8000-000000000003', {
+              folio: 4_567,
               status: 'pending',
               method: 'oxxo',
               // The order's lines: granted once the payment is confirmed.
@@ -133,8 +139,11 @@ describe('PurchaseHistory (Mis pedidos)', () => {
     // Only a pending order with its data offers them.
     expect(within(expired).queryByRole('button', { name: /Ver datos de pago/ })).not.toBeInTheDocument();
 
-    await userEvent.setup().click(within(pending).getByRole('button', { name: /^Ver datos de pago/ }));
+    await userEvent
+      .setup()
+      .click(within(pending).getByRole('button', { name: 'Ver datos de pago del pedido A-04567' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ficha de pago OXXO' });
+    expect(dialog).toHaveTextContent('Pedido A-04567');
     expect(within(dialog).getByTestId('voucher-number')).toHaveTextContent(/^93000012345678901234$/);
     expect(within(dialog).getByTestId('instructions-amount')).toHaveTextContent('$1,250');
     expect(within(dialog).getByTestId('instructions-expiry')).toHaveTextContent(/^Vence el 9 ene 2030/);

@@ -1,5 +1,6 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
+import { formatFolio } from '@sala/shared/orders/folio';
 import { paymentMethodLabels } from '@sala/shared/orders/orders.messages';
 import { PURCHASE_PAGE_SIZES, type TMyOrder } from '@sala/shared/users/profile.contract';
 import { useMemo, useState } from 'react';
@@ -23,6 +24,15 @@ export function PurchaseHistory() {
 
   const columns = useMemo<DataTableColumn<TMyOrder>[]>(
     () => [
+      {
+        // The folio on the client's receipt and voucher (issue 39), the one to quote at the desk.
+        id: 'folio',
+        header: 'Folio',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap tabular-nums">{formatFolio(row.original.folio)}</span>
+        ),
+      },
       { id: 'createdAt', header: 'Fecha', cell: ({ row }) => formatDateTime(row.original.createdAt) },
       {
         id: 'products',
@@ -62,7 +72,7 @@ export function PurchaseHistory() {
                 <button
                   type="button"
                   onClick={() => setShowing(order)}
-                  aria-label={`Ver datos de pago del pedido del ${formatDateTime(order.createdAt)}`}
+                  aria-label={`Ver datos de pago del pedido ${formatFolio(order.folio)}`}
                   className="text-sm font-medium whitespace-nowrap text-brand-700 underline-offset-2 hover:underline"
                 >
                   Ver datos de pago
@@ -93,7 +103,7 @@ export function PurchaseHistory() {
           open
           onOpenChange={(open) => !open && setShowing(null)}
           title={paymentInstructionsTitles[showing.instructions.kind]}
-          description="Tus créditos se agregarán a tu cuenta cuando se confirme el pago."
+          description={`Pedido ${formatFolio(showing.folio)}. Tus créditos se agregarán a tu cuenta cuando se confirme el pago.`}
           size="lg"
         >
           <PaymentInstructions instructions={showing.instructions} amountCents={showing.totalCents} />

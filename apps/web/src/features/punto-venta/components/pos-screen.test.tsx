@@ -25,6 +25,7 @@ const products: TPosProduct[] = [
 
 const ticket: TOrderTicket = {
   id: ORDER,
+  folio: 123,
   createdAt: '2030-01-07T17:30:00.000Z',
   status: 'completed',
   isPos: true,

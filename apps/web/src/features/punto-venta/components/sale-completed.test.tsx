@@ -6,6 +6,7 @@ import { SaleCompleted } from './sale-completed';
 
 const order: TOrderTicket = {
   id: 'ad4a8e92-5b6f-4a7e-9c2d-4e5f60718293',
+  folio: 123,
   createdAt: '2030-01-07T17:30:00.000Z',
   status: 'completed',
   isPos: true,
@@ -45,6 +46,12 @@ describe('SaleCompleted', () => {
   it('says one credit in the singular', () => {
     renderSale(1, 1);
     expect(screen.getByText('Se otorgó 1 crédito; saldo del cliente: 1 crédito.')).toBeVisible();
+  });
+
+  it('names the sale by its folio, the one on its ticket (issue 39)', () => {
+    renderSale(1, 1);
+    expect(screen.getByText('A-00123')).toBeVisible();
+    expect(document.body).not.toHaveTextContent(order.id);
   });
 
   it('says several credits in the plural', () => {

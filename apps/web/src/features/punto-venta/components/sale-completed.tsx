@@ -1,5 +1,6 @@
 import { creditsGranted, formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
+import { formatFolio } from '@sala/shared/orders/folio';
 import type { TPosOrderResponse } from '@sala/shared/pos/pos.contract';
 import { posMessages } from '@sala/shared/pos/pos.messages';
 import { CheckCircle2, Mail, Printer, X } from 'lucide-react';
@@ -25,6 +26,10 @@ export function SaleCompleted({ sale, onDismiss }: { sale: TPosOrderResponse; on
         <h2 id="pos-venta-registrada" className="text-base font-semibold">
           Venta registrada: {order.client.name}, {formatMoney(order.totalCents)}
         </h2>
+        {/* The folio on its ticket (issue 39): what the client quotes later. */}
+        <p>
+          Folio <strong className="tabular-nums">{formatFolio(order.folio)}</strong>
+        </p>
         <p>
           {order.changeCents > 0 ? (
             <>

@@ -19,6 +19,7 @@ const summary: PaidSummary = {
   status: 'paid',
   method: 'card',
   orderId: 'd0000000-0000-4000-8000-000000000001',
+  folio: 123,
   items: [
     { id: 'a', name: 'Paquete Básico', priceCents: 125_000, credits: 5, extra: 0, quantity: 2 },
     { id: 'b', name: 'Paquete Profesional', priceCents: 230_000, credits: 10, extra: 1, quantity: 1 },
@@ -89,10 +90,19 @@ describe('PurchaseSummaryView (/resumen)', () => {
     expect(screen.getByTestId('summary-balance')).toHaveTextContent('24 créditos');
   });
 
-  it('an older summary, without a balance, a status or a method, still shows as paid', () => {
-    const { balance: _, status: _s, method: _m, ...older } = summary;
+  it('names the order by its folio, never by its id (issue 39)', () => {
+    renderSummary(summary);
+    expect(screen.getByText(/Folio: A-00123/)).toBeVisible();
+    expect(document.body).not.toHaveTextContent(summary.orderId);
+  });
+
+  it('an older summary, without a balance, a status, a method or a folio, still shows as paid', () => {
+    const { balance: _, status: _s, method: _m, folio: _f, ...older } = summary;
     renderSummary(older);
     expect(screen.getByRole('heading', { name: 'Resumen de compra' })).toBeVisible();
+    // Its order's id is no folio: none is shown.
+    expect(document.body).not.toHaveTextContent(summary.orderId);
+    expect(screen.queryByText(/Folio/)).not.toBeInTheDocument();
     expect(screen.getByTestId('summary-total')).toHaveTextContent('$4,800');
     expect(screen.queryByTestId('summary-balance')).not.toBeInTheDocument();
     expect(summaryHeroTitle({ ...summary, ...older })).toBe('¡Gracias por tu compra!');
@@ -142,6 +152,9 @@ describe('PurchaseSummaryView (/resumen) of an OXXO or SPEI purchase', () => {
       name: 'Código de barras de la referencia 12345678901234567890',
     });
     expect(barcode.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+    // The order by its folio (issue 39), never its id.
+    expect(screen.getByText('Folio: A-00123')).toBeVisible();
+    expect(document.body).not.toHaveTextContent(oxxo.orderId);
     expect(screen.getByTestId('instructions-amount')).toHaveTextContent('$4,800');
     expect(screen.getByText(/^IVA incluido, en efectivo, en cualquier tienda OXXO$/)).toBeVisible();
     // 24 h, as every time in the app (issue 39): '23:59', never '11:59 p.m.'.

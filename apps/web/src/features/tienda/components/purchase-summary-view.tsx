@@ -1,4 +1,5 @@
 import { formatCredits } from '@sala/shared/format/credits';
+import { formatFolio } from '@sala/shared/orders/folio';
 import { orderStatusLabels } from '@sala/shared/orders/orders.messages';
 import { storeMessages } from '@sala/shared/store/store.messages';
 import { CalendarPlus, CheckCircle2, Clock, Printer, ReceiptText, UserRound } from 'lucide-react';
@@ -42,8 +43,9 @@ function PaidSummaryView({ summary }: ViewProps<PaidSummary>) {
             Resumen de compra
           </h2>
           <p className="mt-1">Tu pago se completó y tus créditos ya están en tu cuenta.</p>
-          <p className="mt-1 text-sm break-all text-emerald-900">
-            {formatDateTime(summary.paidAt)} · Folio: {summary.orderId}
+          <p className="mt-1 text-sm text-emerald-900">
+            {formatDateTime(summary.paidAt)}
+            {summary.folio !== undefined && ` · Folio: ${formatFolio(summary.folio)}`}
           </p>
         </div>
       </div>
@@ -109,7 +111,9 @@ function PendingSummaryView({ summary }: ViewProps<PendingSummary>) {
               Tus créditos se agregarán a tu cuenta cuando se confirme el pago.{' '}
               {said(storeMessages.voucherEmailed)}
             </p>
-            <p className="text-sm break-all text-amber-900">Folio: {summary.orderId}</p>
+            {summary.folio !== undefined && (
+              <p className="text-sm text-amber-900">Folio: {formatFolio(summary.folio)}</p>
+            )}
           </div>
         </div>
         <PaymentInstructions

@@ -1,5 +1,6 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
+import { formatFolio } from '@sala/shared/orders/folio';
 import { ledgerReasonLabels, type TLedgerEntry } from '@sala/shared/users/client-account.contract';
 import type { TMyOrder, TMySession } from '@sala/shared/users/profile.contract';
 import { type FormEvent, useState } from 'react';
@@ -115,6 +116,14 @@ const sessionColumns: DataTableColumn<TMySession>[] = [
 ];
 
 const orderColumns: DataTableColumn<TMyOrder>[] = [
+  {
+    id: 'folio',
+    header: 'Folio',
+    enableSorting: false,
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap tabular-nums">{formatFolio(row.original.folio)}</span>
+    ),
+  },
   { id: 'createdAt', header: 'Fecha', cell: ({ row }) => formatDateTime(row.original.createdAt) },
   {
     id: 'products',

@@ -109,6 +109,7 @@ function fakeApi({
     status: 'paid',
     order: {
       id: ORDER,
+      folio: 1_234,
       createdAt: '2030-01-07T17:00:00.000Z',
       items: checkout!.items,
       totalCents: checkout!.amountCents,
@@ -152,6 +153,7 @@ function fakeApi({
           method: payMethod,
           instructions: payMethod === 'card' ? null : instructionsFor(payMethod),
           orderId: payMethod === 'card' ? null : PENDING_ORDER,
+          orderFolio: payMethod === 'card' ? null : 1_235,
         };
         return jsonResponse(checkout, 201);
       }
@@ -295,6 +297,7 @@ describe('CheckoutView (/pago)', () => {
       status: 'paid',
       method: 'card',
       orderId: ORDER,
+      folio: 1_234,
       items: [line(basic, 1), line(pro, 2)],
       totalCents: 585_000,
       totalCredits: 27,
@@ -429,6 +432,7 @@ describe('CheckoutView (/pago)', () => {
             method: 'card',
             instructions: null,
             orderId: null,
+            orderFolio: null,
           } satisfies TCheckout,
           201,
         );
@@ -599,6 +603,7 @@ describe('CheckoutView (/pago) with OXXO and SPEI (issue 24)', () => {
       status: 'pending',
       method: 'oxxo',
       orderId: PENDING_ORDER,
+      folio: 1_235,
       totalCents: 355_000,
       totalCredits: 16,
       instructions: { kind: 'oxxo', number: '93000012345678901234' },
