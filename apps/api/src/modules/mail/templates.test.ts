@@ -166,7 +166,7 @@ describe('the store’s e-mails (issue 39)', () => {
     const lines = [{ name: 'Paquete', quantity: 1, amount: '$500' }];
     const receipt = purchaseReceiptEmail(
       'a@x.test',
-      { name: 'Ana', folio: 7, lines, total: '$500', credits: 5, balance: 5 },
+      { name: 'Ana', folio: 7, lines, totalCents: 50_000, credits: 5, balance: 5 },
       'u',
     );
     expect(receipt.text).toContain('Folio: A-00007');
@@ -176,7 +176,7 @@ describe('the store’s e-mails (issue 39)', () => {
         name: 'Ana',
         folio: 123_456,
         lines,
-        total: '$500',
+        totalCents: 50_000,
         credits: 5,
         instructions: {
           kind: 'oxxo',
