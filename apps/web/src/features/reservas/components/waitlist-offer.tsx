@@ -6,7 +6,7 @@ import {
   WAITLIST_NOTICE_OPTIONS,
 } from '@sala/shared/bookings/waitlist';
 import type { TWaitlistEntry } from '@sala/shared/bookings/waitlist.contract';
-import { waitlistJoined } from '@sala/shared/bookings/waitlist.messages';
+import { waitlistJoined, waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
 import { BellRing, CircleCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { cx } from '../../../components/ui/field-styles';
