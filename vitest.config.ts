@@ -20,6 +20,7 @@ export default defineConfig({
           root: 'packages/db',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          globalSetup: ['src/test-global-setup.ts'],
         },
       },
       {
@@ -28,6 +29,7 @@ export default defineConfig({
           root: 'apps/api',
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          globalSetup: ['../../packages/db/src/test-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

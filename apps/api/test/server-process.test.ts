@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createEmptyPostgresDatabase } from '@sala/db/scratch';
 import { addDays, businessDate, weekdayOf } from '@sala/shared/time/business-time';
 import { afterAll, describe, expect, it } from 'vitest';
 import { killAllServers, startServer, waitForReady } from './processes';
-import { createEmptyPostgresDatabase } from './test-app';
 
 afterAll(() => {
   killAllServers();
