@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { readCode128 } from '../../apps/api/test/barcode-reader';
 import { createClient, demo, latestEmailTo } from './fixtures';
 import { expectNoSeriousViolations, toast } from './page-checks';
 
@@ -84,6 +85,14 @@ test.describe('paying later: OXXO and SPEI (test gateway)', () => {
     const number = (await page.getByTestId('voucher-number').textContent())!;
     expect(number).toMatch(/^9300\d{14}$/);
     await expect(page.getByTestId('instructions-amount').first()).toContainText('$1,250');
+    // Decision 023: the reference as a Code 128 barcode a cashier's scanner reads, on screen and on paper.
+    const barcode = page.getByRole('img', { name: `Código de barras de la referencia ${number}` });
+    await expect(barcode).toBeVisible();
+    expect(await readCode128(await barcode.screenshot())).toBe(number);
+    await page.emulateMedia({ media: 'print' });
+    await expect(barcode).toBeVisible();
+    expect(await readCode128(await barcode.screenshot())).toBe(number);
+    await page.emulateMedia({ media: 'screen' });
     await expect(page.getByTestId('cart-count')).toHaveText('0');
     if (!isMobile) await expectNoSeriousViolations(page, { afterToasts: true, wcag22: true });
     await page.screenshot({ path: testInfo.outputPath('resumen-oxxo.png'), fullPage: true });
@@ -106,6 +115,7 @@ test.describe('paying later: OXXO and SPEI (test gateway)', () => {
     await orders.getByRole('button', { name: /^Ver datos de pago del pedido/ }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByTestId('voucher-number')).toHaveText(number);
+    expect(await readCode128(await dialog.getByTestId('voucher-barcode').screenshot())).toBe(number);
     await page.keyboard.press('Escape');
 
     await simulatePayment(browser, baseURL!, client.name, page);

@@ -132,6 +132,73 @@ test.describe('online store (/comprar → /mi-carrito → /pago → /resumen)', 
     expect(await myCredits(page)).toBe(23);
   });
 
+  test('a client buys twice in a row: leaving the summary by the menu, the store and the payment start afresh', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const client = await createClient(playwright, baseURL!, 0);
+    await logIn(page, client);
+
+    // The first purchase, from the landing's "Comprar créditos".
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Comprar créditos' }).click();
+    await expect(page).toHaveURL('/comprar');
+    // Issue 39: the price is final, and says so.
+    await expect(page.locator('#paquetes article').filter({ hasText: 'Paquete Básico' })).toContainText(
+      '$1,250MXNIVA incluido',
+    );
+    await addToCart(page, 'Paquete Básico');
+    await page.getByRole('link', { name: /^Carrito/ }).click();
+    await expect(page.getByTestId('cart-total')).toHaveText('$1,250');
+    await expect(page.getByTestId('cart-iva')).toHaveText('$172.41');
+    await page.getByRole('link', { name: 'Continuar al pago' }).click();
+    await expect(page.getByRole('heading', { name: 'Datos personales', level: 2 })).toBeVisible();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByRole('region', { name: 'Tu compra' }).getByTestId('summary-iva')).toHaveText(
+      '$172.41',
+    );
+    await payWith(page, '4242 4242 4242 4242', '$1,250');
+    await expect(page).toHaveURL('/resumen');
+    await expect(page.getByRole('heading', { name: '¡Gracias por tu compra!' })).toBeVisible();
+    await expect(page.getByTestId('summary-total')).toHaveText('$1,250');
+    await expect(page.getByTestId('summary-iva')).toHaveText('$172.41');
+    await expect(page.getByTestId('summary-balance')).toHaveText('5 créditos');
+
+    // Away from the summary by the header's logo, not by its buttons; then the landing's "Comprar créditos" again.
+    await page.getByRole('link', { name: 'Sala Común, inicio' }).click();
+    await expect(page).toHaveURL('/');
+    await page.getByRole('link', { name: 'Comprar créditos' }).click();
+    await expect(page).toHaveURL('/comprar');
+    await expect(page.getByRole('heading', { name: 'Comprar créditos', level: 1 })).toBeVisible();
+    await addToCart(page, 'Paquete Profesional');
+    await page.getByRole('link', { name: /^Carrito/ }).click();
+    await expect(page.getByTestId('cart-total')).toHaveText('$2,300');
+    await page.getByRole('link', { name: 'Continuar al pago' }).click();
+    await expect(page).toHaveURL('/pago');
+    await expect(page.getByRole('heading', { name: 'Datos personales', level: 2 })).toBeVisible();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await payWith(page, '4242 4242 4242 4242', '$2,300');
+
+    // The second summary is the second purchase's.
+    await expect(page).toHaveURL('/resumen');
+    await expect(page.getByRole('heading', { name: '¡Gracias por tu compra!' })).toBeVisible();
+    const lines = page.getByRole('region', { name: 'Productos' });
+    await expect(lines.getByText('Paquete Profesional')).toBeVisible();
+    await expect(lines.getByText('Paquete Básico')).toHaveCount(0);
+    await expect(page.getByTestId('summary-total')).toHaveText('$2,300');
+    await expect(page.getByTestId('summary-iva')).toHaveText('$317.24');
+    await expect(page.getByTestId('summary-balance')).toHaveText('16 créditos');
+    expect(await myCredits(page)).toBe(16);
+    expect((await myOrders(page)).total).toBe(2);
+
+    // A page opened afresh (not /resumen) shows the store, too.
+    await page.goto('/comprar');
+    await expect(page).toHaveURL('/comprar');
+    expect(await page.evaluate(() => localStorage.getItem('pcSummary'))).toBeNull();
+  });
+
   test.describe('desktop only', () => {
     test.skip(({ isMobile }) => isMobile, 'the phone project runs the main purchase');
 

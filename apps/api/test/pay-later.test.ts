@@ -10,7 +10,10 @@ import { clabeControlDigit } from '@sala/shared/store/clabe';
 import { storeMessages as m } from '@sala/shared/store/store.messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toMailMessage } from '../src/modules/mail/outbox.worker';
+import { OXXO_BARCODE_CID } from '../src/modules/mail/templates';
 import { reconcilePayments } from '../src/modules/payments/payments.service';
+import { readCode128 } from './barcode-reader';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -105,6 +108,23 @@ describe('paying later with the test gateway', () => {
     expect(mail?.subject).toBe('Tu ficha de pago OXXO · Sala Común');
     expect(mail?.text).toContain(body.instructions.number);
     expect(mail?.text).toContain('$1,600');
+    // Decision 023: the price includes IVA, and the e-mail says how much ($1,600 − $1,379.31).
+    expect(mail?.text).toContain('IVA incluido (16\u00a0%): $220.69');
+    // Decision 023: the reference as a barcode the cashier scans, an inline PNG the HTML shows.
+    expect(mail?.html).toContain(
+      `<img src="cid:${OXXO_BARCODE_CID}" alt="Código de barras de la referencia ${body.instructions.number}"`,
+    );
+    const barcode = mail?.attachments.find((file) => file.cid === OXXO_BARCODE_CID);
+    expect(barcode).toMatchObject({ contentType: 'image/png', encoding: 'base64' });
+    expect(await readCode128(Buffer.from(barcode!.content, 'base64'))).toBe(body.instructions.number);
+    // As the mail server receives it: the PNG's bytes, inline.
+    const sent = toMailMessage(
+      { ...mail!, to: mail!.toAddress },
+      { name: 'Sala Común', email: 'hola@example.mx' },
+    );
+    const inline = sent.attachments.find((file) => file.cid === OXXO_BARCODE_CID);
+    expect(Buffer.isBuffer(inline?.content)).toBe(true);
+    expect(await readCode128(inline!.content as Buffer)).toBe(body.instructions.number);
 
     // Mis pedidos shows it pending with its voucher.
     const mine = await get('/api/me/orders', cookie);

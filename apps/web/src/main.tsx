@@ -5,6 +5,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
+import { forgetSummaryAwayFromIt } from './features/tienda/purchase-summary';
 import { adoptCarriedState } from './lib/carried-state';
 
 /** Loads the lazy route modules of the page being opened, so the first render is the page itself. */
@@ -25,10 +26,13 @@ async function start() {
   // The prerendered public pages load src/islands.tsx instead (decision 016): this is the app's shell, rendered in
   // the browser. The router starts with the page's modules loaded: the first render is the page, not a fallback.
   await resolveLazyRoutes(routes);
+  const router = createBrowserRouter(routes);
+  // Before the router renders anything: a page the router shows after /resumen never sees the summary left there.
+  forgetSummaryAwayFromIt(router);
   const app = (
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={createBrowserRouter(routes)} />
+        <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
   );

@@ -12,7 +12,15 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 
-export type EmailAttachment = { filename: string; content: string; contentType: string };
+export type EmailAttachment = {
+  filename: string;
+  /** The file's text, or its bytes in base64 (`encoding`). */
+  content: string;
+  contentType: string;
+  encoding?: 'base64';
+  /** An inline image the HTML shows as `cid:…` (the OXXO voucher's barcode). */
+  cid?: string;
+};
 
 /**
  * Mail is written here in the same transaction as the change it reports; the outbox worker of every API process

@@ -5,6 +5,7 @@ import { addHourLabel } from '@sala/shared/format/hours';
 import { formatMoney } from '@sala/shared/format/money';
 import type { TPaymentInstructions as PaymentInstructions } from '@sala/shared/store/store.contract';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
+import { oxxoBarcodePng } from '../../lib/barcode';
 import { signSubject } from '../../lib/signing';
 import { staffNoticeRecipients } from '../users/users.service';
 import { calendarInvite, sessionInvite } from './calendar';
@@ -477,7 +478,7 @@ export function createNotify(options: NotifyOptions): Notify {
             name: purchase.name,
             orderId: purchase.orderId,
             lines: priced(purchase.lines),
-            total: formatMoney(purchase.totalCents),
+            totalCents: purchase.totalCents,
             credits: purchase.credits,
             balance: purchase.balance,
             method: purchase.method,
@@ -487,6 +488,8 @@ export function createNotify(options: NotifyOptions): Notify {
       ]);
     },
     async paymentPending(tx, order) {
+      const pay = order.instructions;
+      const barcode = pay.kind === 'oxxo' ? await oxxoBarcodePng(pay.number) : undefined;
       await write(tx, [
         paymentPendingEmail(
           order.email,
@@ -494,11 +497,12 @@ export function createNotify(options: NotifyOptions): Notify {
             name: order.name,
             orderId: order.orderId,
             lines: priced(order.lines),
-            total: formatMoney(order.totalCents),
+            totalCents: order.totalCents,
             credits: order.credits,
             instructions: order.instructions,
           },
           url('/perfil/mis-pedidos'),
+          barcode,
         ),
       ]);
     },

@@ -84,7 +84,11 @@ export function toMailMessage(row: ClaimedEmail, from: { name: string; email: st
     text: row.text,
     headers: row.headers,
     attachments: [
-      ...row.attachments,
+      ...row.attachments.map(({ encoding, ...attachment }) =>
+        encoding === 'base64'
+          ? { ...attachment, content: Buffer.from(attachment.content, 'base64') }
+          : attachment,
+      ),
       ...(row.html.includes(`cid:${LOGO_CID}`)
         ? [{ filename: 'sala-comun.png', content: logoPng(), contentType: 'image/png', cid: LOGO_CID }]
         : []),

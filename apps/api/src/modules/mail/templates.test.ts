@@ -56,7 +56,7 @@ const all = [
       name: 'Ana',
       orderId: 'o1',
       lines: [{ name: 'Paquete', quantity: 1, amount: '$500' }],
-      total: '$500',
+      totalCents: 50_000,
       credits: 5,
       balance: 7,
     },
@@ -118,7 +118,7 @@ describe('reservation e-mails', () => {
 
 describe('credits in the e-mails', () => {
   it('agree with their number: 1 crédito, 2 créditos', () => {
-    const purchase = { name: 'Ana', orderId: 'o1', lines: [], total: '$280', credits: 1 };
+    const purchase = { name: 'Ana', orderId: 'o1', lines: [], totalCents: 28_000, credits: 1 };
     expect(purchaseReceiptEmail('a@x.test', { ...purchase, balance: 1 }, 'u').text).toContain(
       'Saldo: 1 crédito\n',
     );
@@ -143,6 +143,8 @@ describe('the point-of-sale receipt', () => {
     expect(text).toContain('Paquete 5 sesiones · × 2 · $500 · 5 · $1,000');
     expect(text).toContain('Café · × 1 · $35 · 0 · $35');
     expect(text).toContain('Total: $1,035');
+    // Decision 023: prices include IVA; the receipt says how much ($1,035 − $892.24).
+    expect(text).toContain('IVA incluido (16 %): $142.76');
     expect(text).toContain('Efectivo: $1,100');
     expect(text).toContain('Cambio: $65');
     expect(text).not.toContain('Tarjeta');

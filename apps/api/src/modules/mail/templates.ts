@@ -1,8 +1,11 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { formatMoney } from '@sala/shared/format/money';
+import { oxxoBarcodeAlt } from '@sala/shared/store/oxxo-barcode';
 import type { TPaymentInstructions as PaymentInstructions } from '@sala/shared/store/store.contract';
+import { IVA_INCLUDED_LINE, includedIvaCents } from '@sala/shared/tax/iva';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
+import type { BarcodeImage } from '../../lib/barcode';
 import type { OutgoingEmail } from './outbox.repository';
 
 /**
@@ -25,10 +28,14 @@ type Action = { label: string; url: string };
 type Detail = [label: string, value: string];
 /** A table of lines (a receipt): its header and rows, then totals as [label, amount]. */
 type Lines = { header: string[]; rows: string[][]; footer?: [string, string][] };
+/** An inline image attached to the message (`cid:`), at its own size in pixels, never wider than the message. */
+type Figure = { cid: string; alt: string; width: number; height: number };
 
 type Content = {
   title: string;
   paragraphs: string[];
+  /** Under the paragraphs: the OXXO voucher's barcode. */
+  figure?: Figure;
   details?: Detail[];
   lines?: Lines;
   after?: string[];
@@ -40,8 +47,11 @@ type Content = {
 const cell = (value: string, align: 'left' | 'right', strong = false) =>
   `<td style="padding:6px 8px;border-bottom:1px solid #e6e0d6;text-align:${align};${strong ? 'font-weight:700;' : ''}">${escapeHtml(value)}</td>`;
 
-function html({ title, paragraphs, details, lines, after, action, unsubscribe }: Content) {
+function html({ title, paragraphs, figure, details, lines, after, action, unsubscribe }: Content) {
   const p = (text: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(text)}</p>`;
+  const image = figure
+    ? `<p style="margin:0 0 16px"><img src="cid:${escapeHtml(figure.cid)}" alt="${escapeHtml(figure.alt)}" width="${figure.width}" height="${figure.height}" style="display:block;border:0;width:100%;max-width:${figure.width}px;height:auto;background:#fff"></p>`
+    : '';
   const detailTable = details?.length
     ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;font-size:15px">${details
         .map(
@@ -68,7 +78,7 @@ function html({ title, paragraphs, details, lines, after, action, unsubscribe }:
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${BRAND};color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p>`
     : '';
-  return `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head><body style="margin:0;background:#fbf8f3;font-family:Arial,Helvetica,sans-serif;color:#1c2a30"><div style="max-width:560px;margin:0 auto;padding:32px 24px"><img src="cid:${LOGO_CID}" alt="Sala Común" width="180" height="40" style="display:block;border:0;margin:0 0 24px"><h1 style="font-size:22px;color:${BRAND};margin:0 0 16px">${escapeHtml(title)}</h1>${paragraphs.map(p).join('')}${detailTable}${lineTable}${(after ?? []).map(p).join('')}${button}<p style="margin-top:32px;font-size:12px;color:#52636b">Sala Común · Consultorios por hora</p>${
+  return `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head><body style="margin:0;background:#fbf8f3;font-family:Arial,Helvetica,sans-serif;color:#1c2a30"><div style="max-width:560px;margin:0 auto;padding:32px 24px"><img src="cid:${LOGO_CID}" alt="Sala Común" width="180" height="40" style="display:block;border:0;margin:0 0 24px"><h1 style="font-size:22px;color:${BRAND};margin:0 0 16px">${escapeHtml(title)}</h1>${paragraphs.map(p).join('')}${image}${detailTable}${lineTable}${(after ?? []).map(p).join('')}${button}<p style="margin-top:32px;font-size:12px;color:#52636b">Sala Común · Consultorios por hora</p>${
     unsubscribe
       ? `<p style="font-size:12px;color:#52636b">¿No quieres recibir más recordatorios? <a href="${escapeHtml(unsubscribe.url)}" style="color:#52636b">${escapeHtml(unsubscribe.label)}</a></p>`
       : ''
@@ -513,13 +523,23 @@ export const reminderKey = (sessionId: string) => `reminder:${sessionId}`;
 
 const paidWith = { card: 'con tarjeta', oxxo: 'en OXXO', spei: 'por transferencia SPEI' } as const;
 
+/** Under a total: the IVA it includes (decision 023). */
+const ivaLine = (totalCents: number): [string, string] => [
+  IVA_INCLUDED_LINE,
+  formatMoney(includedIvaCents(totalCents)),
+];
+
 /** 'lunes 7 de enero de 2030 a las 23:59' in Mexico City. */
 const untilDate = (iso: string) =>
   `${formatCalendarDate(businessDate(new Date(iso)))} a las ${businessTime(new Date(iso))}`;
 
+/** The OXXO voucher's barcode, inline in its e-mail. */
+export const OXXO_BARCODE_CID = 'referencia-oxxo@sala-comun';
+
 /**
- * How to pay an OXXO or SPEI order (issue 24): the voucher's number and its printable page, or the CLABE, bank and
- * reference; the amount, until when, and that the credits come with the confirmation.
+ * How to pay an OXXO or SPEI order (issue 24): the voucher's number, its barcode (decision 023, an inline PNG the
+ * cashier scans from the phone) and its printable page, or the CLABE, bank and reference; the amount, until when,
+ * and that the credits come with the confirmation.
  */
 export function paymentPendingEmail(
   to: string,
@@ -527,18 +547,22 @@ export function paymentPendingEmail(
     name: string;
     orderId: string;
     lines: { name: string; quantity: number; amount: string }[];
-    total: string;
+    totalCents: number;
     credits: number;
     instructions: PaymentInstructions;
   },
   profileUrl: string,
+  /** The OXXO reference drawn as a barcode (lib/barcode.ts). */
+  barcode?: BarcodeImage,
 ): OutgoingEmail {
   const pay = order.instructions;
   const oxxo = pay.kind === 'oxxo';
+  const scannable = oxxo && barcode !== undefined;
+  const total = formatMoney(order.totalCents);
   // SPEI: the total less what the client's balance at Stripe already paid.
   const toTransfer =
-    pay.kind === 'spei' && pay.amountCents !== undefined ? formatMoney(pay.amountCents) : order.total;
-  return email(
+    pay.kind === 'spei' && pay.amountCents !== undefined ? formatMoney(pay.amountCents) : total;
+  const message = email(
     to,
     oxxo ? 'Tu ficha de pago OXXO · Sala Común' : 'Datos para tu transferencia SPEI · Sala Común',
     {
@@ -546,13 +570,21 @@ export function paymentPendingEmail(
       paragraphs: [
         `Hola, ${order.name}.`,
         oxxo
-          ? `Paga ${order.total} en efectivo en cualquier tienda OXXO antes del ${untilDate(pay.expiresAt)}. Muestra en caja el número de referencia.`
-          : `Transfiere exactamente ${toTransfer} desde tu banco por SPEI antes del ${untilDate(pay.expiresAt)}.`,
+          ? `Paga ${total} (IVA incluido) en efectivo en cualquier tienda OXXO antes del ${untilDate(pay.expiresAt)}. ${scannable ? 'En caja, muestra el código de barras de este correo o dicta el número de referencia.' : 'Muestra en caja el número de referencia.'}`
+          : `Transfiere exactamente ${toTransfer} (IVA incluido) desde tu banco por SPEI antes del ${untilDate(pay.expiresAt)}.`,
       ],
+      figure: scannable
+        ? {
+            cid: OXXO_BARCODE_CID,
+            alt: oxxoBarcodeAlt(pay.number),
+            width: barcode.width,
+            height: barcode.height,
+          }
+        : undefined,
       details: oxxo
         ? [
             ['Número de referencia OXXO', pay.number],
-            ['Monto', order.total],
+            ['Monto', total],
             ['Vence', untilDate(pay.expiresAt)],
             ['Folio', order.orderId],
           ]
@@ -567,7 +599,7 @@ export function paymentPendingEmail(
       lines: {
         header: ['Producto', 'Cantidad', 'Importe'],
         rows: order.lines.map((line) => [line.name, `× ${line.quantity}`, line.amount]),
-        footer: [['Total a pagar', order.total]],
+        footer: [['Total a pagar', total], ivaLine(order.totalCents)],
       },
       after: [
         order.credits > 0
@@ -580,6 +612,15 @@ export function paymentPendingEmail(
         : { label: 'Ver mis pedidos', url: profileUrl },
     },
   );
+  if (!scannable) return message;
+  const png = {
+    filename: 'referencia-oxxo.png',
+    content: barcode.png.toString('base64'),
+    encoding: 'base64' as const,
+    contentType: 'image/png',
+    cid: OXXO_BARCODE_CID,
+  };
+  return { ...message, attachments: [png] };
 }
 
 /** The online store's receipt: what was bought, the total charged (card, OXXO or SPEI) and the credits granted. */
@@ -589,7 +630,7 @@ export function purchaseReceiptEmail(
     name: string;
     orderId: string;
     lines: { name: string; quantity: number; amount: string }[];
-    total: string;
+    totalCents: number;
     credits: number;
     balance: number;
     method?: 'card' | 'oxxo' | 'spei';
@@ -602,7 +643,10 @@ export function purchaseReceiptEmail(
     lines: {
       header: ['Producto', 'Cantidad', 'Importe'],
       rows: purchase.lines.map((line) => [line.name, `× ${line.quantity}`, line.amount]),
-      footer: [[`Total pagado ${paidWith[purchase.method ?? 'card']}`, purchase.total]],
+      footer: [
+        [`Total pagado ${paidWith[purchase.method ?? 'card']}`, formatMoney(purchase.totalCents)],
+        ivaLine(purchase.totalCents),
+      ],
     },
     details: [
       ['Créditos agregados', String(purchase.credits)],
@@ -656,7 +700,7 @@ export function posReceiptEmail(receipt: PosReceipt, profileUrl: string): Outgoi
         String(item.credits),
         formatMoney(item.unitPriceCents * item.quantity),
       ]),
-      footer: [['Total', formatMoney(receipt.totalCents)], ...payments],
+      footer: [['Total', formatMoney(receipt.totalCents)], ivaLine(receipt.totalCents), ...payments],
     },
     details: [
       ['Créditos agregados', String(receipt.creditsGranted)],

@@ -4,15 +4,18 @@ import {
   PurchaseSummaryView,
   summaryHeroTitle,
 } from '../../features/tienda/components/purchase-summary-view';
-import { usePurchaseSummary } from '../../features/tienda/purchase-summary';
+import { useOpenedPurchaseSummary } from '../../features/tienda/purchase-summary';
 
 export default function PurchaseSummaryPage() {
-  const summary = usePurchaseSummary();
+  const summary = useOpenedPurchaseSummary();
   if (!summary) return <Navigate to="/comprar" replace />;
   return (
     <>
       <title>{`${summary.status === 'pending' ? 'Datos de pago' : 'Resumen de compra'} · Sala Común`}</title>
-      <HeroBanner image="hero" title={summaryHeroTitle(summary)} />
+      {/* On paper, the summary alone (an OXXO voucher to take to the store). */}
+      <div className="print:hidden">
+        <HeroBanner image="hero" title={summaryHeroTitle(summary)} />
+      </div>
       <section aria-labelledby="resumen-titulo" className="mx-auto max-w-4xl px-4 py-10 sm:py-12">
         <PurchaseSummaryView summary={summary} />
       </section>

@@ -1,11 +1,15 @@
 import { formatMoney } from '@sala/shared/format/money';
 import type { TPaymentInstructions } from '@sala/shared/store/store.contract';
+import { IVA_INCLUDED } from '@sala/shared/tax/iva';
 import { Copy, ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { formatDateTime } from '../../lib/format-date';
 import { COPY_FAILURE_MESSAGE, COPY_SUCCESS_MESSAGE } from './copy-field';
 import { cx } from './field-styles';
 import { notify } from './toast';
+
+/** The barcode library is loaded only where an OXXO voucher is shown (never on the public pages). */
+const OxxoBarcode = lazy(() => import('./oxxo-barcode'));
 
 /** What the client is given, by kind: the title over it on /resumen and in Mis pedidos. */
 export const paymentInstructionsTitles = {
@@ -115,6 +119,12 @@ export function PaymentInstructions({
       <div className={cx('space-y-4', className)}>
         <dl className="space-y-4">
           <Row label="Número de referencia">
+            {/* Decision 023: the barcode the cashier scans, its height kept while it loads. */}
+            <div className="mb-2 h-20 max-w-md rounded-md bg-white sm:h-24">
+              <Suspense fallback={null}>
+                <OxxoBarcode reference={instructions.number} />
+              </Suspense>
+            </div>
             <div className="flex flex-wrap items-center gap-3">
               <GroupedDigits value={instructions.number} testId="voucher-number" />
               <CopyButton value={instructions.number} label="Copiar número" />
@@ -124,7 +134,7 @@ export function PaymentInstructions({
             <span className="text-lg font-semibold" data-testid="instructions-amount">
               {amount}
             </span>{' '}
-            <span className="text-sm text-muted">en efectivo, en cualquier tienda OXXO</span>
+            <span className="text-sm text-muted">{IVA_INCLUDED}, en efectivo, en cualquier tienda OXXO</span>
           </Row>
         </dl>
         <p className="font-semibold" data-testid="instructions-expiry">
@@ -142,7 +152,8 @@ export function PaymentInstructions({
   return (
     <div className={cx('space-y-4', className)}>
       <p className="text-lg font-semibold" data-testid="instructions-amount">
-        Transfiere exactamente {formatMoney(toTransfer)}
+        Transfiere exactamente {formatMoney(toTransfer)}{' '}
+        <span className="text-sm font-normal text-muted">({IVA_INCLUDED})</span>
       </p>
       {toTransfer < amountCents && (
         <p className="text-sm text-muted">

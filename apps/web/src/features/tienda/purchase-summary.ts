@@ -5,8 +5,9 @@ import type {
   TPaymentResult,
   TPricedItem,
 } from '@sala/shared/store/store.contract';
-import { useMemo } from 'react';
-import { storageKeys, useStored, writeStored } from '../../lib/local-store';
+import { useMemo, useState } from 'react';
+import type { DataRouter } from 'react-router';
+import { readStored, storageKeys, useStored, writeStored } from '../../lib/local-store';
 
 type SummaryBase = {
   orderId: string;
@@ -57,8 +58,40 @@ export function usePurchaseSummary(): PurchaseSummary | null {
   return useMemo(() => readable(stored), [stored]);
 }
 
-export function savePurchaseSummary(summary: PurchaseSummary | null) {
+/**
+ * /resumen's summary as the page opened with it. Leaving the page forgets the saved one (below) while the page is
+ * still on screen: it goes on showing what it showed, and never sends itself to /comprar on the way out.
+ */
+export function useOpenedPurchaseSummary(): PurchaseSummary | null {
+  const [summary] = useState(() => readable(readStored<StoredSummary>(storageKeys.purchaseSummary, null)));
+  return summary;
+}
+
+export function savePurchaseSummary(summary: PurchaseSummary) {
   writeStored(storageKeys.purchaseSummary, summary);
+}
+
+/** The next purchase starts afresh: /comprar and /pago no longer lead to the last one's summary. */
+export function forgetPurchaseSummary() {
+  writeStored(storageKeys.purchaseSummary, null);
+}
+
+const SUMMARY_PATH = '/resumen';
+const isSummaryPage = (pathname: string) => pathname.replace(/\/+$/, '') === SUMMARY_PATH;
+
+/**
+ * Issue 39: the summary is for the moment right after paying (spec: /comprar and /pago lead to it while it is
+ * saved). The app forgets it when it opens on any other page, and when the router leaves /resumen for any page,
+ * by its buttons, a menu link or the browser's back button; it is forgotten as the router's location changes,
+ * before the next page renders, so that page never sends the client back to it. A reload of /resumen keeps it.
+ */
+export function forgetSummaryAwayFromIt(router: Pick<DataRouter, 'state' | 'subscribe'>): () => void {
+  let current = router.state.location.pathname;
+  if (!isSummaryPage(current)) forgetPurchaseSummary();
+  return router.subscribe(({ location }) => {
+    if (isSummaryPage(current) && !isSummaryPage(location.pathname)) forgetPurchaseSummary();
+    current = location.pathname;
+  });
 }
 
 const cartLines = (items: TPricedItem[]): CartItem[] =>

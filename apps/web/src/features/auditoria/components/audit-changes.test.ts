@@ -4,6 +4,8 @@ import { auditChangeLines, formatAuditValue } from './audit-changes';
 describe('audit changes as the screen reads them', () => {
   it('prices in pesos, yes/no, levels and states in Spanish, nothing as a dash', () => {
     expect(formatAuditValue('priceCents', 120_000)).toBe('$1,200');
+    // Issue 39: a price with centavos is the stored one, never rounded.
+    expect(formatAuditValue('priceCents', 9_950)).toBe('$99.50');
     expect(formatAuditValue('isActive', false)).toBe('No');
     expect(formatAuditValue('role', 'superadmin')).toBe('Super admin');
     expect(formatAuditValue('status', 'cancelled')).toBe('cancelada');

@@ -15,6 +15,8 @@ export function useLogout() {
     mutationFn: () => apiRequest<void>('/auth/logout', { method: 'POST' }),
     onSettled: () => {
       writeStored(storageKeys.userDetails, null);
+      // Issue 39: the last purchase's summary is this user's; the next one to log in starts afresh.
+      writeStored(storageKeys.purchaseSummary, null);
       setFlash('warning', authMessages.loggedOut);
       window.location.assign('/');
     },

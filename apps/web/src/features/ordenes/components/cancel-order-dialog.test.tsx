@@ -116,6 +116,11 @@ describe('the ticket', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/Cancelada/);
     expect(screen.getByTestId('ticket-status')).toHaveTextContent('Cancelada');
     expect(screen.getByTestId('ticket-total')).toHaveTextContent('$600');
+    // Decision 023: the IVA the total includes ($600 − $517.24).
+    expect(
+      screen.getByText('IVA incluido (16 %)', { normalizer: (t) => t.replace(/\s+/g, ' ') }),
+    ).toBeVisible();
+    expect(screen.getByTestId('ticket-iva')).toHaveTextContent('$82.76');
     expect(screen.getByTestId('ticket-change')).toHaveTextContent('$100');
     expect(screen.getByText('Tarjeta')).toBeInTheDocument();
     expect(screen.queryByText('Transferencia')).not.toBeInTheDocument();

@@ -2,6 +2,7 @@ import { formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
 import type { TOrderTicket } from '@sala/shared/orders/orders.contract';
 import { orderStatusLabels, paymentMethodLabels } from '@sala/shared/orders/orders.messages';
+import { IVA_INCLUDED_LINE, includedIvaCents } from '@sala/shared/tax/iva';
 import { Fragment, type Ref } from 'react';
 import { cx } from '../../../components/ui/field-styles';
 import { formatDateTime } from '../../../lib/format-date';
@@ -150,6 +151,11 @@ export function OrderTicket({ order, paper, ref }: Props) {
           className={cx('text-right font-bold tabular-nums', narrow ? 'text-sm' : 'text-base')}
         >
           {formatMoney(order.totalCents)}
+        </dd>
+        {/* Decision 023: prices include IVA; the ticket says how much of the total it is. */}
+        <dt>{IVA_INCLUDED_LINE}</dt>
+        <dd data-testid="ticket-iva" className="text-right tabular-nums">
+          {formatMoney(includedIvaCents(order.totalCents))}
         </dd>
         {payments.map((payment) => (
           <Fragment key={payment.label}>

@@ -18,10 +18,6 @@ import { useAppNavigate } from '../../../lib/navigation';
 import { useCloseDrawer } from '../api/cash-drawer-api';
 import { pesosFieldToCents } from '../hooks/use-pos-sale';
 
-/** '$500', '$0.50': a denomination as it is printed on it. */
-const denominationLabel = (cents: number) =>
-  cents < 100 ? `$${(cents / 100).toFixed(2)}` : `$${(cents / 100).toLocaleString('en-US')}`;
-
 /**
  * Closing the drawer (issue 22): the cash counted, with the bill-and-coin counter or as a total, against what it
  * should hold; the difference (sobrante or faltante) needs a note. Once closed, its report (Z) opens.
@@ -110,7 +106,7 @@ export function CloseDrawerDialog({ drawer, onClose }: { drawer: TDrawer; onClos
             {MXN_DENOMINATIONS.map((value) => (
               <TextField
                 key={value}
-                label={`Piezas de ${denominationLabel(value)}`}
+                label={`Piezas de ${formatMoney(value)}`}
                 inputMode="numeric"
                 value={pieces[String(value)] ?? ''}
                 onChange={(event) => {

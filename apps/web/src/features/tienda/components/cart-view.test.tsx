@@ -42,6 +42,8 @@ describe('CartView (/mi-carrito) against the live catalog', () => {
     expect(within(lineOf('Paquete Verano')).queryByRole('button', { name: /Agregar uno/ })).toBeNull();
     expect(lineOf('Paquete Básico')).toHaveAttribute('data-for-sale', 'true');
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$4,800');
+    // Decision 023: the total includes IVA, and says how much.
+    expect(screen.getByTestId('cart-iva')).toHaveTextContent('$662.07');
     expect(screen.getByTestId('cart-total-credits')).toHaveTextContent('21 créditos');
     expect(screen.getByRole('status')).toHaveTextContent('Un producto de tu carrito ya no está a la venta');
 

@@ -1,6 +1,7 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
 import { lineCredits } from '@sala/shared/store/store.rules';
+import { IVA_INCLUDED_LINE, includedIvaCents } from '@sala/shared/tax/iva';
 import { AlertTriangle, Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { cx } from '../../../components/ui/field-styles';
@@ -154,6 +155,10 @@ export function CartView() {
             <dd className="font-bold text-brand-800" data-testid="cart-total">
               {formatMoney(cart.totalCents)}
             </dd>
+          </div>
+          <div className="flex justify-between text-sm text-muted">
+            <dt>{IVA_INCLUDED_LINE}</dt>
+            <dd data-testid="cart-iva">{formatMoney(includedIvaCents(cart.totalCents))}</dd>
           </div>
         </dl>
         {canPay ? (

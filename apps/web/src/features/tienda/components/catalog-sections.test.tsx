@@ -103,3 +103,21 @@ describe('CatalogSections: adding to the cart', () => {
     expect(notify.success).toHaveBeenLastCalledWith('Paquete agregado al carrito');
   });
 });
+
+describe('CatalogSections: prices', () => {
+  it('shows each price as stored, centavos included, and that it includes IVA (issue 39)', async () => {
+    const sessionRoom = product('b0000000-0000-4000-8000-000000000005', 'Media sesión', 9_950, 1);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/catalog'
+          ? jsonResponse({ packages: [sessionRoom, basic], services: [] })
+          : jsonResponse({ user: null }),
+      ),
+    );
+    renderStore('/comprar');
+    const cards = await screen.findAllByRole('article');
+    expect(cards[0]).toHaveTextContent('Media sesión$99.50MXNIVA incluido');
+    expect(cards[1]).toHaveTextContent('Paquete Básico$1,250MXNIVA incluido');
+  });
+});

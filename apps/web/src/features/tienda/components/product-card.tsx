@@ -1,6 +1,7 @@
 import type { TPublicProduct } from '@sala/shared/catalog/catalog.contract';
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
+import { IVA_INCLUDED } from '@sala/shared/tax/iva';
 import { Gift, ShoppingCart } from 'lucide-react';
 
 export function ProductCard({
@@ -17,6 +18,7 @@ export function ProductCard({
         {formatMoney(product.priceCents)}
         <span className="ml-1 text-sm font-medium text-muted">MXN</span>
       </p>
+      <p className="mt-0.5 text-xs font-medium text-muted">{IVA_INCLUDED}</p>
       {product.credits + product.extra > 0 && (
         <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
           <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-700">

@@ -4,7 +4,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COPY_FAILURE_MESSAGE, COPY_SUCCESS_MESSAGE } from '../../../components/ui/copy-field';
 import { withNavigation } from '../../../test/router';
-import { type PaidSummary, type PendingSummary, usePurchaseSummary } from '../purchase-summary';
+import {
+  forgetSummaryAwayFromIt,
+  type PaidSummary,
+  type PendingSummary,
+  useOpenedPurchaseSummary,
+} from '../purchase-summary';
 import { PurchaseSummaryView, summaryHeroTitle } from './purchase-summary-view';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
@@ -25,7 +30,7 @@ const summary: PaidSummary = {
 };
 
 function Page() {
-  const saved = usePurchaseSummary();
+  const saved = useOpenedPurchaseSummary();
   return saved ? <PurchaseSummaryView summary={saved} /> : <p>Sin resumen</p>;
 }
 
@@ -68,6 +73,7 @@ function renderSummary(value: unknown) {
     ]),
     { initialEntries: ['/resumen'] },
   );
+  forgetSummaryAwayFromIt(router);
   render(<RouterProvider router={router} />);
   return { router, user: userEvent.setup() };
 }
@@ -78,6 +84,8 @@ describe('PurchaseSummaryView (/resumen)', () => {
     expect(screen.getByText('Paquete Básico')).toBeVisible();
     expect(screen.getByTestId('summary-credits')).toHaveTextContent('21 créditos');
     expect(screen.getByTestId('summary-total')).toHaveTextContent('$4,800');
+    // Decision 023: the IVA part of the total paid.
+    expect(screen.getByTestId('summary-iva')).toHaveTextContent('$662.07');
     expect(screen.getByTestId('summary-balance')).toHaveTextContent('24 créditos');
   });
 
@@ -128,7 +136,13 @@ describe('PurchaseSummaryView (/resumen) of an OXXO or SPEI purchase', () => {
       ),
     ).toBeVisible();
     expect(screen.getByTestId('voucher-number')).toHaveTextContent(/^12345678901234567890$/);
+    // Decision 023: the reference as the barcode the cashier scans (drawn by its own lazy chunk).
+    const barcode = await screen.findByRole('img', {
+      name: 'Código de barras de la referencia 12345678901234567890',
+    });
+    expect(barcode.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
     expect(screen.getByTestId('instructions-amount')).toHaveTextContent('$4,800');
+    expect(screen.getByText(/^IVA incluido, en efectivo, en cualquier tienda OXXO$/)).toBeVisible();
     expect(screen.getByTestId('instructions-expiry')).toHaveTextContent(/^Vence el 9 ene 2030, 11:59/);
     const voucher = screen.getByRole('link', { name: /Ver ficha para imprimir/ });
     expect(voucher).toHaveAttribute('href', 'https://payments.stripe.com/oxxo/voucher/test_1');
@@ -146,6 +160,12 @@ describe('PurchaseSummaryView (/resumen) of an OXXO or SPEI purchase', () => {
     await user.click(screen.getByRole('button', { name: 'Copiar número' }));
     expect(writeText).toHaveBeenCalledWith('12345678901234567890');
     expect(notify.success).toHaveBeenCalledWith(COPY_SUCCESS_MESSAGE);
+
+    // The voucher goes to paper with its barcode (the browser's print; the page hides the rest).
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Imprimir ficha' }));
+    expect(print).toHaveBeenCalledOnce();
+    print.mockRestore();
   });
 
   it('SPEI: the CLABE, the bank, the reference and the exact amount; no printable link without one', async () => {
@@ -155,9 +175,13 @@ describe('PurchaseSummaryView (/resumen) of an OXXO or SPEI purchase', () => {
     expect(screen.getByTestId('spei-clabe')).toHaveTextContent(/^646180111812345678$/);
     expect(screen.getByText('STP')).toBeVisible();
     expect(screen.getByTestId('spei-reference')).toHaveTextContent('SALA4800');
-    expect(screen.getByTestId('instructions-amount')).toHaveTextContent('Transfiere exactamente $4,800');
+    expect(screen.getByTestId('instructions-amount')).toHaveTextContent(
+      /^Transfiere exactamente \$4,800 \(IVA incluido\)$/,
+    );
     expect(screen.getByTestId('instructions-expiry')).toHaveTextContent(/^Tu pedido vence el 9 ene 2030/);
     expect(screen.queryByRole('link', { name: /Ver instrucciones/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Código de barras/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Imprimir ficha' })).not.toBeInTheDocument();
 
     // A browser without the clipboard says to copy it by hand; nothing breaks.
     await user.click(screen.getByRole('button', { name: 'Copiar CLABE' }));

@@ -1,17 +1,11 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { orderStatusLabels } from '@sala/shared/orders/orders.messages';
-import { CalendarPlus, CheckCircle2, Clock, ReceiptText, UserRound } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { LinkButton } from '../../../components/ui/link-button';
+import { CalendarPlus, CheckCircle2, Clock, Printer, ReceiptText, UserRound } from 'lucide-react';
+import { Button, LinkButton } from '../../../components/ui/link-button';
 import { PaymentInstructions, paymentInstructionsTitles } from '../../../components/ui/payment-instructions';
 import { Badge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/format-date';
-import {
-  type PaidSummary,
-  type PendingSummary,
-  type PurchaseSummary,
-  savePurchaseSummary,
-} from '../purchase-summary';
+import type { PaidSummary, PendingSummary, PurchaseSummary } from '../purchase-summary';
 import { CartLinesSummary } from './checkout/cart-lines-summary';
 
 /** The hero's title over /resumen: thanks for a paid purchase, 'almost' while the money is on its way. */
@@ -20,35 +14,23 @@ export const summaryHeroTitle = (summary: PurchaseSummary) =>
 
 /**
  * /resumen (docs/business-rules.md §2): what was bought, the credits it gave, the total paid and the new balance; for
- * an OXXO or SPEI purchase (issue 24), how to pay it, the credits it will give and the total to pay. Leaving through
- * its buttons forgets the summary, so /comprar and /pago work again.
+ * an OXXO or SPEI purchase (issue 24), how to pay it, the credits it will give and the total to pay. Leaving it, by
+ * its buttons or any other way, forgets the summary (forgetSummaryAwayFromIt), so /comprar and /pago work again.
  */
 export function PurchaseSummaryView({ summary }: { summary: PurchaseSummary }) {
-  const leaving = useRef(false);
-  const leave = () => {
-    leaving.current = true;
-  };
-  // Forgotten once the next page has taken over: clearing it earlier would send this page to /comprar first.
-  useEffect(
-    () => () => {
-      if (leaving.current) savePurchaseSummary(null);
-    },
-    [],
-  );
-
   return summary.status === 'pending' ? (
-    <PendingSummaryView summary={summary} onLeave={leave} />
+    <PendingSummaryView summary={summary} />
   ) : (
-    <PaidSummaryView summary={summary} onLeave={leave} />
+    <PaidSummaryView summary={summary} />
   );
 }
 
-type ViewProps<T> = { summary: T; onLeave: () => void };
+type ViewProps<T> = { summary: T };
 
 const lines = (summary: PurchaseSummary) =>
   summary.items.map((item) => ({ ...item, unitPriceCents: item.priceCents }));
 
-function PaidSummaryView({ summary, onLeave }: ViewProps<PaidSummary>) {
+function PaidSummaryView({ summary }: ViewProps<PaidSummary>) {
   return (
     <div className="space-y-6">
       <div className="flex items-start gap-3 rounded-2xl bg-emerald-50 p-5 text-emerald-950 ring-1 ring-emerald-200 sm:p-6">
@@ -88,10 +70,10 @@ function PaidSummaryView({ summary, onLeave }: ViewProps<PaidSummary>) {
             </div>
           )}
           <div className="flex flex-col gap-3">
-            <LinkButton to="/reserva" size="lg" onClick={onLeave}>
+            <LinkButton to="/reserva" size="lg">
               <CalendarPlus aria-hidden className="size-4" /> Reservar una sesión
             </LinkButton>
-            <LinkButton to="/perfil" size="lg" theme="black" onClick={onLeave}>
+            <LinkButton to="/perfil" size="lg" theme="black">
               <UserRound aria-hidden className="size-4" /> Ir a mi perfil
             </LinkButton>
           </div>
@@ -101,8 +83,11 @@ function PaidSummaryView({ summary, onLeave }: ViewProps<PaidSummary>) {
   );
 }
 
-/** Issue 24: amber, not green: nothing is paid yet. The voucher or the transfer's data come first. */
-function PendingSummaryView({ summary, onLeave }: ViewProps<PendingSummary>) {
+/**
+ * Issue 24: amber, not green: nothing is paid yet. The voucher or the transfer's data come first; on paper, only
+ * they (decision 023: an OXXO voucher is printed with its barcode for the cashier).
+ */
+function PendingSummaryView({ summary }: ViewProps<PendingSummary>) {
   return (
     <div className="space-y-6">
       <div className="rounded-2xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200 sm:p-6">
@@ -130,7 +115,7 @@ function PendingSummaryView({ summary, onLeave }: ViewProps<PendingSummary>) {
           className="mt-5 rounded-xl bg-white p-4 ring-1 ring-amber-200 sm:p-5"
         />
       </div>
-      <div className="grid gap-6 md:grid-cols-[1fr_18rem] md:items-start">
+      <div className="grid gap-6 md:grid-cols-[1fr_18rem] md:items-start print:hidden">
         <CartLinesSummary
           title="Productos"
           headingLevel="h3"
@@ -141,10 +126,15 @@ function PendingSummaryView({ summary, onLeave }: ViewProps<PendingSummary>) {
           totalLabel="Total a pagar"
         />
         <div className="flex flex-col gap-3">
-          <LinkButton to="/perfil/mis-pedidos" size="lg" onClick={onLeave}>
+          {summary.instructions.kind === 'oxxo' && (
+            <Button variant="secondary" size="lg" onClick={() => window.print()}>
+              <Printer aria-hidden className="size-4" /> Imprimir ficha
+            </Button>
+          )}
+          <LinkButton to="/perfil/mis-pedidos" size="lg">
             <ReceiptText aria-hidden className="size-4" /> Ver mis pedidos
           </LinkButton>
-          <LinkButton to="/perfil" size="lg" theme="black" onClick={onLeave}>
+          <LinkButton to="/perfil" size="lg" theme="black">
             <UserRound aria-hidden className="size-4" /> Ir a mi perfil
           </LinkButton>
         </div>

@@ -10,6 +10,7 @@ import {
 import { MAX_CART_QUANTITY } from '@sala/shared/store/store.rules';
 import { useMemo } from 'react';
 import { readStored, storageKeys, useStored, writeStored } from '../../../lib/local-store';
+import { forgetPurchaseSummary } from '../purchase-summary';
 
 const EMPTY: CartItem[] = [];
 
@@ -49,10 +50,14 @@ export const canAddMore = (item: Pick<CartItem, 'quantity'> | undefined) =>
   (item?.quantity ?? 0) < MAX_CART_QUANTITY;
 
 export const cartActions = {
-  /** Adds one; returns false (and changes nothing) when the cart already holds the maximum of it. */
+  /**
+   * Adds one; returns false (and changes nothing) when the cart already holds the maximum of it. A new purchase
+   * begins: the last one's summary is forgotten (issue 39).
+   */
   add: (product: CartProduct): boolean => {
     if (!canAddMore(currentCart().find((item) => item.id === product.id))) return false;
     update((cart) => addToCart(cart, product));
+    forgetPurchaseSummary();
     return true;
   },
   increase: (id: string) => update((cart) => increaseQuantity(cart, id)),

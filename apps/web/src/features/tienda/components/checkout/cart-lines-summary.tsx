@@ -2,13 +2,17 @@ import type { CartItem } from '@sala/shared/cart/cart.rules';
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
 import { lineCredits } from '@sala/shared/store/store.rules';
+import { IVA_INCLUDED_LINE, includedIvaCents } from '@sala/shared/tax/iva';
 import type { ReactNode } from 'react';
 
 export type SummaryLine = Pick<CartItem, 'id' | 'name' | 'quantity' | 'credits' | 'extra'> & {
   unitPriceCents: number;
 };
 
-/** The lines being bought with their credits and subtotal, then the totals: both checkout steps and /resumen. */
+/**
+ * The lines being bought with their credits and subtotal, then the totals and the IVA the total includes (decision
+ * 023): both checkout steps and /resumen.
+ */
 export function CartLinesSummary({
   title,
   lines,
@@ -63,6 +67,10 @@ export function CartLinesSummary({
           <dd className="font-bold text-brand-800" data-testid="summary-total">
             {formatMoney(totalCents)}
           </dd>
+        </div>
+        <div className="flex justify-between gap-3 text-sm text-muted">
+          <dt>{IVA_INCLUDED_LINE}</dt>
+          <dd data-testid="summary-iva">{formatMoney(includedIvaCents(totalCents))}</dd>
         </div>
       </dl>
       {children}
