@@ -15,8 +15,6 @@
  * - lib/ knows no module; the modules' dependencies form no cycle (every cycle is reported).
  * - Every table of packages/db/src/schema belongs to one module (or to lib/).
  *
- * Everywhere (apps/*/src, packages/*/src): no cycle of files (file-cycles.ts).
- *
  * Web (apps/web/src): a feature imports another feature only through its `api/` folder; `components/ui` and
  * `lib` import no feature; nothing below `app/` imports `app/` (pages in `app/` put features together).
  *
@@ -29,7 +27,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { checkFileCycles } from './file-cycles';
 import { checkModuleGraphDoc, DOCS_FILE, moduleGraphMermaid } from './module-graph';
 import {
   findCycles,
@@ -650,7 +647,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     ...undeclaredTables(MODULES, readSchemaTables()),
     ...staleLibSqlHelpers(files),
     ...checkWebZones(webSrc),
-    ...checkFileCycles(fileURLToPath(new URL('../../..', import.meta.url))),
     ...(existsSync(DOCS_FILE)
       ? checkModuleGraphDoc(readFileSync(DOCS_FILE, 'utf8'), moduleGraphMermaid(moduleGraph(apiSrc, files)))
       : ['docs/architecture.md is missing']),

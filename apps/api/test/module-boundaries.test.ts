@@ -451,8 +451,4 @@ describe('file cycles (issue 40)', () => {
     });
     expect(checkFileCycles(root)).toEqual([]);
   });
-
-  it('find none in apps/ and packages/ as they are', () => {
-    expect(checkFileCycles(repository)).toEqual([]);
-  });
 });
