@@ -4,12 +4,12 @@
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '@sala/db/client';
 import { hashPassword } from '@sala/db/password';
+import { createEmptyPostgresDatabase } from '@sala/db/scratch';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
 import { dayRange } from '@sala/shared/time/business-time';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { createEmptyPostgresDatabase } from '../apps/api/test/test-app';
 
 const ORDERS = 100_000;
 const DAY_ORDERS = 5_000;

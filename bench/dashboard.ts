@@ -7,13 +7,13 @@
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '@sala/db/client';
 import { hashPassword } from '@sala/db/password';
+import { createEmptyPostgresDatabase } from '@sala/db/scratch';
 import { hoursOn } from '@sala/shared/bookings/availability';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
 import { addDays, BUSINESS_TIME_ZONE, businessDate, businessInstant } from '@sala/shared/time/business-time';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { createEmptyPostgresDatabase } from '../apps/api/test/test-app';
 
 const SESSIONS = 100_000;
 const ORDERS = 100_000;

@@ -4,10 +4,10 @@
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '@sala/db/client';
 import { hashPassword } from '@sala/db/password';
+import { createEmptyPostgresDatabase } from '@sala/db/scratch';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { createEmptyPostgresDatabase } from '../apps/api/test/test-app';
 
 const ROWS = 100_000;
 const BUDGET_MS = 50;

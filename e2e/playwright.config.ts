@@ -8,6 +8,18 @@ const baseURL = `http://localhost:${port}`;
 // A fresh embedded database per run: the first start seeds the demo business the tests rely on.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'sala-e2e-'));
 
+/** The specs whose answer depends on a phone's viewport. */
+const PHONE_SPECS = [
+  'accessibility.spec.ts',
+  'booking.spec.ts',
+  'critical-css.spec.ts',
+  'early-taps.spec.ts',
+  'navigation.spec.ts',
+  'public-site.spec.ts',
+  'public-site-branches.spec.ts',
+  'store.spec.ts',
+].map((spec) => `**/${spec}`);
+
 const chromium = {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
@@ -34,7 +46,8 @@ export default defineConfig({
     baseURL,
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
-    trace: 'retain-on-failure',
+    // Traces only when asked (E2E_TRACE=1); a failing test keeps its screenshot and prints its error.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: chromium,
     // No smooth scrolling: Playwright scrolls a target into view and clicks where it was; a page still gliding
@@ -48,7 +61,10 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     {
+      // The phone runs what depends on the viewport (decision 028): navigation and the side menu, the public pages,
+      // the booking wizard, cart and checkout, no sideways scroll, axe at 375 px. Flows run once, on desktop.
       name: 'phone',
+      testMatch: PHONE_SPECS,
       use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions: chromium },
     },
   ],

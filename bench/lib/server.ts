@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DatabaseHandle, openDatabase } from '@sala/db/client';
-import { createEmptyPostgresDatabase } from '../../apps/api/test/test-app';
+import { createEmptyPostgresDatabase } from '@sala/db/scratch';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -51,6 +51,8 @@ export async function expectNoHorizontalScroll(page: Page) {
 
 /** A full-page picture of the screen at this project's width (1280 or 375 px), kept with the run's results. */
 export async function keepPicture(page: Page, name: string) {
+  // A picture no assertion reads proves nothing: taken only when asked (E2E_PICTURES=1), to look at by eye.
+  if (!process.env.E2E_PICTURES) return;
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 

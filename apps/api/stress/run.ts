@@ -21,7 +21,7 @@ import { rowsOf } from '../src/lib/sql-rows';
 import { hashToken, newToken } from '../src/lib/tokens';
 import { startServer, waitForReady } from '../test/processes';
 import { startSmtpPeer } from '../test/smtp-peer';
-import { createEmptyPostgresDatabase } from '../test/test-app';
+import { createEmptyPostgresDatabase } from '@sala/db/scratch';
 import { type CheckResult, checkInvariants } from './invariants';
 
 const started = Date.now();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { openDatabase } from '@sala/db/client';
 import { createBranch, createRoom, createUser, FACTORY_PASSWORD } from '@sala/db/factories/factories';
+import { createEmptyPostgresDatabase } from '@sala/db/scratch';
 import { hoursOn } from '@sala/shared/bookings/availability';
 import type { TAvailabilityLiveState } from '@sala/shared/bookings/availability.contract';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveEvent, openStream } from './live-client';
 import { killAllServers, startServer, waitForReady } from './processes';
 import { loginAs } from './sessions';
-import { createEmptyPostgresDatabase, createTestApp, type TestApp } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
 
 // Real clocks: the streams read the time of their own reads. The first Monday-to-Friday from the day after tomorrow
 // on is always inside the booking window, with every hour more than 24 h ahead (a client may cancel), and has a

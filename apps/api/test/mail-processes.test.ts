@@ -1,11 +1,11 @@
 import { openDatabase } from '@sala/db/client';
 import { emailOutbox } from '@sala/db/schema/infrastructure';
+import { createEmptyPostgresDatabase } from '@sala/db/scratch';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { enqueueEmails } from './outbox';
 import { killAllServers, startServer, waitForReady } from './processes';
 import { startSmtpPeer } from './smtp-peer';
-import { createEmptyPostgresDatabase } from './test-app';
 
 afterAll(() => {
   killAllServers();

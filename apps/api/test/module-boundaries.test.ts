@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { checkFileCycles } from '../scripts/file-cycles';
 import {
   checkModuleBoundaries,
   checkWebZones,
@@ -412,5 +413,42 @@ describe('web zones', () => {
 
   it('hold in the web app as it is', () => {
     expect(checkWebZones(fileURLToPath(new URL('../../web/src', import.meta.url)))).toEqual([]);
+  });
+});
+
+describe('file cycles (issue 40)', () => {
+  const repository = fileURLToPath(new URL('../../..', import.meta.url));
+
+  it('catch a cycle planted through context.ts, which is no module', () => {
+    const root = tree({
+      'apps/api/src/context.ts': `import type { Notify } from './modules/mail/notify';\nexport type Ctx = { notify: Notify };`,
+      'apps/api/src/modules/mail/notify.ts': `import { staff } from '../users/users.service';\nexport type Notify = {};`,
+      'apps/api/src/modules/users/users.service.ts': `import type { Ctx } from '../../context';\nexport const staff = (ctx: Ctx) => ctx;`,
+    });
+    expect(checkFileCycles(root)).toEqual([
+      'file cycle: apps/api/src/context.ts → apps/api/src/modules/mail/notify.ts → apps/api/src/modules/users/users.service.ts → apps/api/src/context.ts',
+    ]);
+  });
+
+  it('catch a cycle in the web and one through a package import', () => {
+    const root = tree({
+      'apps/web/src/components/ui/toast.tsx': `import { flash } from '../../lib/flash';\nexport const toast = flash;`,
+      'apps/web/src/lib/flash.ts': `export { toast as flash } from '../components/ui/toast';`,
+      'packages/shared/src/a/one.ts': `import { two } from '@sala/shared/b/two';\nexport const one = two;`,
+      'packages/shared/src/b/two.ts': `export const two = () => import('../a/one.js');`,
+    });
+    expect(checkFileCycles(root)).toEqual([
+      'file cycle: apps/web/src/components/ui/toast.tsx → apps/web/src/lib/flash.ts → apps/web/src/components/ui/toast.tsx',
+      'file cycle: packages/shared/src/a/one.ts → packages/shared/src/b/two.ts → packages/shared/src/a/one.ts',
+    ]);
+  });
+
+  it('pass a tree whose imports only go one way', () => {
+    const root = tree({
+      'apps/api/src/ports.ts': `export type Notify = {};`,
+      'apps/api/src/context.ts': `import type { Notify } from './ports';`,
+      'apps/api/src/modules/mail/notify.ts': `import type { Notify } from '../../ports';`,
+    });
+    expect(checkFileCycles(root)).toEqual([]);
   });
 });

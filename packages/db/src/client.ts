@@ -48,20 +48,24 @@ const MIGRATION_LOCK_KEY = 7_310_041;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** dataDir undefined: in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * dataDir undefined: in memory (tests). snapshot: a dump of a migrated database to start from (scratch.ts), so
+   * the migrations are not replayed.
+   */
+  | { kind: 'pglite'; dataDir?: string; snapshot?: Uint8Array };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === 'postgres'
     ? openPostgres(options.url, options.poolSize)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.snapshot);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, snapshot?: Uint8Array): Promise<DatabaseHandle> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
     // PGlite ignores the options object when the first argument is undefined: pass dataDir inside it.
-    const client = new PGlite({ dataDir, extensions: { pg_trgm } });
+    const loadDataDir = snapshot ? new Blob([snapshot as Uint8Array<ArrayBuffer>]) : undefined;
+    const client = new PGlite({ dataDir, loadDataDir, extensions: { pg_trgm } });
     await client.waitReady;
     // One query or transaction per turn of the event loop: requests arriving in a burst are read and served in
     // order, never starved by the engine's own hand-offs (fair-turns.ts).

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteError } from './route-error';
 import { RouterNavigation } from './router-navigation';
@@ -80,5 +80,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const createRouter = () => createBrowserRouter(routes);

@@ -1,18 +1,11 @@
+import { ledgerReasonLabels, type TLedgerReason } from '@sala/shared/users/client-account.contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { users } from './users';
 
-export const creditReasons = [
-  'purchase',
-  'pos',
-  'booking',
-  'booking_refund',
-  'order_cancel',
-  'adjustment',
-  'account_closed',
-  'reschedule',
-] as const;
+/** The reasons of a credit movement: the keys of their labels, so a reason and its Spanish name live in one place. */
+export const creditReasons = Object.keys(ledgerReasonLabels) as [TLedgerReason, ...TLedgerReason[]];
 export type CreditReason = (typeof creditReasons)[number];
 
 /** Every credit movement. users.credits always equals the sum of a user's deltas. */

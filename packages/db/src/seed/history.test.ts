@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { hoursOn } from '@sala/shared/bookings/availability';
 import { COURTESY_PREFIX } from '@sala/shared/bookings/bookings.contract';
 import { expectedCashCents } from '@sala/shared/cash-drawer/drawer.rules';
 import { checkPosPayment } from '@sala/shared/pos/pos.rules';
 import { addDays, businessDate, businessTime, weekdayOf } from '@sala/shared/time/business-time';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../client';
+import type { DatabaseHandle } from '../client';
+import { openScratchDatabase } from '../scratch';
 import { type HistoryReport, seedDemoHistory } from './history';
 import { seedDemoData } from './seed';
 
@@ -28,41 +27,11 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   });
 }
 
-/**
- * A fresh database: PGlite in memory, or with TEST_DB=postgres a new database on the test server
- * (TEST_DATABASE_URL, default the local one), dropped when closed.
- */
-async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return openDatabase({ kind: 'pglite' });
-  const server = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `sala_history_${randomUUID().replaceAll('-', '')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
-
 /** The demo business, then its history at NOW. */
 async function seeded(
   kind: 'pglite' | 'postgres',
 ): Promise<{ database: DatabaseHandle; report: HistoryReport }> {
-  const database = await freshDatabase(kind);
+  const database = await openScratchDatabase(kind, { poolSize: 2 });
   await seedDemoData(database.db);
   const report = await database.db.transaction((tx) => seedDemoHistory(tx, { now: NOW }));
   console.log(

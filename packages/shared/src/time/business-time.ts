@@ -15,8 +15,7 @@ export const dateFormatMessage =
   'La fecha no es válida: usa el formato AAAA-MM-DD (por ejemplo, 2030-01-07).';
 export const timeFormatMessage = 'La hora no es válida: usa el formato HH:mm (por ejemplo, 09:00).';
 
-/** The first and last days a YYYY-MM-DD date can spell. */
-export const FIRST_DATE = '0001-01-01';
+/** The last day a YYYY-MM-DD date can spell. */
 export const LAST_DATE = '9999-12-31';
 
 const DAY_MS = 86_400_000;

@@ -6,6 +6,7 @@ import {
   privacyStatusLabels,
 } from '@sala/shared/privacy/privacy.contract';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
+import { ledgerReasonLabels, type TLedgerReason } from '@sala/shared/users/client-account.contract';
 
 /** Everything the business holds on one person (ARCO access), as the modules that own it read it. */
 export type PersonalData = {
@@ -109,17 +110,6 @@ const waitlistEndings: Record<string, string> = {
   auto_booked: 'Te la reservamos de la lista',
   left: 'Saliste de la lista',
   closed: 'Cuenta eliminada',
-};
-
-const reasonLabels: Record<string, string> = {
-  purchase: 'Compra en línea',
-  pos: 'Compra en recepción',
-  booking: 'Reservación',
-  booking_refund: 'Cancelación de reservación',
-  reschedule: 'Cambio de reservación',
-  order_cancel: 'Orden cancelada',
-  adjustment: 'Ajuste',
-  account_closed: 'Cuenta eliminada',
 };
 
 /**
@@ -251,7 +241,7 @@ export function personalDataFiles(data: PersonalData): ExportFile[] {
         ['Fecha y hora', 'Movimiento', 'Créditos', 'Saldo después', 'Nota'],
         ...data.ledger.map((row) => [
           local(row.createdAt),
-          reasonLabels[row.reason] ?? row.reason,
+          ledgerReasonLabels[row.reason as TLedgerReason] ?? row.reason,
           row.delta,
           row.balanceAfter,
           row.note ?? '',

@@ -1,0 +1,41 @@
+/**
+ * The API test files that run a second time on PostgreSQL (`npm run test:pg`), each with why the engine can change
+ * its answer (issue 40; decision 028). Every API test runs on PGlite; PGlite is one connection, so a race there is
+ * served one request after another, and only PostgreSQL's many connections put row locks, unique indexes, SKIP
+ * LOCKED, LISTEN/NOTIFY and several processes to the test. A file that proves nothing the engine could change
+ * (validation, messages, permissions, formats) runs once, on PGlite.
+ */
+export const POSTGRES_FILES: Record<string, string> = {
+  'auth.test.ts':
+    'parallel password guesses are counted in the database before they are checked: truly at once here',
+  'blocks.test.ts':
+    'racing identical blocks, and a whole day against one of its hours: unique indexes decide',
+  'bookings.test.ts':
+    '50 clients on one room-hour, 10 bookings on 1 credit, racing cancels: index and row locks',
+  'cash-drawer.test.ts': 'many first sales open one drawer (unique index); sales racing a closing',
+  'client-account.test.ts': '20 adjustments at once never take a balance below zero (row lock, CHECK)',
+  'owner-figures.test.ts': "30 sales at once keep the triggers' daily sums exact",
+  'pay-later.test.ts':
+    'one pending order for 20 voucher requests; one grant for 30 clicks; SKIP LOCKED claims',
+  'payments.test.ts': 'twenty payments of one checkout at once make one order (unique payment reference)',
+  'pos.test.ts':
+    'one order of 20 parallel submits (idempotency key); one reversal and one refund of 20 cancels',
+  'privacy.test.ts': 'an account closed twice at once closes once (row lock)',
+  'reschedule.test.ts': '20 moves of one session at once: one wins, Σ ledger = balance',
+  'rooms.test.ts':
+    "two creations of one position (the unique index's name mapped to the message); no deadlock",
+  'series.test.ts': 'overlapping weekly series at once never put a room-hour twice',
+  'stripe-oxxo-spei.test.ts':
+    'one voucher for five starts; one grant for five webhook deliveries; five cancels',
+  'stripe.test.ts': 'a doubled start opens one PaymentIntent; one event delivered three times at once',
+  'waitlist.test.ts': 'a freed hour books exactly one waiting client, whoever races for it',
+  'live-availability.test.ts': "LISTEN/NOTIFY: a booking through one process reaches the other's stream",
+  'mail-processes.test.ts': 'two processes share the outbox (SKIP LOCKED), one killed mid-batch',
+  'server-process.test.ts': 'processes starting together on one empty database (the migration advisory lock)',
+  'bad-input.test.ts': "SQL errors of the engine mapped to the envelope (PostgreSQL's messages and codes)",
+  'date-extremes.test.ts':
+    "dates at the engine's limits (year 1, 9999-12-31) through both drivers' date parsing",
+  'fuzz.test.ts': 'every route fuzzed: a malformed value must stop before the engine, whichever engine it is',
+  'hardening.test.ts': 'a NUL byte reaching the engine through the pg driver (22021) is still a 400',
+  'backup.test.ts': "the copy is PGlite's; on PostgreSQL the super admin is told to use pg_dump",
+};
