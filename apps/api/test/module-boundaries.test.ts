@@ -417,8 +417,6 @@ describe('web zones', () => {
 });
 
 describe('file cycles (issue 40)', () => {
-  const repository = fileURLToPath(new URL('../../..', import.meta.url));
-
   it('catch a cycle planted through context.ts, which is no module', () => {
     const root = tree({
       'apps/api/src/context.ts': `import type { Notify } from './modules/mail/notify';\nexport type Ctx = { notify: Notify };`,
