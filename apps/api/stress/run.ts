@@ -13,6 +13,7 @@ import { hashPassword } from '@sala/db/password';
 import { authSessions } from '@sala/db/schema/auth';
 import { creditLedger } from '@sala/db/schema/ledger';
 import { users } from '@sala/db/schema/users';
+import { createEmptyPostgresDatabase } from '@sala/db/scratch';
 import { bookingWindow, hoursOn } from '@sala/shared/bookings/availability';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
 import { businessDate, businessInstant } from '@sala/shared/time/business-time';
@@ -21,7 +22,6 @@ import { rowsOf } from '../src/lib/sql-rows';
 import { hashToken, newToken } from '../src/lib/tokens';
 import { startServer, waitForReady } from '../test/processes';
 import { startSmtpPeer } from '../test/smtp-peer';
-import { createEmptyPostgresDatabase } from '@sala/db/scratch';
 import { type CheckResult, checkInvariants } from './invariants';
 
 const started = Date.now();
