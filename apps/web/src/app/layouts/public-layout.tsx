@@ -22,15 +22,20 @@ export function PublicFrame({ children }: { children: ReactNode }) {
       >
         Saltar al contenido
       </a>
-      <Island name="site-header">
-        <SiteHeader />
-      </Island>
+      {/* On paper, the page alone (an OXXO voucher, a legal text): the site's header and footer stay on screen. */}
+      <div className="contents print:hidden">
+        <Island name="site-header">
+          <SiteHeader />
+        </Island>
+      </div>
       <main id="contenido" className="flex-1">
         {children}
       </main>
-      <Island name="site-footer">
-        <SiteFooter />
-      </Island>
+      <div className="contents print:hidden">
+        <Island name="site-footer">
+          <SiteFooter />
+        </Island>
+      </div>
     </div>
   );
 }
