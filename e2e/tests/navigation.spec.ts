@@ -121,6 +121,12 @@ test.describe('phone navigation', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath('cabecera-creditos.png') });
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const call = page.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: /^Teléfono/ });
+    await call.scrollIntoViewIfNeeded();
+    await expect(call).toBeInViewport();
+    await page.screenshot({ path: test.info().outputPath('menu-lateral.png') });
   });
 
   test('closes the side menu with its close button', async ({ page }) => {

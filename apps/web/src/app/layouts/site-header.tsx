@@ -1,4 +1,4 @@
-import { formatCredits } from '@sala/shared/format/credits';
+import { creditsWord } from '@sala/shared/format/credits';
 import { lazy, memo, Suspense, useState } from 'react';
 import { Glyph, type GlyphData } from '../../components/ui/glyph';
 import { Logo } from '../../components/ui/logo';
@@ -95,7 +95,11 @@ export function SiteHeader() {
               title="Tus créditos"
             >
               <Glyph icon={coins} aria-hidden className="size-4 text-sand-400" />
-              <span data-testid="nav-credits">{formatCredits(user.credits)}</span>
+              {/* On the narrowest phones the number alone beside the coins (the word is still read out). */}
+              <span data-testid="nav-credits">
+                {user.credits}
+                <span className="sr-only min-[400px]:not-sr-only"> {creditsWord(user.credits)}</span>
+              </span>
             </span>
           )}
           <AppLink

@@ -72,6 +72,9 @@ describe("the business's phone and social links (Datos legales, issue 39)", () =
         facebookUrl: null,
       },
     ]);
+    // The fields then show what was stored, as people read it.
+    await waitFor(() => expect(screen.getByLabelText('WhatsApp (opcional)')).toHaveValue('55 8765 4321'));
+    expect(screen.getByLabelText('Teléfono (opcional)')).toHaveValue('55 1234 5678');
   });
 
   it('shows what is saved, grouped as people read it', async () => {

@@ -7,6 +7,7 @@ import {
   ZSaveBusinessContactRequest,
 } from '@sala/shared/legal/legal.contract';
 import { legalMessages as m } from '@sala/shared/legal/legal.messages';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/link-button';
 import { PageLoader } from '../../../components/ui/spinner';
@@ -28,11 +29,14 @@ function ContactForm({ contact }: { contact: TBusinessContact }) {
     register,
     handleSubmit,
     setError,
+    reset,
     formState: { errors },
   } = useForm<TSaveBusinessContactRequest>({
     resolver: zodResolver(ZSaveBusinessContactRequest),
     defaultValues: shown(contact),
   });
+  // Once saved (the query refreshed), the fields show what was stored: '+52 55-1234-5678' reads '55 1234 5678'.
+  useEffect(() => reset(shown(contact)), [contact, reset]);
 
   const onSubmit = handleSubmit((values) =>
     save.mutate(
