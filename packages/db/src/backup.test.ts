@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RestoreTargetNotEmptyError, restorePgliteBackup } from './backup';
 import { openDatabase } from './client';
-import { createBranch, createRoom, createSession, createUser } from './factories/factories';
+import { createBranch, createOrder, createRoom, createSession, createUser } from './factories/factories';
+import { orders } from './schema/commerce';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'sala-backup-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -53,6 +54,32 @@ describe('PGlite backups (issue 20 point 10)', { timeout: 60_000 }, () => {
       }
     } finally {
       await source.close();
+    }
+  });
+
+  it('keeps the orders’ folios, and the next order after a restore gets the next one (issue 39)', async () => {
+    const source = await openDatabase({ kind: 'pglite', dataDir: path.join(scratch, 'folios') });
+    let folios: number[];
+    let backup: Uint8Array;
+    try {
+      for (let i = 0; i < 3; i++) await createOrder(source.db);
+      folios = (await source.db.select({ folio: orders.folio }).from(orders).orderBy(orders.folio)).map(
+        (o) => o.folio,
+      );
+      backup = await source.dump!();
+    } finally {
+      await source.close();
+    }
+    const restoredDir = path.join(scratch, 'folios-restored');
+    await restorePgliteBackup(backup, restoredDir);
+    const restored = await openDatabase({ kind: 'pglite', dataDir: restoredDir });
+    try {
+      const kept = await restored.db.select({ folio: orders.folio }).from(orders).orderBy(orders.folio);
+      expect(kept.map((o) => o.folio)).toEqual(folios);
+      // The sequence came along: no folio is handed out twice.
+      expect((await createOrder(restored.db)).folio).toBe(Math.max(...folios) + 1);
+    } finally {
+      await restored.close();
     }
   });
 
