@@ -53,12 +53,19 @@ export function saveCallbacks<TField extends string>(options: {
   };
 }
 
-/** For toggles and deletes inside a confirmation: report the failure, then rethrow so the dialog stays open. */
-export async function reportFailure<T>(action: () => Promise<T>, fallback: string): Promise<T> {
+/**
+ * For toggles and deletes inside a confirmation: report the failure, then rethrow so the dialog stays open.
+ * `toastId` names the dialog: its next failure replaces this one's toast.
+ */
+export async function reportFailure<T>(
+  action: () => Promise<T>,
+  fallback: string,
+  toastId?: string,
+): Promise<T> {
   try {
     return await action();
   } catch (error) {
-    notify.error(saveErrorMessage(error, fallback));
+    notify.error(saveErrorMessage(error, fallback), { id: toastId });
     throw error;
   }
 }

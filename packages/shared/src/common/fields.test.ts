@@ -27,6 +27,20 @@ describe('idField', () => {
   );
 });
 
+describe('too long', () => {
+  it('says how long the text may be (issue 39: the bare "too long" named no limit)', () => {
+    const message = 'El texto es demasiado largo: máximo 80 caracteres.';
+    expect(messageOf(labelField('req').safeParse('a'.repeat(81)))).toBe(message);
+    expect(messageOf(plainText('req', 80).safeParse('a'.repeat(81)))).toBe(message);
+    expect(messageOf(freeTextField('req', 500).safeParse('a'.repeat(501)))).toBe(
+      'El texto es demasiado largo: máximo 500 caracteres.',
+    );
+    expect(messageOf(httpUrlField(undefined, 30).safeParse(`https://${'a'.repeat(30)}.mx`))).toBe(
+      'El texto es demasiado largo: máximo 30 caracteres.',
+    );
+  });
+});
+
 describe('control characters', () => {
   it.each(['a\u0000b', 'a\u001bb', 'a\u007fb', 'a\u0085b', 'a\nb', 'a\tb'])(
     'a one-line text refuses %j',

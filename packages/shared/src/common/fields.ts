@@ -2,13 +2,15 @@ import { z } from './zod';
 
 export const fieldMessages = {
   invalidId: 'Identificador inválido.',
-  tooLong: 'El texto es demasiado largo.',
   invalidLabel: 'Usa solo letras, números, espacios y . , - ( ) # & / +',
   noMarkup: 'El texto no puede contener < ni >.',
   controlCharacters: 'El texto contiene caracteres no permitidos.',
   invalidText: 'Escribe un texto.',
   httpUrl: 'El enlace debe ser una dirección web completa que empiece con http:// o https://.',
 } as const;
+
+/** Too long, and by how much it may be: the form shows the same limit beside the field (issue 39). */
+export const tooLongMessage = (max: number) => `El texto es demasiado largo: máximo ${max} caracteres.`;
 
 /**
  * Control characters (NUL, escapes, DEL, C1): never typed by a person, and PostgreSQL refuses NUL in text. And
@@ -40,10 +42,10 @@ export type TSetActiveRequest = z.input<typeof ZSetActiveRequest>;
  * Any one-line text a person types (a search, a confirmation phrase, a password): no control characters, and
  * well-formed Unicode. Shorter checks of a field's own come after it.
  */
-export const plainText = (typeMessage: string, max: number, tooLongMessage: string = fieldMessages.tooLong) =>
+export const plainText = (typeMessage: string, max: number, tooLong: string = tooLongMessage(max)) =>
   z
     .string({ error: typeMessage })
-    .max(max, tooLongMessage)
+    .max(max, tooLong)
     .refine((value) => !NOT_ALLOWED.test(value), fieldMessages.controlCharacters);
 
 /** A required one-line text: missing, of the wrong type or blank all read as the form's "required" message. */
@@ -69,7 +71,7 @@ export const freeTextField = (requiredMessage: string, max = 500) =>
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .max(max, fieldMessages.tooLong)
+    .max(max, tooLongMessage(max))
     .refine((value) => !NOT_ALLOWED_BUT_LINE_BREAKS.test(value), fieldMessages.controlCharacters)
     .pipe(z.string().regex(/^[^<>]*$/, fieldMessages.noMarkup));
 
@@ -89,7 +91,7 @@ export const numberField = (requiredMessage: string, invalidMessage: string) =>
 export const httpUrlField = (message: string = fieldMessages.httpUrl, max = 500) =>
   z
     .string({ error: message })
-    .max(max, fieldMessages.tooLong)
+    .max(max, tooLongMessage(max))
     .refine((value) => !LONE_SURROGATE.test(value), { error: fieldMessages.controlCharacters, abort: true })
     .refine((value) => /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value) && URL.canParse(value), message);
 

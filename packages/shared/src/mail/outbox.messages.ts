@@ -6,7 +6,7 @@ export const outboxMessages = {
   retried: 'Correo enviado de nuevo',
   requeued: 'El correo volvió a la cola; se enviará en cuanto el servidor de correo responda.',
   noMailServer:
-    'Este servidor no tiene configurado el envío de correos (SMTP_URL): los correos se guardan aquí sin enviarse. Puedes leerlos y compartir su contenido con quien corresponda.',
+    'Este sistema no tiene configurado el envío de correos: los correos se guardan aquí y no llegan a sus destinatarios. Puedes leerlos y compartir su contenido con quien corresponda; para que se envíen solos, pide a quien administra el sistema que conecte un servidor de correo.',
 } as const;
 
 /** What people read for each delivery state. */

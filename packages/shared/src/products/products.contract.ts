@@ -7,6 +7,9 @@ import { productMessages as m } from './products.messages';
 /** The highest price the form accepts, in pesos. */
 export const MAX_PRICE_PESOS = 1_000_000;
 export const MAX_PRODUCT_CREDITS = 10_000;
+/** The longest name and description, in characters: the form counts them beside the fields. */
+export const PRODUCT_NAME_MAX = 80;
+export const PRODUCT_DESCRIPTION_MAX = 500;
 
 /** A row of /admin/productos. Money is in centavos. */
 export const ZProduct = z.object({
@@ -52,8 +55,8 @@ const count = () =>
  * isService only means something online (docs/business-rules.md §3), so a point-of-sale product is never a service.
  */
 export const ZSaveProductRequest = z.object({
-  name: labelField(m.requiredFields),
-  description: freeTextField(m.requiredFields),
+  name: labelField(m.requiredFields, PRODUCT_NAME_MAX),
+  description: freeTextField(m.requiredFields, PRODUCT_DESCRIPTION_MAX),
   price: numberField(m.requiredFields, m.numericValues)
     .min(0, m.numericValues)
     .max(MAX_PRICE_PESOS, m.numericValues)

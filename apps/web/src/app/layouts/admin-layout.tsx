@@ -1,13 +1,16 @@
 import { isStaff } from '@sala/shared/auth/roles';
 import { ArrowLeft, LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { TablesWideFrom } from '../../components/ui/data-table';
 import { cx } from '../../components/ui/field-styles';
 import { Logo } from '../../components/ui/logo';
 import { PageLoader } from '../../components/ui/spinner';
 import { useSession } from '../../features/auth/api/get-session';
 import { useLogout } from '../../features/auth/api/logout';
-import { adminSections, canOpen, sectionFor } from './admin-sections';
+import { XL_UP } from '../../lib/use-media-query';
+import { AdminMenuNav } from './admin-menu-nav';
+import { canOpen, sectionFor } from './admin-sections';
 
 /**
  * docs/business-rules.md §2: the admin area needs a staff session (else home); super-admin screens send other staff to /admin.
@@ -25,10 +28,9 @@ export function AdminLayout() {
   const section = sectionFor(pathname);
   if (section && !canOpen(section, user.role)) return <Navigate to="/admin" replace />;
 
-  const visible = adminSections.filter((s) => canOpen(s, user.role));
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cx(
-      'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition',
+      'flex items-center gap-3 rounded-lg px-3 py-1.5 text-sm font-medium transition',
       isActive ? 'bg-white/15 text-white' : 'text-brand-100 hover:bg-white/10 hover:text-white',
       collapsed && 'lg:justify-center lg:px-2',
     );
@@ -71,24 +73,12 @@ export function AdminLayout() {
               <X aria-hidden className="size-5" />
             </button>
           </div>
-          <nav aria-label="Secciones" className="flex-1 overflow-y-auto px-3 py-2">
-            <ul className="space-y-1">
-              {visible.map(({ path, label, icon: Icon }) => (
-                <li key={path}>
-                  <NavLink
-                    to={path}
-                    end={path === '/admin'}
-                    className={linkClass}
-                    title={collapsed ? label : undefined}
-                    onClick={() => setMobileOpen(false)}
-                  >
-                    <Icon aria-hidden className="size-5 shrink-0" />
-                    <span className={cx(collapsed && 'lg:sr-only')}>{label}</span>
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <AdminMenuNav
+            role={user.role}
+            collapsed={collapsed}
+            linkClass={linkClass}
+            onNavigate={() => setMobileOpen(false)}
+          />
           <div className="space-y-1 border-t border-white/10 p-3">
             <Link
               to="/"
@@ -134,9 +124,12 @@ export function AdminLayout() {
           </p>
         </header>
         <main id="contenido" className="flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          {/* Beside the menu a table of eight columns fits from 1280 px; narrower screens get its cards. */}
+          <TablesWideFrom value={XL_UP}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </TablesWideFrom>
         </main>
       </div>
     </div>

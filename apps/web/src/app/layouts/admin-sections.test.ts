@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminSections, canOpen, sectionFor } from './admin-sections';
+import { adminSections, canOpen, menuFor, sectionFor } from './admin-sections';
 
 describe('admin sections', () => {
   it('finds the section of nested paths', () => {
@@ -26,14 +26,47 @@ describe('admin sections', () => {
   });
 
   it('gives admins the screens of docs/business-rules.md §2 (Salas and Productos are super-admin pages)', () => {
-    expect(adminSections.filter((s) => canOpen(s, 'admin')).map((s) => s.label)).toEqual([
-      'Panel',
-      'Usuarios',
-      'Zonas',
+    expect(
+      adminSections
+        .filter((s) => canOpen(s, 'admin'))
+        .map((s) => s.label)
+        .sort(),
+    ).toEqual([
       'Consultorios',
+      'Historial de reservaciones',
+      'Panel',
       'Punto de venta',
       'Reservaciones',
-      'Historial de reservaciones',
+      'Usuarios',
+      'Zonas',
     ]);
+  });
+
+  it('groups the menu into Operación, Catálogo, Dinero and Administración, each screen once (issue 39)', () => {
+    const menu = menuFor('superadmin');
+    expect(menu.map((group) => group.label)).toEqual(['Operación', 'Catálogo', 'Dinero', 'Administración']);
+    expect(menu.map((group) => group.sections.map((s) => s.label))).toEqual([
+      [
+        'Panel',
+        'Reservar',
+        'Reservaciones',
+        'Historial de reservaciones',
+        'Bloquear hora',
+        'Punto de venta',
+        'Usuarios',
+      ],
+      ['Zonas', 'Consultorios', 'Salas', 'Productos'],
+      ['Corte', 'Ordenes', 'Gastos', 'Reportes'],
+      ['Correos', 'Auditoría', 'Privacidad', 'Datos legales'],
+    ]);
+    expect(menu.flatMap((group) => group.sections)).toHaveLength(adminSections.length);
+  });
+
+  it('leaves out the groups an admin has nothing in', () => {
+    expect(menuFor('admin').map((group) => [group.label, group.sections.map((s) => s.label)])).toEqual([
+      ['Operación', ['Panel', 'Reservaciones', 'Historial de reservaciones', 'Punto de venta', 'Usuarios']],
+      ['Catálogo', ['Zonas', 'Consultorios']],
+    ]);
+    expect(menuFor('user')).toEqual([]);
   });
 });

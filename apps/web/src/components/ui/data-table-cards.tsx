@@ -14,7 +14,7 @@ type CardListProps<T> = {
   emptyText: string;
 };
 
-/** Below the `md` breakpoint: each row a card of `label: value` pairs, its actions at the bottom. */
+/** Below the table's breakpoint: each row a card of `label: value` pairs, its actions at the bottom. */
 export function DataTableCards<T>({ table, labels, caption, isLoading, emptyText }: CardListProps<T>) {
   const rows = table.getRowModel().rows;
   if (rows.length === 0) {
@@ -28,14 +28,18 @@ export function DataTableCards<T>({ table, labels, caption, isLoading, emptyText
     <ul
       aria-label={caption}
       aria-busy={isLoading}
-      className={cx('space-y-3 bg-sand-50 p-3', isLoading && 'opacity-60')}
+      // Two cards a row where a screen under the table's breakpoint is still wide (the admin area's 768–1279 px).
+      className={cx(
+        'space-y-3 bg-sand-50 p-3 md:grid md:grid-cols-2 md:gap-3 md:space-y-0',
+        isLoading && 'opacity-60',
+      )}
     >
       {rows.map((row) => {
         const cells = row.getVisibleCells();
         const actions = cells.find((cell) => cell.column.id === ACTIONS_COLUMN_ID);
         return (
-          <li key={row.id} className="rounded-xl bg-white p-4 shadow-xs ring-1 ring-slate-200">
-            <dl className="grid grid-cols-[minmax(auto,7rem)_minmax(0,1fr)] items-baseline gap-x-4 gap-y-2.5 text-sm">
+          <li key={row.id} className="flex flex-col rounded-xl bg-white p-4 shadow-xs ring-1 ring-slate-200">
+            <dl className="grid flex-1 grid-cols-[minmax(auto,7rem)_minmax(0,1fr)] content-start items-baseline gap-x-4 gap-y-2.5 text-sm">
               {cells
                 .filter((cell) => cell !== actions)
                 .map((cell) => (

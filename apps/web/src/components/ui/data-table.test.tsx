@@ -2,7 +2,8 @@ import type { TPage, TPageState } from '@sala/shared/table/table.contract';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, type DataTableColumn, TABLE_SEARCH_DEBOUNCE_MS } from './data-table';
+import { XL_UP } from '../../lib/use-media-query';
+import { DataTable, type DataTableColumn, TABLE_SEARCH_DEBOUNCE_MS, TablesWideFrom } from './data-table';
 
 type Row = { id: string; name: string };
 const columns: DataTableColumn<Row>[] = [
@@ -94,23 +95,24 @@ describe('DataTable', () => {
   });
 });
 
-/** A window whose width matches `(min-width: 768px)` or not, and can change while the page is open. */
-function stubWidth(wide: boolean) {
-  let matches = wide;
+/** A window `width` px wide (768 px and up by default), whose width can change while the page is open. */
+function stubWidth(wide: boolean | number) {
+  let width = wide === true ? 1024 : wide === false ? 375 : wide;
   const listeners = new Set<() => void>();
   vi.stubGlobal(
     'matchMedia',
     vi.fn((query: string) => ({
       media: query,
       get matches() {
-        return query === '(min-width: 768px)' ? matches : false;
+        const min = /\(min-width: (\d+)px\)/.exec(query);
+        return min ? width >= Number(min[1]) : false;
       },
       addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
       removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
     })),
   );
-  return (next: boolean) => {
-    matches = next;
+  return (next: boolean | number) => {
+    width = next === true ? 1024 : next === false ? 375 : next;
     for (const listener of listeners) listener();
   };
 }
@@ -193,6 +195,22 @@ describe('DataTable on narrow screens', () => {
     expect(screen.getByRole('button', { name: 'Orden descendente' })).toBeInTheDocument();
     // The page-size choices stay next to it.
     expect(screen.getByLabelText('Filas por página')).toBeInTheDocument();
+  });
+
+  it('in the admin area, shows cards under 1280 px and the table from there (issue 39)', () => {
+    const resize = stubWidth(1024);
+    render(
+      <TablesWideFrom value={XL_UP}>
+        <Harness data={page([{ id: '1', name: 'Ana' }], 1)} onChange={() => {}} />
+      </TablesWideFrom>,
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Personas' })).toBeInTheDocument();
+    act(() => resize(1279));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    act(() => resize(1280));
+    expect(screen.getByRole('cell', { name: 'Ana' })).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
   it('switches between cards and the table as the window crosses 768 px', () => {

@@ -1,6 +1,6 @@
 import { pageCount, type TPage, type TPageState } from '@sala/shared/table/table.contract';
 import { type ColumnDef, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { MD_UP, useMediaQuery } from '../../lib/use-media-query';
 import { DataTableCards } from './data-table-cards';
 import { DataTablePager } from './data-table-pager';
@@ -21,6 +21,14 @@ function columnLabel<T>(column: DataTableColumn<T>): string {
   return column.meta?.label ?? (typeof column.header === 'string' ? column.header : column.id);
 }
 
+const WideFrom = createContext(MD_UP);
+
+/**
+ * The media query from which the tables inside show as a table (`md` unless told): a part of the app that leaves
+ * the tables less room, the admin area beside its menu, asks for a wider screen.
+ */
+export const TablesWideFrom = WideFrom.Provider;
+
 type DataTableProps<T> = {
   columns: DataTableColumn<T>[];
   /** The current page from the server; undefined while the first page loads. */
@@ -36,9 +44,9 @@ type DataTableProps<T> = {
 
 /**
  * The shared table of docs/business-rules.md §2. Paging, sorting and search run on the server: this component only shows a page
- * and asks for another through onStateChange. From the `md` breakpoint up it is a table; below it each row is a
- * card of `label: value` pairs with its actions at the bottom, and a picker above them replaces the sortable
- * headers. Only one of the two layouts is in the DOM at a time.
+ * and asks for another through onStateChange. From the `md` breakpoint up (`xl` in the admin area, see
+ * TablesWideFrom) it is a table; below it each row is a card of `label: value` pairs with its actions at the
+ * bottom, and a picker above them replaces the sortable headers. Only one of the two layouts is in the DOM at a time.
  */
 export function DataTable<T>({
   columns,
@@ -51,7 +59,7 @@ export function DataTable<T>({
   getRowId,
 }: DataTableProps<T>) {
   // Without matchMedia (jsdom) the table layout is the one shown.
-  const wide = useMediaQuery(MD_UP, true);
+  const wide = useMediaQuery(useContext(WideFrom), true);
   const table = useReactTable({
     data: data?.rows ?? [],
     columns,

@@ -1,4 +1,5 @@
 import { type ComponentProps, useId } from 'react';
+import { type CharCount, CharCounter } from './char-counter';
 import { cx, fieldControlClass, fieldErrorClass, fieldLabelClass } from './field-styles';
 
 export interface TextFieldProps extends ComponentProps<'input'> {
@@ -14,6 +15,8 @@ export interface TextFieldProps extends ComponentProps<'input'> {
   containerClassName?: string;
   /** A line under the input that says what the value means (read with it by screen readers). */
   hint?: string;
+  /** The text's length and its limit, counted under the input. */
+  counter?: CharCount;
 }
 
 /**
@@ -28,6 +31,7 @@ export function TextField({
   className,
   containerClassName,
   hint,
+  counter,
   'aria-describedby': describedBy,
   type = 'text',
   ...inputProps
@@ -36,6 +40,7 @@ export function TextField({
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
+  const counterId = `${inputId}-counter`;
   const hasError = Boolean(error);
   const marked = hasError || invalid;
 
@@ -54,7 +59,9 @@ export function TextField({
         id={inputId}
         type={type}
         aria-invalid={marked || undefined}
-        aria-describedby={cx(describedBy, hint && hintId, hasError && errorId) || undefined}
+        aria-describedby={
+          cx(describedBy, hint && hintId, counter && counterId, hasError && errorId) || undefined
+        }
         className={cx(fieldControlClass(marked), className)}
       />
       {hint && (
@@ -62,6 +69,7 @@ export function TextField({
           {hint}
         </p>
       )}
+      {counter && <CharCounter id={counterId} {...counter} />}
       {hasError && (
         <p id={errorId} className={fieldErrorClass}>
           {error}

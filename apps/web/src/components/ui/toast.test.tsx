@@ -33,6 +33,26 @@ describe('notify', () => {
     expect(toastEl).toHaveAttribute('data-tone', 'error');
   });
 
+  it('replaces the toast of the same id instead of piling another under it (issue 39)', async () => {
+    render(<AppToaster />);
+    act(() => {
+      notify.error('Escribe cancelar orden para confirmar.', { id: 'cancel-order' });
+    });
+    await screen.findByText('Escribe cancelar orden para confirmar.');
+    act(() => {
+      notify.error('La orden ya está cancelada.', { id: 'cancel-order' });
+    });
+    await screen.findByText('La orden ya está cancelada.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText('Escribe cancelar orden para confirmar.')).not.toBeInTheDocument();
+    // A toast of another form still stacks.
+    act(() => {
+      notify.error('No se pudo bloquear.', { id: 'day-block-form' });
+    });
+    await screen.findByText('No se pudo bloquear.');
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
+  });
+
   it('appears at the bottom centre, away from the navigation at the top', async () => {
     render(<AppToaster />);
     act(() => {

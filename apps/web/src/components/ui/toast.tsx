@@ -44,7 +44,13 @@ if (typeof window !== 'undefined') {
   });
 }
 
-function show(tone: ToastTone, message: string) {
+/**
+ * `id` names where a toast comes from (a form, a dialog): a new toast with the same id replaces the one on screen
+ * instead of piling up under it (issue 39: every failed try of a form stacked one more red toast).
+ */
+export type ToastOptions = { id?: string };
+
+function show(tone: ToastTone, message: string, options: ToastOptions = {}) {
   last = { tone, message, at: performance.now() };
   setToasterWanted(true);
   void sonnerReady.then(({ toast }) =>
@@ -58,17 +64,18 @@ function show(tone: ToastTone, message: string) {
           {message}
         </div>
       ),
-      { duration: TOAST_DURATION_MS },
+      { duration: TOAST_DURATION_MS, id: options.id },
     ),
   );
 }
 
 /** Green for success, red for errors (with the spec's default text), yellow for warnings, grey for neutral. */
 export const notify = {
-  success: (message: string) => show('success', message),
-  error: (message: string = commonMessages.genericError) => show('error', message),
-  warning: (message: string) => show('warning', message),
-  neutral: (message: string) => show('neutral', message),
+  success: (message: string, options?: ToastOptions) => show('success', message, options),
+  error: (message: string = commonMessages.genericError, options?: ToastOptions) =>
+    show('error', message, options),
+  warning: (message: string, options?: ToastOptions) => show('warning', message, options),
+  neutral: (message: string, options?: ToastOptions) => show('neutral', message, options),
 };
 
 function setToasterWanted(wanted: boolean) {

@@ -5,7 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppToaster } from '../../../components/ui/toast';
 import { jsonResponse } from '../../../test/fixtures';
 import { DayBlockForm } from './day-block-form';
 import { RoomBlockForm } from './room-block-form';
@@ -254,6 +256,37 @@ describe('DayBlockForm', () => {
         body: { cityId: city.id, branchId: branch.id, date: MONDAY, wholeDay: false, hour: '19:00' },
       }),
     ]);
+  });
+
+  it('shows one red toast however often a refusal comes back: each replaces the last (issue 39)', async () => {
+    const refusals = [
+      m.hourAlreadyBlocked,
+      'Ya hay un bloqueo de todo el día.',
+      'La sucursal no abre ese día.',
+    ];
+    let answered = 0;
+    fakeApi({
+      save: () => jsonResponse({ error: { code: 'aborted', message: refusals[answered++] } }, 409),
+    });
+    // No toast leaves on its own in this test, however slow the machine: sonner holds them while the tab is hidden.
+    vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    const user = userEvent.setup();
+    renderWithQueries(
+      <>
+        <DayBlockForm />
+        <AppToaster />
+      </>,
+    );
+    await chooseBranch(user);
+    chooseDate(MONDAY);
+    const redToasts = () => [...document.querySelectorAll('[data-tone="error"]')];
+    for (const refusal of refusals) {
+      await user.click(screen.getByRole('button', { name: 'Bloquear' }));
+      // This try's refusal is the one red toast on screen: the last one's is gone, not stacked under it.
+      await waitFor(() => expect(redToasts().map((el) => el.textContent)).toEqual([refusal]));
+    }
+    toast.dismiss();
+    vi.restoreAllMocks();
   });
 
   it("shows 'Algo salió mal' when the server fails", async () => {

@@ -22,6 +22,9 @@ import { BlockFormSection } from './block-sections';
  * weekday). The contract checks the fields, the shared rules the period, and the sessions already booked inside
  * it are listed before anything is saved; the API decides again and answers the spec's conflicts.
  */
+/** The form's toasts: each answer replaces the last one instead of piling up (issue 39). */
+const TOAST_ID = 'day-block-form';
+
 export function DayBlockForm() {
   const create = useCreateDayBlock();
   const form = useForm<TCreateDayBlockRequest, unknown, TDayBlockInput>({
@@ -44,6 +47,7 @@ export function DayBlockForm() {
     JSON.stringify([cityId, branchId, date, wholeDay, hour]),
     m.saveFailed,
     (field, error) => setError(field as keyof TCreateDayBlockRequest, error),
+    TOAST_ID,
   );
 
   const onSubmit = handleSubmit((input) => {
@@ -52,7 +56,7 @@ export function DayBlockForm() {
     create.mutate(input, {
       onSuccess: () => {
         clear();
-        notify.success(m.blocked);
+        notify.success(m.blocked, { id: TOAST_ID });
       },
       onError,
     });

@@ -18,6 +18,9 @@ const WHOLE_DAY = 'Día completo';
 const blockLabel = (block: TDayBlock) =>
   `${block.branchName}, ${formatCalendarDate(block.date)}, ${block.hour ?? WHOLE_DAY.toLowerCase()}`;
 
+/** The list's toasts: a new try's answer replaces the last one instead of piling up (issue 39). */
+const TOAST_ID = 'day-block-delete';
+
 /** docs/business-rules.md §2: the day and hour blocks from today on, by date; only a super admin sees the column to remove them. */
 export function DayBlocksTable({ canEdit }: { canEdit: boolean }) {
   const [state, setState] = useTableState({ sort: dayBlockSortable[0] });
@@ -86,8 +89,8 @@ export function DayBlocksTable({ canEdit }: { canEdit: boolean }) {
         cancelLabel="Volver"
         tone="danger"
         onConfirm={async () => {
-          await reportFailure(() => remove.mutateAsync({ id: deleting!.id }), m.saveFailed);
-          notify.success(m.removed);
+          await reportFailure(() => remove.mutateAsync({ id: deleting!.id }), m.saveFailed, TOAST_ID);
+          notify.success(m.removed, { id: TOAST_ID });
         }}
       />
     </BlockListSection>

@@ -20,6 +20,9 @@ import { BlockFormFooter, BlockPeriodFields, type BlockPeriodValues } from './bl
 import { BlockFormSection } from './block-sections';
 
 /** 'Sesion bloqueada con éxito', and for a whole day how many hours it took. */
+/** The form's toasts: each answer replaces the last one instead of piling up (issue 39). */
+const TOAST_ID = 'room-block-form';
+
 function blockedMessage(wholeDay: boolean, hours: number) {
   if (!wholeDay) return m.blocked;
   return `${m.blocked} (${hours === 1 ? '1 hora' : `${hours} horas`})`;
@@ -78,6 +81,7 @@ export function RoomBlockForm() {
     JSON.stringify([cityId, branchId, roomId, date, wholeDay, hour]),
     m.unexpected,
     (field, error) => setError(field as keyof TCreateRoomBlockRequest, error),
+    TOAST_ID,
   );
 
   const onSubmit = handleSubmit((input) => {
@@ -85,7 +89,7 @@ export function RoomBlockForm() {
     create.mutate(input, {
       onSuccess: ({ created }) => {
         clear();
-        notify.success(blockedMessage(input.wholeDay, created.length));
+        notify.success(blockedMessage(input.wholeDay, created.length), { id: TOAST_ID });
       },
       onError,
     });

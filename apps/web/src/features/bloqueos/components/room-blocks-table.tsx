@@ -90,6 +90,9 @@ function RoomDayHours({ day, onCancel }: { day: TRoomBlockDay; onCancel: CancelO
   );
 }
 
+/** The list's toasts: a new try's answer replaces the last one instead of piling up (issue 39). */
+const TOAST_ID = 'room-block-delete';
+
 /**
  * docs/business-rules.md §2: the room blocks from now on, by date and hour, one row per room and day as the API
  * pages them (a whole day is one row, its hours a click away). A super admin cancels one hour through the
@@ -166,8 +169,8 @@ export function RoomBlocksTable({ canEdit }: { canEdit: boolean }) {
         cancelLabel="Volver"
         tone="danger"
         onConfirm={async () => {
-          await reportFailure(() => removeOne.mutateAsync({ id: hour!.id }), m.unexpected);
-          notify.success(m.removed);
+          await reportFailure(() => removeOne.mutateAsync({ id: hour!.id }), m.unexpected, TOAST_ID);
+          notify.success(m.removed, { id: TOAST_ID });
         }}
       />
       <ConfirmDialog
@@ -186,8 +189,9 @@ export function RoomBlocksTable({ canEdit }: { canEdit: boolean }) {
           await reportFailure(
             () => removeDay.mutateAsync({ roomId: day!.roomId, date: day!.date }),
             m.unexpected,
+            TOAST_ID,
           );
-          notify.success(m.removed);
+          notify.success(m.removed, { id: TOAST_ID });
         }}
       />
     </BlockListSection>

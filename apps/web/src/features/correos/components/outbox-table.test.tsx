@@ -78,7 +78,7 @@ describe('OutboxTable (/admin/correos)', () => {
     renderTable();
     const failedRow = (await screen.findByText('nadie@example.com')).closest('tr')!;
     expect(within(failedRow).getByText('Fallido')).toHaveAttribute('data-state', 'failed');
-    expect(within(failedRow).getByText('8')).toBeVisible();
+    expect(within(failedRow).getByText('8 intentos')).toBeVisible();
     expect(within(failedRow).getByText('550 5.1.1 Buzón inexistente')).toBeVisible();
     expect(within(failedRow).getByRole('button', { name: /Reintentar/ })).toBeVisible();
 
@@ -87,8 +87,11 @@ describe('OutboxTable (/admin/correos)', () => {
     expect(within(pendingRow).getByText(/^Próximo intento/)).toBeVisible();
     expect(within(pendingRow).queryByRole('button', { name: /Reintentar/ })).toBeNull();
 
-    const sentRow = screen.getByText(/^Enviado \d/).closest('tr')!;
-    expect(within(sentRow).getByText('Enviado')).toHaveAttribute('data-state', 'sent');
+    const sentBadge = screen.getAllByText('Enviado').find((el) => el.dataset.state === 'sent')!;
+    const sentRow = sentBadge.closest('tr')!;
+    expect(within(sentRow).getByText('1 intento')).toBeVisible();
+    // When it went out, the date over the time.
+    expect(sentRow).toHaveTextContent(/Enviado 7 ene 2030 11:00/);
     expect(within(sentRow).queryByRole('button', { name: /Reintentar/ })).toBeNull();
     expect(screen.getAllByRole('button', { name: /Reintentar/ })).toHaveLength(1);
   });
@@ -146,6 +149,9 @@ describe('OutboxTable (/admin/correos)', () => {
     expect(within(row).getByText('Sin servidor de correo')).toHaveAttribute('data-state', 'held');
     expect(within(row).queryByText(/Próximo intento/)).toBeNull();
     expect(screen.getByRole('note')).toHaveTextContent('no tiene configurado el envío de correos');
+    // Said for the business, not the server's settings (issue 39).
+    expect(screen.getByRole('note')).toHaveTextContent('no llegan a sus destinatarios');
+    expect(screen.getByRole('note')).not.toHaveTextContent(/SMTP/);
     expect(
       within(screen.getByLabelText('Estado')).getByRole('option', { name: 'Sin servidor de correo' }),
     ).toBeDefined();

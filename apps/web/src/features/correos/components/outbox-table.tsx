@@ -17,9 +17,9 @@ import {
 import { cx, fieldControlClass, fieldLabelClass } from '../../../components/ui/field-styles';
 import { Modal } from '../../../components/ui/modal';
 import { Badge, type BadgeTone } from '../../../components/ui/status-badge';
+import { DateTimeCell, EmailText } from '../../../components/ui/table-cells';
 import { notify } from '../../../components/ui/toast';
 import { reportFailure } from '../../../lib/form-errors';
-import { formatDateTime } from '../../../lib/format-date';
 import { useOutbox } from '../api/list-outbox';
 import { useRetryEmail } from '../api/retry-email';
 
@@ -38,12 +38,22 @@ export function OutboxStatusBadge({ status }: { status: TOutboxRowState }) {
   );
 }
 
-/** When it went out, or when the worker tries next; a failed one has neither. */
-function delivery(email: TOutboxEmail): string {
-  if (email.sentAt) return `Enviado ${formatDateTime(email.sentAt)}`;
-  if (email.nextAttemptAt) return `Próximo intento ${formatDateTime(email.nextAttemptAt)}`;
-  return '—';
+/** When it went out, or when the worker tries next (the moment under what it is); a failed one has neither. */
+function Delivery({ email }: { email: TOutboxEmail }) {
+  const [label, at] = email.sentAt
+    ? ['Enviado', email.sentAt]
+    : email.nextAttemptAt
+      ? ['Próximo intento', email.nextAttemptAt]
+      : [null, null];
+  if (!label) return <>—</>;
+  return (
+    <span className="block">
+      {label} <DateTimeCell iso={at} />
+    </span>
+  );
 }
+
+const attemptsText = (attempts: number) => `${attempts} ${attempts === 1 ? 'intento' : 'intentos'}`;
 
 /**
  * Stored e-mails with their delivery: status, attempts, last error and next attempt; filtered by status. A
@@ -61,21 +71,37 @@ export function OutboxTable() {
 
   const columns = useMemo<DataTableColumn<TOutboxEmail>[]>(
     () => [
-      { id: 'createdAt', header: 'Fecha', cell: ({ row }) => formatDateTime(row.original.createdAt) },
-      { id: 'to', header: 'Para', enableSorting: false, cell: ({ row }) => row.original.to },
+      {
+        id: 'createdAt',
+        header: 'Fecha',
+        cell: ({ row }) => <DateTimeCell iso={row.original.createdAt} />,
+      },
+      {
+        id: 'to',
+        header: 'Para',
+        enableSorting: false,
+        cell: ({ row }) => <EmailText email={row.original.to} />,
+      },
       { id: 'subject', header: 'Asunto', enableSorting: false, cell: ({ row }) => row.original.subject },
       {
+        // The attempts under the state (one column less: the table fits beside the admin menu at 1280 px).
         id: 'status',
         header: 'Estado',
         enableSorting: false,
-        cell: ({ row }) => <OutboxStatusBadge status={row.original.status} />,
+        cell: ({ row }) => (
+          <span className="block">
+            <OutboxStatusBadge status={row.original.status} />
+            <span className="block text-xs text-muted tabular-nums" data-testid="email-attempts">
+              {attemptsText(row.original.attempts)}
+            </span>
+          </span>
+        ),
       },
-      { id: 'attempts', header: 'Intentos', enableSorting: false, cell: ({ row }) => row.original.attempts },
       {
         id: 'delivery',
         header: 'Envío',
         enableSorting: false,
-        cell: ({ row }) => <span className="whitespace-nowrap">{delivery(row.original)}</span>,
+        cell: ({ row }) => <Delivery email={row.original} />,
       },
       {
         id: 'lastError',

@@ -42,7 +42,7 @@ export function CostsAdmin() {
         id: 'date',
         header: 'Fecha',
         cell: ({ row }) => (
-          <span className="md:whitespace-nowrap">{formatCalendarDate(row.original.date)}</span>
+          <span className="xl:whitespace-nowrap">{formatCalendarDate(row.original.date)}</span>
         ),
       },
       {
@@ -50,7 +50,7 @@ export function CostsAdmin() {
         header: 'Detalles',
         enableSorting: false,
         cell: ({ row }) => (
-          <div className="md:max-w-72">
+          <div className="xl:max-w-72">
             <p className="text-ink">{row.original.branchName ?? 'Sin sucursal'}</p>
             {row.original.description && (
               <p className="line-clamp-2 text-xs text-muted">{row.original.description}</p>

@@ -83,7 +83,7 @@ describe('cancelling an order', () => {
     await userEvent.type(screen.getByLabelText('Texto de confirmación'), 'cancelar');
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar orden' }));
     expect(await screen.findByText(m.phraseMismatch)).toBeInTheDocument();
-    expect(notify.error).toHaveBeenCalledWith(m.phraseMismatch);
+    expect(notify.error).toHaveBeenCalledWith(m.phraseMismatch, { id: 'cancel-order' });
     expect(fetch).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -98,10 +98,32 @@ describe('cancelling an order', () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe(`/api/orders/${ORDER}/cancel`);
     expect(JSON.parse(init.body)).toEqual({ confirmation: 'cancelar orden' });
-    expect(notify.success).toHaveBeenCalledWith(m.cancelled);
+    expect(notify.success).toHaveBeenCalledWith(m.cancelled, { id: 'cancel-order' });
     expect(notify.warning).toHaveBeenCalledWith(
       'Se descontó 1 crédito al cliente. No se descontó 1 crédito: el cliente ya lo había usado.',
     );
+  });
+
+  it('gives every try the same toast, so a new refusal replaces the last one on screen (issue 39)', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValue(
+        jsonResponse({ error: { code: 'aborted', message: 'La orden ya está cancelada.' } }, 409),
+      );
+    vi.stubGlobal('fetch', fetch);
+    renderDialog();
+    const button = screen.getByRole('button', { name: 'Cancelar orden' });
+    await userEvent.type(screen.getByLabelText('Texto de confirmación'), 'cancelar');
+    await userEvent.click(button);
+    await userEvent.click(button);
+    await userEvent.type(screen.getByLabelText('Texto de confirmación'), ' orden');
+    await userEvent.click(button);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledTimes(3));
+    expect(notify.error.mock.calls).toEqual([
+      [m.phraseMismatch, { id: 'cancel-order' }],
+      [m.phraseMismatch, { id: 'cancel-order' }],
+      ['La orden ya está cancelada.', { id: 'cancel-order' }],
+    ]);
   });
 
   it('words the credits and the refund', () => {

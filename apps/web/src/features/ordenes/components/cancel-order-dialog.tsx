@@ -26,6 +26,9 @@ export function cancellationDetails(response: TCancelOrderResponse): string | nu
   return parts.length > 0 ? parts.join(' ') : null;
 }
 
+/** The dialog's toasts: a new try's answer replaces the last one instead of piling up (issue 39). */
+const TOAST_ID = 'cancel-order';
+
 /**
  * docs/business-rules.md §4–§5: an order is cancelled only after 'cancelar orden' is typed. A pending OXXO or SPEI
  * order (issue 24) gave no credits: cancelling it cancels the voucher or the transfer at the gateway.
@@ -69,14 +72,15 @@ export function CancelOrderDialog({
       onConfirm={async () => {
         if (typed.trim() !== m.cancelPhrase) {
           setError(m.phraseMismatch);
-          notify.error(m.phraseMismatch);
+          notify.error(m.phraseMismatch, { id: TOAST_ID });
           throw new Error(m.phraseMismatch);
         }
         const response = await reportFailure(
           () => cancel.mutateAsync({ id: order.id, body: { confirmation: typed } }),
           commonMessages.genericError,
+          TOAST_ID,
         );
-        notify.success(m.cancelled);
+        notify.success(m.cancelled, { id: TOAST_ID });
         const details = cancellationDetails(response);
         if (details) (response.creditsNotTakenBack > 0 ? notify.warning : notify.neutral)(details);
       }}

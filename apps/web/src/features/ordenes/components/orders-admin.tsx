@@ -12,14 +12,14 @@ import { IconButton, iconButtonClass } from '../../../components/ui/icon-button'
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SelectField } from '../../../components/ui/select-field';
-import { formatDateTime } from '../../../lib/format-date';
+import { DateTimeCell } from '../../../components/ui/table-cells';
 import { useOrders } from '../api/orders-api';
 import { CancelOrderDialog } from './cancel-order-dialog';
 
 /** 'Café × 2, Agua' and '3 más' for the rest (docs/business-rules.md §2). */
 function ProductsCell({ order }: { order: TOrderRow }) {
   return (
-    <span className="block md:max-w-64">
+    <span className="block xl:max-w-64">
       {order.products.join(', ')}
       {order.moreProducts > 0 && (
         <span className="ml-1 whitespace-nowrap text-muted">y {order.moreProducts} más</span>
@@ -63,20 +63,20 @@ export function OrdersAdmin() {
       {
         id: 'createdAt',
         header: 'Fecha',
-        cell: ({ row }) => (
-          <span className="md:whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span>
-        ),
+        cell: ({ row }) => <DateTimeCell iso={row.original.createdAt} />,
       },
       {
+        // The phone under the name (one column less: the table fits beside the admin menu at 1280 px).
         id: 'clientName',
         header: 'Cliente',
-        cell: ({ row }) => <span className="font-medium text-ink">{row.original.clientName}</span>,
-      },
-      {
-        id: 'clientPhone',
-        header: 'Teléfono',
-        enableSorting: false,
-        cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.clientPhone}</span>,
+        cell: ({ row }) => (
+          <span className="block">
+            <span className="font-medium text-ink">{row.original.clientName}</span>
+            <span className="block text-xs whitespace-nowrap text-muted tabular-nums">
+              {row.original.clientPhone}
+            </span>
+          </span>
+        ),
       },
       {
         id: 'products',

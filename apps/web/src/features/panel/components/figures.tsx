@@ -1,12 +1,21 @@
 import type { TDashboardMoney, TDashboardOccupancy } from '@sala/shared/dashboard/dashboard.contract';
-import { salesTotals } from '@sala/shared/dashboard/sales';
+import { SALES_METHODS, salesTotals } from '@sala/shared/dashboard/sales';
 import { formatShortDate, percent, weekdayLongNames, weekdayNames } from '@sala/shared/dashboard/weekdays';
 import { formatMoney } from '@sala/shared/format/money';
 import type { ReactNode } from 'react';
 import { cx } from '../../../components/ui/field-styles';
 import { ScrollArea } from '../../../components/ui/scroll-area';
+import { SM_UP, useMediaQuery } from '../../../lib/use-media-query';
 
 /** The pieces the /admin panels and the reports share: every chart's figures, as text. */
+
+/** The day table's column names (the totals beside the chart say 'Tienda en línea (tarjeta)'). */
+const columnLabels: Record<(typeof SALES_METHODS)[number]['key'], string> = {
+  cashCents: 'Efectivo',
+  cardCents: 'Tarjeta (terminal)',
+  transferCents: 'Transferencia',
+  onlineCents: 'Tienda en línea',
+};
 
 export function Panel({
   id,
@@ -68,7 +77,10 @@ function heatColor(rate: number) {
   return 'bg-slate-50 text-muted';
 }
 
-/** Weekday × hour: each cell the share of room-hours booked, its figure written in it. */
+/**
+ * Weekday × hour: each cell the share of room-hours booked, its figure written in it. Hours run across where the
+ * panel is wide; on a phone the days do (seven columns fit 375 px, fourteen hours do not).
+ */
 export function OccupancyHeatmap({
   cells,
   caption,
@@ -76,11 +88,53 @@ export function OccupancyHeatmap({
   cells: TDashboardOccupancy['heatmap'];
   caption: string;
 }) {
+  const hoursAcross = useMediaQuery(SM_UP, true);
   if (cells.length === 0) return <p className="text-sm text-muted">Sin horas reservables en el periodo.</p>;
   const hours = [...new Set(cells.map((c) => c.hour))].sort();
   // Monday first, Sunday last (0 = Sunday).
   const weekdays = [1, 2, 3, 4, 5, 6, 0].filter((d) => cells.some((c) => c.weekday === d));
   const cellOf = new Map(cells.map((c) => [`${c.weekday}|${c.hour}`, c]));
+  const dayHeader = (day: number, scope: 'col' | 'row') => (
+    <th
+      key={day}
+      scope={scope}
+      className={cx('font-medium text-muted', scope === 'row' ? 'pr-1 text-left' : 'px-0.5')}
+    >
+      <abbr title={weekdayLongNames[day]} className="no-underline">
+        {weekdayNames[day]}
+      </abbr>
+    </th>
+  );
+  const hourHeader = (hour: string, scope: 'col' | 'row') => (
+    <th
+      key={hour}
+      scope={scope}
+      className={cx('font-medium text-muted', scope === 'row' ? 'pr-1 text-left' : 'px-0.5')}
+    >
+      <abbr title={hour} className="no-underline">
+        {hour.slice(0, 2)}
+      </abbr>
+    </th>
+  );
+  const heatCell = (day: number, hour: string) => {
+    const cell = cellOf.get(`${day}|${hour}`);
+    return (
+      <td
+        key={`${day}|${hour}`}
+        title={
+          cell
+            ? `${weekdayLongNames[day]} ${hour}: ${percent(cell.rate)} (${cell.booked} de ${cell.bookable})`
+            : undefined
+        }
+        className={cx(
+          'size-8 min-w-8 rounded tabular-nums print:border print:border-slate-300',
+          cell ? heatColor(cell.rate) : 'bg-transparent',
+        )}
+      >
+        {cell ? Math.round(cell.rate) : ''}
+      </td>
+    );
+  };
   return (
     <>
       <ScrollArea label={caption}>
@@ -89,44 +143,25 @@ export function OccupancyHeatmap({
           <thead>
             <tr>
               <td />
-              {hours.map((hour) => (
-                <th key={hour} scope="col" className="px-0.5 font-medium text-muted">
-                  <abbr title={hour} className="no-underline">
-                    {hour.slice(0, 2)}
-                  </abbr>
-                </th>
-              ))}
+              {hoursAcross
+                ? hours.map((hour) => hourHeader(hour, 'col'))
+                : weekdays.map((day) => dayHeader(day, 'col'))}
             </tr>
           </thead>
           <tbody>
-            {weekdays.map((day) => (
-              <tr key={day}>
-                <th scope="row" className="pr-1 text-left font-medium text-muted">
-                  <abbr title={weekdayLongNames[day]} className="no-underline">
-                    {weekdayNames[day]}
-                  </abbr>
-                </th>
-                {hours.map((hour) => {
-                  const cell = cellOf.get(`${day}|${hour}`);
-                  return (
-                    <td
-                      key={hour}
-                      title={
-                        cell
-                          ? `${weekdayLongNames[day]} ${hour}: ${percent(cell.rate)} (${cell.booked} de ${cell.bookable})`
-                          : undefined
-                      }
-                      className={cx(
-                        'size-8 min-w-8 rounded tabular-nums print:border print:border-slate-300',
-                        cell ? heatColor(cell.rate) : 'bg-transparent',
-                      )}
-                    >
-                      {cell ? Math.round(cell.rate) : ''}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
+            {hoursAcross
+              ? weekdays.map((day) => (
+                  <tr key={day}>
+                    {dayHeader(day, 'row')}
+                    {hours.map((hour) => heatCell(day, hour))}
+                  </tr>
+                ))
+              : hours.map((hour) => (
+                  <tr key={hour}>
+                    {hourHeader(hour, 'row')}
+                    {weekdays.map((day) => heatCell(day, hour))}
+                  </tr>
+                ))}
           </tbody>
         </table>
       </ScrollArea>
@@ -158,43 +193,62 @@ export function SalesTotals({ days }: { days: TDashboardMoney['days'] }) {
   );
 }
 
-/** Sales per day by method: the sales chart's figures (in a box of `className`'s height, when given). */
+/**
+ * Sales per day by method: the sales chart's figures (in a box of `className`'s height, when given). A table
+ * where the panel is wide; on a phone each day is a short list of its four amounts (five columns of pesos do not
+ * fit 375 px).
+ */
 export function SalesDaysTable({ days, className }: { days: TDashboardMoney['days']; className?: string }) {
+  const asTable = useMediaQuery(SM_UP, true);
   return (
     <ScrollArea label="Ventas por día y método de pago" className={className}>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Ventas por día y método de pago</caption>
-        <thead className="text-xs text-muted">
-          <tr>
-            <th scope="col">Día</th>
-            <th scope="col" className="pl-3 text-right">
-              Efectivo
-            </th>
-            <th scope="col" className="pl-3 text-right">
-              Tarjeta (terminal)
-            </th>
-            <th scope="col" className="pl-3 text-right">
-              Transferencia
-            </th>
-            <th scope="col" className="pl-3 text-right">
-              Tienda en línea
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.date} className="border-t border-slate-100">
-              <th scope="row" className="py-1 font-normal whitespace-nowrap">
-                <time dateTime={d.date}>{formatShortDate(d.date)}</time>
-              </th>
-              <td className="py-1 pl-3 text-right tabular-nums">{formatMoney(d.cashCents)}</td>
-              <td className="py-1 pl-3 text-right tabular-nums">{formatMoney(d.cardCents)}</td>
-              <td className="py-1 pl-3 text-right tabular-nums">{formatMoney(d.transferCents)}</td>
-              <td className="py-1 pl-3 text-right tabular-nums">{formatMoney(d.onlineCents)}</td>
+      {asTable ? (
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Ventas por día y método de pago</caption>
+          <thead className="text-xs text-muted">
+            <tr>
+              <th scope="col">Día</th>
+              {SALES_METHODS.map(({ key }) => (
+                <th key={key} scope="col" className="pl-3 text-right">
+                  {columnLabels[key]}
+                </th>
+              ))}
             </tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.date} className="border-t border-slate-100">
+                <th scope="row" className="py-1 font-normal whitespace-nowrap">
+                  <time dateTime={d.date}>{formatShortDate(d.date)}</time>
+                </th>
+                {SALES_METHODS.map(({ key }) => (
+                  <td key={key} className="py-1 pl-3 text-right tabular-nums">
+                    {formatMoney(d[key])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {days.map((d) => (
+            <li key={d.date} className="py-2">
+              <time dateTime={d.date} className="font-medium text-ink">
+                {formatShortDate(d.date)}
+              </time>
+              <dl className="mt-1 space-y-0.5 text-xs">
+                {SALES_METHODS.map(({ key }) => (
+                  <div key={key} className="flex justify-between gap-2">
+                    <dt className="text-muted">{columnLabels[key]}</dt>
+                    <dd className="tabular-nums">{formatMoney(d[key])}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
           ))}
-        </tbody>
-      </table>
+        </ul>
+      )}
     </ScrollArea>
   );
 }

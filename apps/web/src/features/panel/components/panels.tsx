@@ -57,7 +57,8 @@ export function TodayPanel({ branchId }: { branchId: string }) {
       {t.hours.length === 0 ? (
         <p className="text-sm text-muted">Hoy no abre ninguna sucursal.</p>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        // The hours' column as wide as its table ('Reservables' and '15:00 · ahora' whole), the chart the rest.
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_auto]">
           <Suspense fallback={<div className="h-56" />}>
             <TodayChart today={t} />
           </Suspense>

@@ -26,10 +26,38 @@ describe('ProductFormDialog', () => {
     renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findAllByText('Valida los campos obligatorios')).toHaveLength(3);
-    await userEvent.type(screen.getByLabelText('Precio (pesos)'), '-3');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Precio (pesos)' }), '-3');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Verifica tus valores numericos')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('marks every required field, and counts the name and description against their limits (issue 39)', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderForm();
+    for (const field of [
+      screen.getByRole('textbox', { name: 'Nombre' }),
+      screen.getByRole('textbox', { name: 'Descripción' }),
+      screen.getByRole('spinbutton', { name: 'Precio (pesos)' }),
+      screen.getByRole('combobox', { name: 'Tipo' }),
+    ]) {
+      expect(field).toBeRequired();
+      expect(document.querySelector(`label[for="${field.id}"]`)).toHaveTextContent(/\*$/);
+    }
+    const description = screen.getByRole('textbox', { name: 'Descripción' });
+    expect(description).toHaveAccessibleDescription('0 de 500 caracteres');
+    await userEvent.type(description, 'Cinco sesiones');
+    expect(description).toHaveAccessibleDescription('14 de 500 caracteres');
+    expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveAccessibleDescription('0 de 80 caracteres');
+
+    // Past the limit the refusal says what the limit is.
+    await userEvent.click(description);
+    await userEvent.paste('x'.repeat(500));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(
+      await screen.findByText('El texto es demasiado largo: máximo 500 caracteres.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('514/500')).toBeInTheDocument();
   });
 
   it('turns the service flag off when the type changes, and off for point of sale', async () => {
@@ -49,9 +77,9 @@ describe('ProductFormDialog', () => {
     const fetch = vi.fn().mockResolvedValue(new Response(JSON.stringify({ id: 'x' }), { status: 201 }));
     vi.stubGlobal('fetch', fetch);
     const { onClose } = renderForm();
-    await userEvent.type(screen.getByLabelText('Nombre'), 'Paquete Prueba');
-    await userEvent.type(screen.getByLabelText('Descripción'), 'Cinco sesiones');
-    await userEvent.type(screen.getByLabelText('Precio (pesos)'), '1250.50');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nombre' }), 'Paquete Prueba');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Descripción' }), 'Cinco sesiones');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Precio (pesos)' }), '1250.50');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [url, init] = fetch.mock.calls[0]!;

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { centsToPesos } from '@sala/shared/format/money';
 import {
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
   productTypeLabels,
   type TProduct,
   type TSaveProductRequest,
@@ -52,6 +54,7 @@ export function ProductFormDialog({ product, onClose }: Props) {
       : { name: '', description: '', credits: 0, extra: 0, isDigital: true, isService: false },
   });
   const isDigital = watch('isDigital');
+  const [name = '', description = ''] = watch(['name', 'description']);
 
   const onSubmit = handleSubmit((input) =>
     save.mutate(
@@ -73,20 +76,26 @@ export function ProductFormDialog({ product, onClose }: Props) {
       size="lg"
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        {/* Every field but the credits is required (issue 39: only 'Tipo' said so). */}
         <TextField
           label="Nombre"
+          required
           containerClassName="sm:col-span-2"
           {...register('name')}
           error={errors.name?.message}
+          counter={{ count: name.length, max: PRODUCT_NAME_MAX }}
         />
         <TextAreaField
           label="Descripción"
+          required
           containerClassName="sm:col-span-2"
           {...register('description')}
           error={errors.description?.message}
+          counter={{ count: description.length, max: PRODUCT_DESCRIPTION_MAX }}
         />
         <TextField
           label="Precio (pesos)"
+          required
           type="number"
           inputMode="decimal"
           min={0}

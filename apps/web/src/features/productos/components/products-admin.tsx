@@ -25,9 +25,9 @@ export function ProductsAdmin({ canEdit }: { canEdit: boolean }) {
         id: 'name',
         header: 'Nombre',
         cell: ({ row }) => (
-          <div className="md:min-w-40 md:max-w-72">
+          <div className="xl:min-w-40 xl:max-w-72">
             <p className="font-medium text-ink">{row.original.name}</p>
-            <p className="line-clamp-2 text-xs text-muted md:line-clamp-1">{row.original.description}</p>
+            <p className="line-clamp-2 text-xs text-muted xl:line-clamp-1">{row.original.description}</p>
           </div>
         ),
       },

@@ -79,6 +79,7 @@ export default function StaffBooking() {
         announceBooked(answer);
         state.booked();
         setDone(answer);
+        setSeriesDone(null);
         setClient(null);
         form.reset(holderDefaults);
       },
@@ -106,6 +107,7 @@ export default function StaffBooking() {
       forClient={{ id: client.client.id, name: client.client.name }}
       onBooked={(answer) => {
         setSeriesDone(answer);
+        setDone(null);
         setRepeat({ everyWeeks: 0, count: 2 });
         setClient(null);
         form.reset(holderDefaults);
@@ -114,23 +116,22 @@ export default function StaffBooking() {
   );
 
   return (
-    <div className="space-y-4">
-      {done && <StaffBookingDone result={done} onClose={() => setDone(null)} />}
-      {seriesDone && <StaffSeriesDone result={seriesDone} onClose={() => setSeriesDone(null)} />}
-      <WizardLayout
-        state={state}
-        before={
-          <StaffHolderFields
-            form={form}
-            client={client}
-            onClient={(pick) => {
-              setClient(pick);
-              state.setRefusal(null);
-            }}
-          />
-        }
-        summary={
-          seriesSummary || (
+    <WizardLayout
+      state={state}
+      before={
+        <StaffHolderFields
+          form={form}
+          client={client}
+          onClient={(pick) => {
+            setClient(pick);
+            state.setRefusal(null);
+          }}
+        />
+      }
+      summary={
+        // The note of the last booking under the summary, both in view as the page scrolls (issue 39).
+        <div className="space-y-4 self-start lg:sticky lg:top-24">
+          {seriesSummary || (
             <BookingSummary
               state={state}
               cost={kind === 'courtesy' ? 'Sin costo (cortesía)' : undefined}
@@ -141,10 +142,18 @@ export default function StaffBooking() {
             >
               {canRepeat && <RepeatChoice value={repeat} max={max} onChange={chooseRepeat} />}
             </BookingSummary>
-          )
-        }
-      />
-    </div>
+          )}
+          {done && <StaffBookingDone key={done.session.id} result={done} onClose={() => setDone(null)} />}
+          {seriesDone && (
+            <StaffSeriesDone
+              key={seriesDone.sessions[0]!.id}
+              result={seriesDone}
+              onClose={() => setSeriesDone(null)}
+            />
+          )}
+        </div>
+      }
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { COURTESY_PREFIX, type TStaffCreateSessionRequest } from '@sala/shared/bookings/bookings.contract';
+import type { TStaffCreateSessionRequest } from '@sala/shared/bookings/bookings.contract';
 import { formatCredits } from '@sala/shared/format/credits';
 import { Mail, Phone, UserRound, Wallet } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
@@ -114,7 +114,7 @@ export function StaffHolderFields({ form, client, onClient }: Props) {
         )}
         {kind === 'courtesy' && (
           <p id="reserva-cortesia-nota" className="mt-1.5 text-xs text-muted">
-            Se guarda como «{COURTESY_PREFIX}…».
+            Sin costo para nadie: en Reservaciones aparece como cortesía, a este nombre.
           </p>
         )}
       </div>

@@ -166,7 +166,7 @@ export function PrivacyRequestsScreen() {
         id: 'receivedAt',
         header: 'Recibida',
         cell: ({ row }) => (
-          <span className="block md:min-w-24">{formatDateTime(row.original.receivedAt)}</span>
+          <span className="block xl:min-w-24">{formatDateTime(row.original.receivedAt)}</span>
         ),
       },
       { id: 'userName', header: 'Cliente', cell: ({ row }) => <ClientCell request={row.original} /> },
@@ -194,7 +194,7 @@ export function PrivacyRequestsScreen() {
         header: 'Detalle y respuesta',
         enableSorting: false,
         cell: ({ row }) => (
-          <div className="space-y-2 md:max-w-72">
+          <div className="space-y-2 xl:max-w-72">
             <DetailCell request={row.original} />
             {row.original.status === 'open' && <RequestActions request={row.original} onAct={setPending} />}
           </div>

@@ -33,7 +33,7 @@ export function DueDate({ request, today }: { request: TPrivacyRequest; today: s
     <span
       data-state={state ?? undefined}
       className={cx(
-        'block md:min-w-20',
+        'block xl:min-w-20',
         state === 'overdue' && 'font-semibold text-red-700',
         (state === 'today' || state === 'soon') && 'font-semibold text-amber-800',
       )}
@@ -62,7 +62,7 @@ export function PrivacyStatusBadge({ status }: { status: TPrivacyRequest['status
 
 export function ClientCell({ request }: { request: TPrivacyRequest }) {
   return (
-    <div className="min-w-0 space-y-0.5 md:min-w-36">
+    <div className="min-w-0 space-y-0.5 xl:min-w-36">
       <p className="font-medium text-ink">{request.userName}</p>
       <p className="text-xs wrap-anywhere text-muted">{request.userEmail}</p>
       {request.userClosed && (
@@ -78,7 +78,7 @@ export function ClientCell({ request }: { request: TPrivacyRequest }) {
 export function DetailCell({ request }: { request: TPrivacyRequest }) {
   const { detail, recordedByName, resolution, resolvedByName, resolvedAt, status } = request;
   return (
-    <div className="space-y-1.5 md:w-52">
+    <div className="space-y-1.5 xl:w-52">
       <p className="break-words whitespace-pre-line text-ink">{detail}</p>
       {recordedByName && <p className="text-xs text-muted">Registró: {recordedByName}</p>}
       {resolution && (

@@ -36,7 +36,7 @@ export function BranchesAdmin({ canEdit }: { canEdit: boolean }) {
         header: 'Horario de atención',
         enableSorting: false,
         cell: ({ row }) => (
-          <span className="block text-xs text-muted md:min-w-56">
+          <span className="block text-xs text-muted xl:min-w-44">
             {describeSchedule(row.original.schedule)}
           </span>
         ),
@@ -46,7 +46,7 @@ export function BranchesAdmin({ canEdit }: { canEdit: boolean }) {
         header: 'Dirección y teléfono',
         enableSorting: false,
         cell: ({ row }) => (
-          <span className="block text-xs text-muted md:min-w-56">
+          <span className="block text-xs text-muted xl:min-w-44">
             {row.original.address || 'Sin dirección'}
             {row.original.phone && <span className="block">Tel. {row.original.phone}</span>}
           </span>

@@ -12,6 +12,7 @@ import {
   useTableState,
 } from '../../../components/ui/data-table';
 import { IconButton, iconButtonClass } from '../../../components/ui/icon-button';
+import { EmailText } from '../../../components/ui/table-cells';
 import { reportFailure } from '../../../lib/form-errors';
 import { useSetUserActive, useUsers } from '../api/users-api';
 import { UserFormDialog } from './user-form-dialog';
@@ -30,7 +31,7 @@ export function UsersTable({ actor }: { actor: TSessionUser }) {
         header: 'Nombre',
         cell: ({ row }) => <span className="font-medium text-ink">{row.original.name}</span>,
       },
-      { id: 'email', header: 'Correo', cell: ({ row }) => row.original.email },
+      { id: 'email', header: 'Correo', cell: ({ row }) => <EmailText email={row.original.email} /> },
       { id: 'phone', header: 'Teléfono', cell: ({ row }) => row.original.phone },
       { id: 'role', header: 'Rol', cell: ({ row }) => roleLabels[row.original.role] },
       { id: 'credits', header: 'Créditos', cell: ({ row }) => row.original.credits },

@@ -1,0 +1,39 @@
+import { formatDateTime } from '../../lib/format-date';
+
+/**
+ * A moment in a table cell: the date over the time ('27 nov 2026' / '2:23 p.m.'), each whole, so the column is
+ * as narrow as the date and never breaks inside it.
+ */
+export function DateTimeCell({ iso }: { iso: string }) {
+  const text = formatDateTime(iso);
+  const cut = text.lastIndexOf(', ');
+  return (
+    <time dateTime={iso} className="block whitespace-nowrap">
+      {cut < 0 ? (
+        text
+      ) : (
+        <>
+          {text.slice(0, cut)}
+          {/* The space keeps '27 nov 2026 2:23 p.m.' apart when read as text; on screen the line starts clean. */}
+          <span className="block text-xs text-muted">{` ${text.slice(cut + 2)}`}</span>
+        </>
+      )}
+    </time>
+  );
+}
+
+/**
+ * An e-mail address that may break before its '@' (and only there) when its column is narrow: the longest of the
+ * demo's addresses otherwise made the users table wider than the screen.
+ */
+export function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
