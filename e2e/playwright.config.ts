@@ -15,9 +15,12 @@ const PHONE_SPECS = [
   'critical-css.spec.ts',
   'early-taps.spec.ts',
   'navigation.spec.ts',
+  'pay-later.spec.ts',
   'public-site.spec.ts',
   'public-site-branches.spec.ts',
+  'series.spec.ts',
   'store.spec.ts',
+  'waitlist.spec.ts',
 ].map((spec) => `**/${spec}`);
 
 const chromium = {
@@ -62,7 +65,8 @@ export default defineConfig({
     },
     {
       // The phone runs what depends on the viewport (decision 028): navigation and the side menu, the public pages,
-      // the booking wizard, cart and checkout, no sideways scroll, axe at 375 px. Flows run once, on desktop.
+      // the booking wizard (with its series and waitlist), cart and checkout (card, OXXO, SPEI), no sideways scroll,
+      // axe at 375 px. Flows run once, on desktop.
       name: 'phone',
       testMatch: PHONE_SPECS,
       use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions: chromium },
