@@ -92,6 +92,7 @@ test.describe('waitlist (Avísame si se libera)', () => {
     playwright,
     baseURL,
   }, testInfo) => {
+    test.setTimeout(90_000);
     const staff = await playwright.request.newContext({ baseURL });
     expect((await staff.post('/api/auth/login', { data: demo.superadmin })).status()).toBe(200);
     const branch = `Pronto ${uniqueTag()}`;
