@@ -75,10 +75,7 @@ export const orders = pgTable(
      * The order's short folio for people (shown "A-00123"; issue 39): one sequence for the business, so the
      * database, not the code, hands out each number once, also across processes. The UUID stays internal.
      */
-    folio: integer('folio')
-      .notNull()
-      .default(sql`nextval('orders_folio_seq')`)
-      .unique('orders_folio_key'),
+    folio: integer('folio').notNull().default(sql`nextval('orders_folio_seq')`).unique('orders_folio_key'),
     /** The client; none for a walk-in sale at the point of sale ("Público en general", issue 22). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     branchId: uuid('branch_id').references(() => branches.id, { onDelete: 'set null' }),
