@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tooLongMessage } from '../common/fields';
 import { ZLoginRequest, ZRegisterRequest } from './auth.contract';
 import { authMessages as m } from './auth.messages';
 
@@ -35,7 +36,7 @@ describe('ZRegisterRequest', () => {
     [{ ...valid, passwordConfirmation: 'otra123' }, m.passwordsMustMatch],
     [{ ...valid, acceptTerms: false }, m.acceptTerms],
     [{ ...valid, acceptTerms: undefined }, m.acceptTerms],
-    [{ ...valid, name: 'a'.repeat(10_000) }, m.tooLong],
+    [{ ...valid, name: 'a'.repeat(10_000) }, tooLongMessage(120)],
     [{ ...valid, name: '<script>alert(1)</script>' }, m.invalidName],
     [{ ...valid, name: "'; drop table users; --" }, m.invalidName],
   ])('refuses %o with its message', (input, message) => {
