@@ -117,6 +117,10 @@ test.describe('issue 39: what a new client, a receptionist and the owner tripped
   }) => {
     await loginAs(page, 'superadmin');
     await page.goto('/admin/datos-legales');
+    await expect(page.getByRole('heading', { level: 1, name: 'Datos legales' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Teléfono y redes' }).getByText('Cargando...')).toHaveCount(
+      0,
+    );
     const form = page.getByRole('form', { name: 'Teléfono y redes' });
     await expect(form.getByLabel('Teléfono (opcional)')).toHaveValue('55 1234 5678');
     await expect(form.getByLabel('Instagram (opcional)')).toHaveValue(BUSINESS_CONTACT.instagramUrl);
