@@ -96,18 +96,21 @@ export function AdminMenuNav({ role, collapsed, linkClass, onNavigate }: Props) 
         ))}
       </nav>
       {moreBelow && (
-        // A pointer's shortcut; the keyboard reaches the entries by tabbing, which scrolls the list.
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-hidden
-          data-testid="menu-more-below"
-          onClick={() => navRef.current?.scrollBy({ top: navRef.current.clientHeight / 2 })}
-          className="absolute inset-x-0 bottom-0 flex h-12 items-end justify-center gap-1 bg-linear-to-t from-brand-800 via-brand-800/90 to-transparent pb-1.5 text-xs font-medium text-brand-100 hover:text-white"
-        >
-          <ChevronDown aria-hidden className="size-4" />
-          <span className={cx(collapsed && 'lg:sr-only')}>Más abajo</span>
-        </button>
+        // The fade lets clicks through to the entry under it; its 'Más abajo' is a pointer's shortcut (the
+        // keyboard reaches the entries by tabbing, which scrolls the list).
+        <div className="pointer-events-none absolute inset-x-0 bottom-0 flex h-12 items-end justify-center bg-linear-to-t from-brand-800 via-brand-800/90 to-transparent pb-1">
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-hidden
+            data-testid="menu-more-below"
+            onClick={() => navRef.current?.scrollBy({ top: navRef.current.clientHeight / 2 })}
+            className="pointer-events-auto flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium text-brand-100 hover:bg-white/10 hover:text-white"
+          >
+            <ChevronDown aria-hidden className="size-4" />
+            <span className={cx(collapsed && 'lg:sr-only')}>Más abajo</span>
+          </button>
+        </div>
       )}
     </div>
   );
