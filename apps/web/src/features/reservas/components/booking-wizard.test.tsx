@@ -699,7 +699,8 @@ describe('BookingWizard (/reserva): the waitlist of a full hour', () => {
         hour: '11:00',
         autoBook: false,
       });
-      expect(notify.success).toHaveBeenCalledWith(waitlistMessages.joined);
+      expect(notify.success).not.toHaveBeenCalledWith(waitlistMessages.joinedAuto);
+      expect(screen.getByTestId('waitlist-joined')).toHaveTextContent('Si se libera una sala, te avisamos.');
     });
 
     it('an hour 7 hours away: 2 or 6 hours of notice, 6 to start with', async () => {
