@@ -65,7 +65,9 @@ export async function reportFailure<T>(
   try {
     return await action();
   } catch (error) {
-    notify.error(saveErrorMessage(error, fallback), { id: toastId });
+    const message = saveErrorMessage(error, fallback);
+    if (toastId) notify.error(message, { id: toastId });
+    else notify.error(message);
     throw error;
   }
 }
