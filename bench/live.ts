@@ -12,7 +12,7 @@ import { hoursOn } from '@sala/shared/bookings/availability';
 import type { TAvailabilityLiveState } from '@sala/shared/bookings/availability.contract';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
 import { addDays, businessDate, weekdayOf } from '@sala/shared/time/business-time';
-import { type LiveStreamClient, openStream } from '../apps/api/test/live-client';
+import { type LiveStreamClient, openStream } from '../apps/api/harness/live-client';
 import { freshDatabase, startServer } from './lib/server';
 
 const BRANCHES = 20;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal.contract';
 import { legalMessages } from '@sala/shared/legal/legal.messages';
+import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal-facts';
 import { privacyMessages as pm } from '@sala/shared/privacy/privacy.messages';
 import { addDays, weekdayOf } from '@sala/shared/time/business-time';
 import { unzipSync } from 'fflate';

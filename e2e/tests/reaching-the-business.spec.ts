@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { passwordResetMessages } from '@sala/shared/auth/password-reset.messages';
-import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal.contract';
 import { legalMessages } from '@sala/shared/legal/legal.messages';
+import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal-facts';
 import { onlinePaymentsLine } from '@sala/shared/legal/legal-view';
 import { emailPromise } from '@sala/shared/mail/mail-promise';
 import { storeMessages } from '@sala/shared/store/store.messages';

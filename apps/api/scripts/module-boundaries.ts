@@ -12,7 +12,9 @@
  *   value import, no raw `execute`, `db.query.<table>` or `$client`, and no SQL helper of lib/ (LIB_SQL_HELPERS,
  *   and any lib/ export built on drizzle-orm) outside repositories.
  * - A module calls another module's service, never its repository.
- * - lib/ knows no module; the modules' dependencies form no cycle (every cycle is reported).
+ * - Infrastructure knows no module: lib/, plugins/, ports/ and context.ts import nothing under modules/ (app.ts
+ *   hands a plugin what it needs from a module). The modules' dependencies form no cycle (every cycle is reported).
+ * - No file anywhere in apps/ and packages/ imports itself back, however far round (file-cycles.ts).
  * - Every table of packages/db/src/schema belongs to one module (or to lib/).
  *
  * Web (apps/web/src): a feature imports another feature only through its `api/` folder; `components/ui` and
@@ -27,6 +29,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { checkFileCycles } from './file-cycles';
 import { checkModuleGraphDoc, DOCS_FILE, moduleGraphMermaid } from './module-graph';
 import {
   findCycles,
@@ -99,6 +102,9 @@ export const MODULES: Record<string, ModuleRule> = {
   // ARCO requests and actions; it reads each account's name for the staff list.
   privacy: { owns: ['privacyRequests', 'emailChanges'], reads: ['users'] },
 };
+
+/** The API's floor below the modules: what the modules stand on, so it imports none of them. */
+const INFRASTRUCTURE = /^(?:(?:lib|plugins|ports)\/|context\.ts$)/;
 
 /** Infrastructure tables that lib/ helpers own (rate limits, idempotency). */
 export const LIB_TABLES = ['rateLimitHits', 'idempotencyKeys', 'signingKeys'];
@@ -573,8 +579,8 @@ export function checkModuleBoundaries(
       if (imp.target?.endsWith('.repository') && targetModule !== moduleName) {
         say(`reaches into another module's repository (${imp.from}); call its service instead`);
       }
-      if (area === 'lib' && (targetModule || /(?:^|\/)modules\//.test(imp.from)))
-        say(`lib/ imports a module (${imp.from})`);
+      if (INFRASTRUCTURE.test(rel) && (targetModule || /(?:^|\/)modules\//.test(imp.from)))
+        say(`${area === 'context.ts' ? area : `${area}/`} imports a module (${imp.from})`);
       const helpers = imp.target ? sqlHelpers.get(imp.target) : undefined;
       if (helpers && !imp.typeOnly && !sqlAllowed) {
         const used = imp.bindings
@@ -647,6 +653,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     ...undeclaredTables(MODULES, readSchemaTables()),
     ...staleLibSqlHelpers(files),
     ...checkWebZones(webSrc),
+    ...checkFileCycles(fileURLToPath(new URL('../../..', import.meta.url))),
     ...(existsSync(DOCS_FILE)
       ? checkModuleGraphDoc(readFileSync(DOCS_FILE, 'utf8'), moduleGraphMermaid(moduleGraph(apiSrc, files)))
       : ['docs/architecture.md is missing']),

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { AppConfig } from './config';
 import { AppError } from './lib/app-error';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { accountAccess, registerAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { blockRoutes } from './modules/blocks/blocks.routes';
@@ -16,6 +17,7 @@ import { branchRoutes } from './modules/branches/branches.routes';
 import { cashDrawerRoutes } from './modules/cash-drawer/cash-drawer.routes';
 import { cashSummaryRoutes } from './modules/cash-summary/cash-summary.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { getPublicBranches } from './modules/catalog/catalog.service';
 import { cityRoutes } from './modules/cities/cities.routes';
 import { clientAccountRoutes } from './modules/client-account/client-account.routes';
 import { costRoutes } from './modules/costs/costs.routes';
@@ -24,6 +26,8 @@ import { backupRoutes } from './modules/health/backup.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsRoutes } from './modules/health/metrics.routes';
 import { legalRoutes } from './modules/legal/legal.routes';
+import { businessContact, legalFacts } from './modules/legal/legal.service';
+import { registerMailer } from './modules/mail/mail.plugin';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
@@ -33,11 +37,9 @@ import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { roomRoutes } from './modules/rooms/rooms.routes';
 import { userRoutes } from './modules/users/users.routes';
-import { registerAuth } from './plugins/auth';
 import { registerContext } from './plugins/context';
 import { registerDocs } from './plugins/docs';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
-import { registerMailer } from './plugins/mailer';
 import { registerMetrics } from './plugins/metrics';
 import { registerPayments } from './plugins/payments';
 import { registerSecurity } from './plugins/security';
@@ -114,7 +116,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   registerPayments(app);
   registerMetrics(app);
   registerMailer(app);
-  registerContext(app);
+  registerContext(app, accountAccess);
 
   await app.register(
     async (api) => {
@@ -148,7 +150,13 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     { prefix: '/api' },
   );
 
-  const web = config.webDistDir ? await registerWeb(app, config.webDistDir) : false;
+  const web = config.webDistDir
+    ? await registerWeb(app, config.webDistDir, {
+        contact: businessContact,
+        legal: legalFacts,
+        branches: getPublicBranches,
+      })
+    : false;
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0]!;

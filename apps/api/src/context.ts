@@ -2,7 +2,7 @@ import type { Db, DbOrTx } from '@sala/db/client';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PayMethod, PaymentGateway } from './lib/payments/gateway';
-import type { Notify } from './modules/mail/notify';
+import type { Notify } from './ports/notify';
 
 /**
  * What every service call receives first: `service(ctx, input)`. Built once per request by plugins/context.ts

@@ -20,8 +20,8 @@ import { businessDate, businessInstant } from '@sala/shared/time/business-time';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/lib/sql-rows';
 import { hashToken, newToken } from '../src/lib/tokens';
-import { startServer, waitForReady } from '../test/processes';
-import { startSmtpPeer } from '../test/smtp-peer';
+import { startServer, waitForReady } from '../harness/processes';
+import { startSmtpPeer } from '../harness/smtp-peer';
 import { type CheckResult, checkInvariants } from './invariants';
 
 const started = Date.now();

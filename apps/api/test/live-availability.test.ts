@@ -8,8 +8,8 @@ import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
 import { addDays, businessDate, weekdayOf } from '@sala/shared/time/business-time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LiveEvent, openStream } from './live-client';
-import { killAllServers, startServer, waitForReady } from './processes';
+import { type LiveEvent, openStream } from '../harness/live-client';
+import { killAllServers, startServer, waitForReady } from '../harness/processes';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
 

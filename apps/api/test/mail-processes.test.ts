@@ -4,8 +4,8 @@ import { createEmptyPostgresDatabase } from '@sala/db/scratch';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { enqueueEmails } from './outbox';
-import { killAllServers, startServer, waitForReady } from './processes';
-import { startSmtpPeer } from './smtp-peer';
+import { killAllServers, startServer, waitForReady } from '../harness/processes';
+import { startSmtpPeer } from '../harness/smtp-peer';
 
 afterAll(() => {
   killAllServers();

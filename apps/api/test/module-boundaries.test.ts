@@ -86,6 +86,21 @@ export const f = (db) => db.update(branches).set({});`,
       { 'lib/helper.ts': `import { x } from '../modules/users/users.service';` },
       /lib\/ imports a module/,
     ],
+    [
+      'a plugin importing a module service (app.ts hands it what it needs)',
+      { 'plugins/web.ts': `import { getPublicBranches } from '../modules/catalog/catalog.service';` },
+      /plugins\/ imports a module/,
+    ],
+    [
+      'the request context importing a module, even a type',
+      { 'context.ts': `import type { Notify } from './modules/mail/notify';` },
+      /context\.ts imports a module/,
+    ],
+    [
+      'a port importing a module',
+      { 'ports/notify.ts': `import type { ReservationFacts } from '../modules/mail/templates';` },
+      /ports\/ imports a module/,
+    ],
     ['an undeclared module', { 'modules/extra/extra.service.ts': 'export {};' }, /is not declared/],
   ])('catch %s', (_label, files, problem) => {
     const problems = checkModuleBoundaries(tree(files as Record<string, string>), modules);
@@ -439,6 +454,10 @@ describe('file cycles (issue 40)', () => {
       'file cycle: apps/web/src/components/ui/toast.tsx → apps/web/src/lib/flash.ts → apps/web/src/components/ui/toast.tsx',
       'file cycle: packages/shared/src/a/one.ts → packages/shared/src/b/two.ts → packages/shared/src/a/one.ts',
     ]);
+  });
+
+  it('find none in the repository as it is', () => {
+    expect(checkFileCycles(fileURLToPath(new URL('../../..', import.meta.url)))).toEqual([]);
   });
 
   it('pass a tree whose imports only go one way', () => {

@@ -15,8 +15,8 @@ import {
 import { orders } from '@sala/db/schema/commerce';
 import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { checkouts } from '@sala/db/schema/payments';
-import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal.contract';
 import { currentVersion, PRIVACY_NOTICE_VERSIONS, TERMS_VERSIONS } from '@sala/shared/legal/legal.rules';
+import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal-facts';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
 import { addDays, businessDate, businessInstant, weekdayOf } from '@sala/shared/time/business-time';
 import { eq } from 'drizzle-orm';

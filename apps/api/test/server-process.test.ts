@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createEmptyPostgresDatabase } from '@sala/db/scratch';
 import { addDays, businessDate, weekdayOf } from '@sala/shared/time/business-time';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killAllServers, startServer, waitForReady } from './processes';
+import { killAllServers, startServer, waitForReady } from '../harness/processes';
 
 afterAll(() => {
   killAllServers();

@@ -2,7 +2,6 @@ import { commonMessages } from '@sala/shared/errors/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountAccess, ActingContext, RequestContext } from '../context';
 import { AppError } from '../lib/app-error';
-import { endAccessAfterEmailChange, endSessionsOf } from '../modules/auth/sessions.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,11 +12,10 @@ declare module 'fastify' {
 
 /**
  * Builds `request.ctx` once per request, after the auth hook has read the session (registered after
- * registerAuth, so its onRequest hook runs second).
+ * registerAuth, so its onRequest hook runs second). `access` is the auth module's answer to an account change,
+ * handed in by app.ts (infrastructure imports no module).
  */
-const access: AccountAccess = { endSessions: endSessionsOf, endAfterEmailChange: endAccessAfterEmailChange };
-
-export function registerContext(app: FastifyInstance) {
+export function registerContext(app: FastifyInstance, access: AccountAccess) {
   app.decorateRequest('ctx', null as unknown as RequestContext);
   app.addHook('onRequest', async (request) => {
     request.ctx = {

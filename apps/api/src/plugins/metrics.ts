@@ -1,19 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { BusinessMetrics } from '../context';
-import { outboxBacklog } from '../modules/mail/mail.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** This process's Prometheus registry (GET /api/metrics) and its business counters. */
-    metrics: { registry: Registry; business: BusinessMetrics; mailAttempt(delivered: boolean): void };
+    metrics: { registry: Registry; business: BusinessMetrics };
   }
 }
 
 /**
  * Prometheus metrics of one API process (prom-client), each app its own registry: requests by route and status
- * with their latency, the database pool, the process itself, the outbox (its depth is read at scrape time by the
- * route, modules/health/metrics.routes.ts) and the business counters the services report after a commit.
+ * with their latency, the database pool, the process itself and the business counters the services report after
+ * a commit. A module adds its own to `app.metrics.registry` (the outbox's: modules/mail/mail.plugin.ts).
  */
 export function registerMetrics(app: FastifyInstance) {
   const registry = new Registry();
@@ -73,30 +72,6 @@ export function registerMetrics(app: FastifyInstance) {
     },
   });
 
-  const oldest = new Gauge({
-    name: 'sala_outbox_oldest_pending_seconds',
-    help: 'Age of the oldest e-mail still waiting to be sent (0 when none waits)',
-    registers,
-  });
-  // Read from the database at scrape time (one query for both gauges): the queue is every process's.
-  new Gauge({
-    name: 'sala_outbox_messages',
-    help: 'E-mails in the outbox waiting to be sent (pending) or failed for good (failed), all processes',
-    labelNames: ['status'],
-    registers,
-    async collect() {
-      const depth = await outboxBacklog({ db: app.database.db, now: new Date() });
-      this.set({ status: 'pending' }, depth.pending);
-      this.set({ status: 'failed' }, depth.failed);
-      oldest.set(depth.oldestPendingSeconds);
-    },
-  });
-  const mailAttempts = new Counter({
-    name: 'sala_outbox_send_attempts_total',
-    help: 'E-mail send attempts of this process, by result',
-    labelNames: ['result'],
-    registers,
-  });
   const bookings = new Counter({
     name: 'sala_bookings_total',
     help: 'Sessions booked, by who booked them (the client, or staff for a client or a guest)',
@@ -122,7 +97,6 @@ export function registerMetrics(app: FastifyInstance) {
 
   app.decorate('metrics', {
     registry,
-    mailAttempt: (delivered: boolean) => mailAttempts.inc({ result: delivered ? 'sent' : 'failed' }),
     business: {
       sessionBooked: (by) => bookings.inc({ by }),
       sessionCancelled: () => cancels.inc(),

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { NO_BUSINESS_CONTACT } from '@sala/shared/legal/business-contact';
+import { type BusinessContact, NO_BUSINESS_CONTACT } from '@sala/shared/legal/business-contact';
 import { fillLegalTokens, legalView } from '@sala/shared/legal/legal-view';
 import {
   ADMIN_PREFIX,
@@ -15,8 +15,6 @@ import { branchesStructuredData } from '@sala/shared/web/structured-data';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from '../context';
 import { ttlCache } from '../lib/ttl-cache';
-import { getPublicBranches } from '../modules/catalog/catalog.service';
-import { businessContact, legalFacts } from '../modules/legal/legal.service';
 
 /** Where the build keeps the prerendered public pages (apps/web/scripts/prerender.ts). */
 const PRERENDER_DIR = 'prerender';
@@ -84,13 +82,30 @@ const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
+ * What the pages print from the database, read through the modules that own it (handed in by app.ts: this plugin
+ * is infrastructure and imports no module).
+ */
+export type SiteFacts = {
+  /** How clients reach the business (Datos legales). */
+  contact(db: RequestContext['db']): Promise<BusinessContact>;
+  /** The legal facts the notice and the terms print. */
+  legal(db: RequestContext['db']): Promise<Parameters<typeof legalView>[0]>;
+  /** The public branches, for the pages' LocalBusiness data. */
+  branches(ctx: RequestContext): Promise<Parameters<typeof branchesStructuredData>[0]>;
+};
+
+/**
  * Serves the built SPA: hashed assets with a year of immutable caching and precompressed (.br, .gz) when the
  * client accepts it, every HTML page with no-cache. Prerendered public pages (their hero and text paint before
  * the JavaScript runs) and the SPA shell get, once at start, the public URL; on each request, the site's
  * configuration (the business's phone, WhatsApp and social links, a few seconds old at most, and whether e-mail is
  * sent); pages that list the branches get the branches' LocalBusiness data on each request.
  */
-export async function registerWeb(app: FastifyInstance, distDir: string): Promise<WebPages | false> {
+export async function registerWeb(
+  app: FastifyInstance,
+  distDir: string,
+  facts: SiteFacts,
+): Promise<WebPages | false> {
   const shellFile = path.join(distDir, 'index.html');
   if (!existsSync(shellFile)) {
     app.log.warn({ distDir }, 'web build not found; serving the API only');
@@ -102,7 +117,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
   const sendsEmail = app.config.smtp !== null;
   // How clients reach the business (Datos legales): without it a moment (the database down), the page still goes out.
   const contactOf = (request: FastifyRequest) =>
-    businessContact(request.ctx.db).catch((error: unknown) => {
+    facts.contact(request.ctx.db).catch((error: unknown) => {
       request.log.warn({ err: error }, 'business contact unavailable');
       return NO_BUSINESS_CONTACT;
     });
@@ -142,7 +157,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
 
   const branchesLd = async (request: FastifyRequest) => {
     const ctx: RequestContext = request.ctx;
-    const branches = await branchesCache.get(ctx.db, 'branches', () => getPublicBranches(ctx));
+    const branches = await branchesCache.get(ctx.db, 'branches', () => facts.branches(ctx));
     const data = branchesStructuredData(branches, { publicUrl, social: await contactOf(request) });
     return `<script type="application/ld+json">${escapeJsonForHtml(data)}</script>`;
   };
@@ -195,7 +210,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
     if (PAGES_WITH_LEGAL_FACTS.has(page))
       html = fillLegalTokens(
         html,
-        legalView(await legalFacts(request.ctx.db), onlinePayments),
+        legalView(await facts.legal(request.ctx.db), onlinePayments),
         escapeAttribute,
       );
     if (PAGES_WITH_BRANCHES.has(page) && html.includes(BRANCHES_LD_TOKEN)) {

@@ -1,4 +1,5 @@
-import type { ToastTone } from '../components/ui/toast';
+/** The four colours of a toast (components/ui/toast.tsx draws them). */
+export type ToastTone = 'success' | 'error' | 'warning' | 'neutral';
 
 const KEY = 'flash';
 

@@ -1,6 +1,6 @@
 import { pesosToCents } from '@sala/shared/format/money';
-import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal.contract';
 import { currentVersion, PRIVACY_NOTICE_VERSIONS, TERMS_VERSIONS } from '@sala/shared/legal/legal.rules';
+import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal-facts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { hashPassword } from '../password';

@@ -1,8 +1,6 @@
 // The legal facts' constants, without zod: the documents' view (legal-view.ts) and the public pages read them.
 import type { TLegalFacts } from './legal.contract';
-
-/** Years a closed account's data are kept: 5 by default, the period Mexican tax law keeps accounting records. */
-export const RETENTION_YEARS = { min: 1, max: 20, default: 5 } as const;
+import { RETENTION_YEARS } from './retention';
 
 /** The demo's obvious example values (issue 27): /admin says so while they are what the documents show. */
 export const EXAMPLE_LEGAL_FACTS: TLegalFacts = {

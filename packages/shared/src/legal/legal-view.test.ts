@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_LEGAL_FACTS } from './legal.contract';
 import { legalMessages } from './legal.messages';
+import { EXAMPLE_LEGAL_FACTS } from './legal-facts';
 import { fillLegalTokens, LEGAL_TOKENS, legalView, onlinePaymentsLine, yearsInWords } from './legal-view';
 
 const ALL_METHODS = { methods: ['card', 'oxxo', 'spei'] as const, oxxoExpiresDays: 3 };

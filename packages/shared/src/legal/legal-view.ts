@@ -1,6 +1,7 @@
 import type { TLegalFacts } from './legal.contract';
 import { legalMessages } from './legal.messages';
-import { isExampleFacts, RETENTION_YEARS } from './legal-facts';
+import { isExampleFacts } from './legal-facts';
+import { RETENTION_YEARS } from './retention';
 
 /** The ways the store takes payment online (PAYMENT_METHODS), as the terms name them. */
 export type OnlinePayments = { methods: readonly ('card' | 'oxxo' | 'spei')[]; oxxoExpiresDays: number };

@@ -3,10 +3,7 @@ import { freeTextField, labelField, optionalText } from '../common/fields';
 import { z } from '../common/zod';
 import { ZPayMethod } from '../store/store.contract';
 import { legalMessages as m } from './legal.messages';
-
-import { RETENTION_YEARS } from './legal-facts';
-
-export { RETENTION_YEARS };
+import { RETENTION_YEARS } from './retention';
 
 /** The business's legal facts: the privacy notice and the terms render from them. */
 export const ZLegalFacts = z.object({
@@ -84,9 +81,6 @@ export const ZSaveBusinessContactRequest = z.object({
 export type TSaveBusinessContactRequest = z.input<typeof ZSaveBusinessContactRequest>;
 /** As validated: the phones as 10 digits, blank fields null. */
 export type TSaveBusinessContactValues = z.output<typeof ZSaveBusinessContactRequest>;
-
-// The demo's example facts live apart (no zod), so the documents' view can tell them from real ones.
-export { EXAMPLE_LEGAL_FACTS, isExampleFacts } from './legal-facts';
 
 /** POST /api/me/consents — the signed-in person accepts the current notice and terms. */
 export const ZAcceptConsentsRequest = z.object({

@@ -11,8 +11,8 @@ import { passwordResetMessages } from '@sala/shared/auth/password-reset.messages
 import { ZSessionResponse } from '@sala/shared/auth/session.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from '../../plugins/auth';
 import { businessContact, needsConsent } from '../legal/legal.service';
+import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from './auth.plugin';
 import * as auth from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

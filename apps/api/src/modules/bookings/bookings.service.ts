@@ -22,11 +22,11 @@ import type { ActingContext, JobContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
+import type { SessionFacts } from '../../ports/notify';
 import { recordAudit } from '../audit/audit.service';
 import { availabilityChanged, loadBranchDay, loadSlot } from '../availability/availability.service';
 import { applyCreditChange, chargeCredits } from '../credits/credits.service';
 import { businessContact } from '../legal/legal.service';
-import type { SessionFacts } from '../mail/notify';
 import { findAccount, lockAccount } from '../users/users.service';
 import {
   activeSessionsBetween,

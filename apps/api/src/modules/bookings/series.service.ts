@@ -22,9 +22,9 @@ import { businessDate, businessInstant } from '@sala/shared/time/business-time';
 import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { SessionFacts } from '../../ports/notify';
 import { availabilityChanged, loadBranchAtInstants } from '../availability/availability.service';
 import { chargeCredits } from '../credits/credits.service';
-import type { SessionFacts } from '../mail/notify';
 import { findAccount } from '../users/users.service';
 import {
   activeInstantsOfUser,

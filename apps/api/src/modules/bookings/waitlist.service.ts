@@ -9,9 +9,9 @@ import { businessDate, businessInstant, businessTime } from '@sala/shared/time/b
 import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { Queued } from '../../ports/notify';
 import { loadBranchAtInstants, loadBranchDay } from '../availability/availability.service';
 import { chargeCredits } from '../credits/credits.service';
-import type { Queued } from '../mail/notify';
 import { insertSession } from './bookings.repository';
 import {
   allEntriesOfUser,

@@ -1,12 +1,11 @@
 import type { DbOrTx } from '@sala/db/client';
 import type { BusinessContact } from '@sala/shared/legal/business-contact';
-import {
-  isExampleFacts,
-  type TAcceptConsentsRequest,
-  type TLegalFacts,
-  type TLegalResponse,
-  type TSaveBusinessContactValues,
-  type TSaveLegalFactsRequest,
+import type {
+  TAcceptConsentsRequest,
+  TLegalFacts,
+  TLegalResponse,
+  TSaveBusinessContactValues,
+  TSaveLegalFactsRequest,
 } from '@sala/shared/legal/legal.contract';
 import { legalMessages as m } from '@sala/shared/legal/legal.messages';
 import {
@@ -15,6 +14,7 @@ import {
   PRIVACY_NOTICE_VERSIONS,
   TERMS_VERSIONS,
 } from '@sala/shared/legal/legal.rules';
+import { isExampleFacts } from '@sala/shared/legal/legal-facts';
 import type { ActingContext, RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { ttlCache } from '../../lib/ttl-cache';
@@ -103,11 +103,6 @@ export async function saveContact(
   });
   factsCache.forget(ctx.db, () => true);
   return getLegal(ctx);
-}
-
-/** The demo's first start: its example values, once (an install that set its own keeps them). */
-export async function seedExampleFacts(db: DbOrTx, facts: TLegalFacts) {
-  if (!(await findFacts(db))) await saveFactsRow(db, facts, null);
 }
 
 /** The latest version of each document a person accepted (null: never). */

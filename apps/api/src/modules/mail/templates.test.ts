@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { PosReceipt } from '../../ports/notify';
 import {
   emailChangedEmail,
   LOGO_CID,
   newClientRegisteredEmail,
   newReservationAdminEmail,
-  type PosReceipt,
   passwordResetEmail,
   paymentPendingEmail,
   posReceiptEmail,

@@ -8,6 +8,7 @@ import type { TPaymentInstructions as PaymentInstructions } from '@sala/shared/s
 import { IVA_INCLUDED_LINE, includedIvaCents } from '@sala/shared/tax/iva';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
 import type { BarcodeImage } from '../../lib/barcode';
+import type { PosReceipt } from '../../ports/notify';
 import type { OutgoingEmail } from './outbox.repository';
 
 /**
@@ -661,22 +662,6 @@ export function purchaseReceiptEmail(
 }
 
 /** What a point-of-sale receipt states (the POS service fills it from the order it just saved). */
-export type PosReceipt = {
-  /** The order's folio for people (issue 39). */
-  folio: number;
-  createdAt: Date;
-  branchName: string;
-  cashierName: string;
-  items: { name: string; quantity: number; unitPriceCents: number; credits: number }[];
-  totalCents: number;
-  paidCashCents: number;
-  paidCardCents: number;
-  paidTransferCents: number;
-  changeCents: number;
-  creditsGranted: number;
-  client: { name: string; email: string | null };
-};
-
 /** 'lunes 7 de enero de 2030, 12:05' in Mexico City. */
 const receiptDate = (at: Date) => `${formatCalendarDate(businessDate(at))}, ${businessTime(at)}`;
 

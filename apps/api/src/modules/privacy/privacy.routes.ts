@@ -19,8 +19,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { zipStream } from '../../lib/zip-stream';
-import { clearSessionCookie } from '../../plugins/auth';
 import { actingCtx } from '../../plugins/context';
+import { clearSessionCookie } from '../auth/auth.plugin';
 import * as service from './privacy.service';
 
 const sendExport = (reply: FastifyReply, { fileName, files }: service.PersonalDataExport) =>

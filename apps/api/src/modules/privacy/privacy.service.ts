@@ -3,7 +3,7 @@ import { verifyPassword } from '@sala/db/password';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import { formatCalendarDate, formatSessionWhen } from '@sala/shared/format/dates';
 import { formatMoney } from '@sala/shared/format/money';
-import { RETENTION_YEARS } from '@sala/shared/legal/legal.contract';
+import { RETENTION_YEARS } from '@sala/shared/legal/retention';
 import type {
   TCloseMyAccountRequest,
   TConfirmEmailChangeRequest,

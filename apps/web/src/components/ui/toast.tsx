@@ -1,6 +1,6 @@
 import { commonMessages } from '@sala/shared/errors/messages';
 import { type ComponentType, lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { setFlash } from '../../lib/flash';
+import { setFlash, type ToastTone } from '../../lib/flash';
 import { LEAVING_EVENT } from '../../lib/navigation';
 
 /** docs/business-rules.md §2: toasts disappear after 3000 ms with a 300 ms fade. */
@@ -9,14 +9,12 @@ export const TOAST_DURATION_MS = 3000;
 const base =
   'flex w-full items-center gap-3 rounded-lg px-4 py-3 text-sm font-medium shadow-lg ring-1 transition-opacity duration-300';
 
-const tones = {
+const tones: Record<ToastTone, string> = {
   success: 'bg-emerald-700 text-white ring-emerald-800',
   error: 'bg-red-600 text-white ring-red-700',
   warning: 'bg-amber-300 text-amber-950 ring-amber-400',
   neutral: 'bg-slate-500 text-white ring-slate-600',
-} as const;
-
-export type ToastTone = keyof typeof tones;
+};
 
 type Sonner = typeof import('sonner');
 

@@ -1,5 +1,6 @@
-import { EXAMPLE_LEGAL_FACTS, type TLegalResponse } from '@sala/shared/legal/legal.contract';
+import type { TLegalResponse } from '@sala/shared/legal/legal.contract';
 import { legalMessages as m } from '@sala/shared/legal/legal.messages';
+import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal-facts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

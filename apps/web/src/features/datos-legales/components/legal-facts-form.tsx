@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { commonMessages } from '@sala/shared/errors/messages';
 import {
-  RETENTION_YEARS,
   type TLegalFacts,
   type TSaveLegalFactsRequest,
   ZSaveLegalFactsRequest,
 } from '@sala/shared/legal/legal.contract';
 import { legalMessages as m } from '@sala/shared/legal/legal.messages';
+import { RETENTION_YEARS } from '@sala/shared/legal/retention';
 import { ExternalLink } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';

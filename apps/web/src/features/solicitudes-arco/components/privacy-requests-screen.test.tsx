@@ -1,4 +1,4 @@
-import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal.contract';
+import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal-facts';
 import type { TPrivacyRequest } from '@sala/shared/privacy/privacy.contract';
 import { privacyMessages as m } from '@sala/shared/privacy/privacy.messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 import { commonMessages } from '@sala/shared/errors/messages';
-import { RETENTION_YEARS } from '@sala/shared/legal/legal.contract';
+import { RETENTION_YEARS } from '@sala/shared/legal/retention';
 import type { TPrivacyRequest } from '@sala/shared/privacy/privacy.contract';
 import { privacyMessages as m } from '@sala/shared/privacy/privacy.messages';
 import { useState } from 'react';

@@ -3,9 +3,15 @@ import type { TRole } from '@sala/shared/auth/roles';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import { commonMessages } from '@sala/shared/errors/messages';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AppError } from '../lib/app-error';
-import { TRUSTED_DEVICE_TTL_MS } from '../modules/auth/auth.service';
-import { PERSISTENT_SESSION_MS, resolveSession } from '../modules/auth/sessions.service';
+import type { AccountAccess } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { TRUSTED_DEVICE_TTL_MS } from './auth.service';
+import {
+  endAccessAfterEmailChange,
+  endSessionsOf,
+  PERSISTENT_SESSION_MS,
+  resolveSession,
+} from './sessions.service';
 
 /** Who may call a route. Every /api route declares one (checked at boot). */
 export type Access = 'public' | TRole;
@@ -62,6 +68,15 @@ export function setDeviceCookie(reply: FastifyReply, token: string, secure: bool
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
+
+/**
+ * How a change to an account ends its logins (the request context's `access`): the users module calls these
+ * through the context, so it never imports auth.
+ */
+export const accountAccess: AccountAccess = {
+  endSessions: endSessionsOf,
+  endAfterEmailChange: endAccessAfterEmailChange,
+};
 
 /**
  * Reads the session cookie on every request and enforces the route's declared access before anything else

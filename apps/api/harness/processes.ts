@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-// These tests start the real server process, as `npm start` does (without the web build).
+// The tests and the stress run start the real server process, as `npm start` does (without the web build).
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const running: ChildProcess[] = [];
 
