@@ -20,8 +20,8 @@
  * Web (apps/web/src): a feature imports another feature only through its `api/` folder; `components/ui` and
  * `lib` import no feature; nothing below `app/` imports `app/` (pages in `app/` put features together).
  *
- * The module picture in docs/architecture.md is compared with the code (module-graph.ts; `--write` there
- * regenerates it).
+ * The module picture and the names table in docs/architecture.md are compared with the code (module-graph.ts and
+ * vocabulary.ts; `--write` there regenerates each).
  *
  * Run: `tsx apps/api/scripts/module-boundaries.ts` (exit 1 with one line per violation).
  */
@@ -40,6 +40,7 @@ import {
   parseTree,
   withoutExtension,
 } from './source-imports';
+import { checkVocabulary, readLayers } from './vocabulary';
 
 type ModuleRule = { owns?: string[]; reads?: string[]; writes?: string[] };
 
@@ -655,7 +656,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     ...checkWebZones(webSrc),
     ...checkFileCycles(fileURLToPath(new URL('../../..', import.meta.url))),
     ...(existsSync(DOCS_FILE)
-      ? checkModuleGraphDoc(readFileSync(DOCS_FILE, 'utf8'), moduleGraphMermaid(moduleGraph(apiSrc, files)))
+      ? [
+          ...checkModuleGraphDoc(
+            readFileSync(DOCS_FILE, 'utf8'),
+            moduleGraphMermaid(moduleGraph(apiSrc, files)),
+          ),
+          ...checkVocabulary(readFileSync(DOCS_FILE, 'utf8'), readLayers()),
+        ]
       : ['docs/architecture.md is missing']),
   ];
   if (problems.length > 0) {

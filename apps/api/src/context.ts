@@ -45,7 +45,7 @@ export type BusinessMetrics = {
  */
 export type AccountAccess = {
   /** Every login of the user ends (a reactivated account starts over). */
-  endSessions(tx: DbOrTx, userId: string): Promise<void>;
+  endLogins(tx: DbOrTx, userId: string): Promise<void>;
   /** A changed e-mail ends every login and voids the reset links sent to the old address. */
   endAfterEmailChange(tx: DbOrTx, userId: string, now: Date): Promise<void>;
 };

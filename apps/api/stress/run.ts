@@ -18,10 +18,10 @@ import { bookingWindow, hoursOn } from '@sala/shared/bookings/availability';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
 import { businessDate, businessInstant } from '@sala/shared/time/business-time';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../src/lib/sql-rows';
-import { hashToken, newToken } from '../src/lib/tokens';
 import { startServer, waitForReady } from '../harness/processes';
 import { startSmtpPeer } from '../harness/smtp-peer';
+import { rowsOf } from '../src/lib/sql-rows';
+import { hashToken, newToken } from '../src/lib/tokens';
 import { type CheckResult, checkInvariants } from './invariants';
 
 const started = Date.now();

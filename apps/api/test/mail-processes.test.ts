@@ -3,9 +3,9 @@ import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { createEmptyPostgresDatabase } from '@sala/db/scratch';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { enqueueEmails } from './outbox';
 import { killAllServers, startServer, waitForReady } from '../harness/processes';
 import { startSmtpPeer } from '../harness/smtp-peer';
+import { enqueueEmails } from './outbox';
 
 afterAll(() => {
   killAllServers();

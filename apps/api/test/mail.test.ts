@@ -4,13 +4,13 @@ import { authMessages } from '@sala/shared/auth/auth.messages';
 import { addDays, businessDate, businessInstant, weekdayOf } from '@sala/shared/time/business-time';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type SmtpPeer, startSmtpPeer } from '../harness/smtp-peer';
 import { createOutboxWorker } from '../src/modules/mail/outbox.worker';
 import { DEFAULT_RETRY_DELAYS_MS } from '../src/modules/mail/retry-schedule';
 import type { PosReceipt } from '../src/ports/notify';
 import { readInvite } from './calendar-reader';
 import { enqueueEmails } from './outbox';
 import { loginAs } from './sessions';
-import { type SmtpPeer, startSmtpPeer } from '../harness/smtp-peer';
 import { createTestApp, type TestApp } from './test-app';
 
 // One app whose SMTP_URL points at a real local SMTP server; each test decides how that server answers.

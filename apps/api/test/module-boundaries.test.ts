@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import {
 } from '../scripts/module-boundaries';
 import { checkModuleGraphDoc, GRAPH_END, GRAPH_START, moduleGraphMermaid } from '../scripts/module-graph';
 import { findCycles, moduleGraph, parseTree } from '../scripts/source-imports';
+import { checkVocabulary, NAMES_END, NAMES_START, readLayers, vocabularyTable } from '../scripts/vocabulary';
 
 function tree(files: Record<string, string>) {
   const root = mkdtempSync(path.join(os.tmpdir(), 'boundaries-'));
@@ -394,8 +395,8 @@ describe('module picture', () => {
 describe('web zones', () => {
   it('let features meet through api/ and pages put features together', () => {
     const root = tree({
-      'features/tienda/hooks/use-cart.ts': `import { useSession } from '../../auth/api/get-session';`,
-      'app/routes/tienda.tsx': `import { Cart } from '../../features/tienda/components/cart';`,
+      'features/store/hooks/use-cart.ts': `import { useSession } from '../../auth/api/get-session';`,
+      'app/routes/comprar.tsx': `import { Cart } from '../../features/store/components/cart';`,
       'components/ui/button.tsx': `import { cn } from '../../lib/cn';`,
     });
     expect(checkWebZones(root)).toEqual([]);
@@ -404,22 +405,22 @@ describe('web zones', () => {
   it.each([
     [
       "a feature reaching into another feature's components",
-      { 'features/tienda/cart.tsx': `import { AuthCard } from '../auth/components/auth-card';` },
+      { 'features/store/cart.tsx': `import { AuthCard } from '../auth/components/auth-card';` },
       /imports feature 'auth' outside its api\//,
     ],
     [
       'a shared ui piece importing a feature',
-      { 'components/ui/table.tsx': `import { x } from '../../features/tienda/api/cart';` },
+      { 'components/ui/table.tsx': `import { x } from '../../features/store/api/cart';` },
       /components\/ui imports a feature/,
     ],
     [
       'lib importing a feature',
-      { 'lib/format.ts': `const f = () => import('../features/corte/api/summary');` },
+      { 'lib/format.ts': `const f = () => import('../features/cash-summary/api/summary');` },
       /lib imports a feature/,
     ],
     [
       'a feature importing a page of app/',
-      { 'features/tienda/cart.tsx': `import { routes } from '../../app/router';` },
+      { 'features/store/cart.tsx': `import { routes } from '../../app/router';` },
       /imports the app's pages/,
     ],
   ])('catch %s', (_label, files, problem) => {
@@ -467,5 +468,40 @@ describe('file cycles (issue 40)', () => {
       'apps/api/src/modules/mail/notify.ts': `import type { Notify } from '../../ports';`,
     });
     expect(checkFileCycles(root)).toEqual([]);
+  });
+});
+
+describe('one vocabulary (issue 40)', () => {
+  const docsWith = (table: string) => `# Names\n${NAMES_START}\n${table}\n${NAMES_END}\n`;
+
+  it('hold in the tree as it is: every folder of every layer has its screen words, and the table is current', () => {
+    const docs = readFileSync(
+      fileURLToPath(new URL('../../../docs/architecture.md', import.meta.url)),
+      'utf8',
+    );
+    expect(checkVocabulary(docs, readLayers())).toEqual([]);
+  });
+
+  it('catch a feature named apart from the module it serves, and a table left behind', () => {
+    const layers = [['bookings'], ['bookings'], ['reservaciones']];
+    const words = { bookings: 'Reservar' };
+    expect(
+      checkVocabulary(
+        docsWith(vocabularyTable([['bookings'], ['bookings'], ['bookings']], words)),
+        layers,
+        words,
+      ),
+    ).toEqual([
+      "apps/api/scripts/vocabulary.ts: 'reservaciones' has no screen words (add it to SCREEN_WORDS)",
+      'docs/architecture.md: the names table differs from the tree (run tsx apps/api/scripts/vocabulary.ts --write)',
+    ]);
+  });
+
+  it('catch screen words for a folder that is gone', () => {
+    const layers = [['rooms'], [], []];
+    const words = { rooms: 'sala', salas: 'sala' };
+    expect(checkVocabulary(docsWith(vocabularyTable(layers, words)), layers, words)).toEqual([
+      "apps/api/scripts/vocabulary.ts: 'salas' names no folder",
+    ]);
   });
 });

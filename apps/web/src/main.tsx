@@ -5,7 +5,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
-import { forgetSummaryAwayFromIt } from './features/tienda/purchase-summary';
+import { forgetSummaryAwayFromIt } from './features/store/purchase-summary';
 import { adoptCarriedState } from './lib/carried-state';
 
 /** Loads the lazy route modules of the page being opened, so the first render is the page itself. */

@@ -31,23 +31,23 @@ export const islands = {
   },
   branches: {
     when: 'visible',
-    module: 'src/features/sitio/components/branches-section.tsx',
-    load: () => import('../features/sitio/components/branches-section').then((m) => m.BranchesSection),
+    module: 'src/features/site/components/branches-section.tsx',
+    load: () => import('../features/site/components/branches-section').then((m) => m.BranchesSection),
   },
   catalog: {
     when: 'visible',
-    module: 'src/features/tienda/components/catalog-sections.tsx',
-    load: () => import('../features/tienda/components/catalog-sections').then((m) => m.CatalogSections),
+    module: 'src/features/store/components/catalog-sections.tsx',
+    load: () => import('../features/store/components/catalog-sections').then((m) => m.CatalogSections),
   },
   'rooms-carousel': {
     when: 'visible',
-    module: 'src/features/sitio/components/room-carousel.tsx',
-    load: () => import('../features/sitio/components/room-carousel').then((m) => m.OurRoomsCarousel),
+    module: 'src/features/site/components/room-carousel.tsx',
+    load: () => import('../features/site/components/room-carousel').then((m) => m.OurRoomsCarousel),
   },
   'booking-wizard': {
     when: 'load',
-    module: 'src/features/reservas/components/booking-wizard.tsx',
-    load: () => import('../features/reservas/components/booking-wizard').then((m) => m.BookingWizard),
+    module: 'src/features/bookings/components/booking-wizard.tsx',
+    load: () => import('../features/bookings/components/booking-wizard').then((m) => m.BookingWizard),
   },
   login: {
     when: 'load',

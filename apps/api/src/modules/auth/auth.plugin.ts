@@ -6,12 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AccountAccess } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { TRUSTED_DEVICE_TTL_MS } from './auth.service';
-import {
-  endAccessAfterEmailChange,
-  endSessionsOf,
-  PERSISTENT_SESSION_MS,
-  resolveSession,
-} from './sessions.service';
+import { endAccessAfterEmailChange, endLoginsOf, PERSISTENT_LOGIN_MS, resolveLogin } from './logins.service';
 
 /** Who may call a route. Every /api route declares one (checked at boot). */
 export type Access = 'public' | TRole;
@@ -51,7 +46,7 @@ export function setSessionCookie(reply: FastifyReply, token: string, persistent:
     httpOnly: true,
     sameSite: 'lax',
     secure,
-    ...(persistent ? { maxAge: PERSISTENT_SESSION_MS / 1000 } : {}),
+    ...(persistent ? { maxAge: PERSISTENT_LOGIN_MS / 1000 } : {}),
   });
 }
 
@@ -74,7 +69,7 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
  * through the context, so it never imports auth.
  */
 export const accountAccess: AccountAccess = {
-  endSessions: endSessionsOf,
+  endLogins: endLoginsOf,
   endAfterEmailChange: endAccessAfterEmailChange,
 };
 
@@ -103,7 +98,7 @@ export async function registerAuth(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token && token.length <= 100) {
-      const session = await resolveSession(app.database.db, token, new Date());
+      const session = await resolveLogin(app.database.db, token, new Date());
       if (session && 'user' in session) {
         request.user = session.user;
         request.sessionTokenHash = session.tokenHash;

@@ -39,7 +39,7 @@ import {
   THROTTLE_STALE_AFTER_MS,
   throttleKeys,
 } from './login-throttle';
-import { closeSession, endSessionsOf, openSession } from './sessions.service';
+import { closeLogin, endLoginsOf, openLogin } from './logins.service';
 
 const MINUTE = 60_000;
 /**
@@ -142,7 +142,7 @@ export async function login(
   if (user.closedAt) throw new AppError('permission-denied', pm.accountGone, { account: 'closed' });
   if (!user.isActive) throw new AppError('permission-denied', m.accountDisabled, { account: 'inactive' });
 
-  const token = await openSession(db, {
+  const token = await openLogin(db, {
     userId: user.id,
     persistent: input.remember,
     userAgent: client.userAgent,
@@ -162,7 +162,7 @@ export async function login(
 }
 
 export async function logout({ db }: RequestContext, { tokenHash }: { tokenHash: string | null }) {
-  if (tokenHash) await closeSession(db, tokenHash);
+  if (tokenHash) await closeLogin(db, tokenHash);
 }
 
 export async function requestPasswordReset(ctx: RequestContext, input: TForgotPasswordRequest) {
@@ -204,7 +204,7 @@ export async function resetPassword(ctx: RequestContext, input: TResetPasswordRe
     if (!consumed) throw new AppError('invalid-argument', m.resetInvalid);
     await setPasswordHash(tx, consumed.userId, passwordHash);
     await revokeResetTokens(tx, consumed.userId, now);
-    await endSessionsOf(tx, consumed.userId);
+    await endLoginsOf(tx, consumed.userId);
   });
 }
 

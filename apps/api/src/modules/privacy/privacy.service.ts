@@ -27,7 +27,7 @@ import { toPage } from '../../lib/paging';
 import { verifySubject } from '../../lib/signing';
 import { hashToken, newToken } from '../../lib/tokens';
 import { forgetPersonInLog, recordAudit } from '../audit/audit.service';
-import { loginSessionsOf } from '../auth/sessions.service';
+import { loginsOf } from '../auth/logins.service';
 import { allSessionsOf, upcomingSessionsOf } from '../bookings/bookings.service';
 import { allWaitlistOf, endWaitlistOf } from '../bookings/waitlist.service';
 import { closeAllCredits, ledgerOf } from '../credits/credits.service';
@@ -317,7 +317,7 @@ async function closeAccount(
       referenceId: 'id' in target.request ? target.request.id : null,
     });
     await closeAccountRow(tx, account.id, now);
-    await access.endSessions(tx, account.id);
+    await access.endLogins(tx, account.id);
     await endWaitlistOf(tx, account.id, now);
     await notify.accountClosed(tx, {
       name: account.name,
@@ -369,7 +369,7 @@ async function collectPersonalData(db: DbOrTx, userId: string, now: Date): Promi
       ledgerOf(db, userId),
       messagesWrittenTo(db, account.email),
       requestsOfUser(db, userId),
-      loginSessionsOf(db, userId),
+      loginsOf(db, userId),
     ]);
   return {
     exportedAt: now,

@@ -110,7 +110,7 @@ export async function updateUser(
     }
     // Deactivating ends the user's sessions at once (docs/business-rules.md D§4): they are refused from now on (and told why);
     // reactivating clears them, so none comes back.
-    if (input.isActive === true && !current.isActive) await access.endSessions(tx, id);
+    if (input.isActive === true && !current.isActive) await access.endLogins(tx, id);
     const updated = (await findUserById(tx, id))!;
     await recordAudit(tx, { actor, now }, [
       {
@@ -147,7 +147,7 @@ export async function setUserActive(
     const row = before && (await updateUserFields(tx, id, { isActive }));
     if (!row) throw new AppError('not-found', m.notFound);
     // Deactivated, the user's logins are refused at once (and told why); reactivated, none comes back.
-    if (isActive && !before.isActive) await access.endSessions(tx, id);
+    if (isActive && !before.isActive) await access.endLogins(tx, id);
     await recordAudit(tx, { actor, now }, [
       {
         action: 'user.status',

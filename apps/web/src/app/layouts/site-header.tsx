@@ -4,7 +4,7 @@ import { Glyph, type GlyphData } from '../../components/ui/glyph';
 import { Logo } from '../../components/ui/logo';
 import { useSession } from '../../features/auth/api/get-session';
 import { LOGIN_PATH } from '../../features/auth/api/login-return';
-import { useCart } from '../../features/tienda/hooks/use-cart';
+import { useCart } from '../../features/store/hooks/use-cart';
 import { AppLink, AppNavLink } from '../../lib/navigation';
 import { publicNavLinks } from './nav-links';
 import { useScrolledPast } from './use-scrolled-past';

@@ -1,7 +1,7 @@
 import { privacyMessages as m } from '@sala/shared/privacy/privacy.messages';
 import { HeroBanner } from '../../components/ui/hero-banner';
-import { useUnsubscribeReminders } from '../../features/perfil/api/my-privacy';
-import { TokenAction } from '../../features/perfil/components/token-action';
+import { useUnsubscribeReminders } from '../../features/me/api/my-privacy';
+import { TokenAction } from '../../features/me/components/token-action';
 
 /** /baja-recordatorios?token=…: the link of every reminder (opposition, issue 27); no login needed. */
 export default function UnsubscribeRemindersPage() {

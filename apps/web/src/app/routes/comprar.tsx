@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { HeroBanner } from '../../components/ui/hero-banner';
-import { CatalogSections } from '../../features/tienda/components/catalog-sections';
-import { usePurchaseSummary } from '../../features/tienda/purchase-summary';
+import { CatalogSections } from '../../features/store/components/catalog-sections';
+import { usePurchaseSummary } from '../../features/store/purchase-summary';
 
 export default function ShopPage() {
   // docs/business-rules.md §2: a saved purchase summary is shown before buying again.

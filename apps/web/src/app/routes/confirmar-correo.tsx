@@ -2,8 +2,8 @@ import { privacyMessages as m } from '@sala/shared/privacy/privacy.messages';
 import { HeroBanner } from '../../components/ui/hero-banner';
 import { LinkButton } from '../../components/ui/link-button';
 import { LOGIN_PATH } from '../../features/auth/api/login-return';
-import { useConfirmEmailChange } from '../../features/perfil/api/my-privacy';
-import { TokenAction } from '../../features/perfil/components/token-action';
+import { useConfirmEmailChange } from '../../features/me/api/my-privacy';
+import { TokenAction } from '../../features/me/components/token-action';
 
 /** /perfil/confirmar-correo?token=…: the link sent to a new address confirms it (rectification, issue 27). */
 export default function ConfirmEmailPage() {

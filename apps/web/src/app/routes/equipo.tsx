@@ -1,6 +1,6 @@
 import { HeroBanner } from '../../components/ui/hero-banner';
 import { IllustrationImage } from '../../components/ui/illustration-image';
-import { team } from '../../features/sitio/team';
+import { team } from '../../features/site/team';
 import { PageMeta } from '../page-meta';
 
 export default function TeamPage() {

@@ -1,8 +1,8 @@
 import { HeroBanner } from '../../components/ui/hero-banner';
 import { LinkButton } from '../../components/ui/link-button';
-import { AboutSection } from '../../features/sitio/components/about-section';
-import { BranchesSection } from '../../features/sitio/components/branches-section';
-import { CatalogSections } from '../../features/tienda/components/catalog-sections';
+import { AboutSection } from '../../features/site/components/about-section';
+import { BranchesSection } from '../../features/site/components/branches-section';
+import { CatalogSections } from '../../features/store/components/catalog-sections';
 import { Island } from '../../islands/island';
 import { PageMeta } from '../page-meta';
 

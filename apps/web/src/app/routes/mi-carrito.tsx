@@ -1,5 +1,5 @@
 import { HeroBanner } from '../../components/ui/hero-banner';
-import { CartView } from '../../features/tienda/components/cart-view';
+import { CartView } from '../../features/store/components/cart-view';
 
 export default function CartPage() {
   return (

@@ -1,7 +1,7 @@
 import { HeroBanner } from '../../components/ui/hero-banner';
-import { AboutSection } from '../../features/sitio/components/about-section';
-import { OurRoomsCarousel } from '../../features/sitio/components/room-carousel';
-import { CatalogSections } from '../../features/tienda/components/catalog-sections';
+import { AboutSection } from '../../features/site/components/about-section';
+import { OurRoomsCarousel } from '../../features/site/components/room-carousel';
+import { CatalogSections } from '../../features/store/components/catalog-sections';
 import { Island } from '../../islands/island';
 import { PageMeta } from '../page-meta';
 

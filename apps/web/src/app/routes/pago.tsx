@@ -3,11 +3,11 @@ import { Navigate } from 'react-router';
 import { HeroBanner } from '../../components/ui/hero-banner';
 import { PageLoader } from '../../components/ui/spinner';
 import { useSession } from '../../features/auth/api/get-session';
-import { EditProfileDialog } from '../../features/perfil/components/edit-profile-dialog';
-import { checkoutRedirect } from '../../features/tienda/checkout-guard';
-import { CheckoutView } from '../../features/tienda/components/checkout/checkout-view';
-import { useCart } from '../../features/tienda/hooks/use-cart';
-import { usePurchaseSummary } from '../../features/tienda/purchase-summary';
+import { EditProfileDialog } from '../../features/me/components/edit-profile-dialog';
+import { checkoutRedirect } from '../../features/store/checkout-guard';
+import { CheckoutView } from '../../features/store/components/checkout/checkout-view';
+import { useCart } from '../../features/store/hooks/use-cart';
+import { usePurchaseSummary } from '../../features/store/purchase-summary';
 
 export default function CheckoutPage() {
   const { user, isLoading } = useSession();

@@ -6,12 +6,12 @@ import { HeroBanner } from '../../components/ui/hero-banner';
 import { Button } from '../../components/ui/link-button';
 import { useSession } from '../../features/auth/api/get-session';
 import { RequireSession } from '../../features/auth/components/require-session';
-import { EditProfileDialog } from '../../features/perfil/components/edit-profile-dialog';
-import { MyDataSection } from '../../features/perfil/components/my-data-section';
-import { MySeries } from '../../features/perfil/components/my-series';
-import { MyWaitlist } from '../../features/perfil/components/my-waitlist';
-import { PurchaseHistory } from '../../features/perfil/components/purchase-history';
-import { SessionHistory } from '../../features/perfil/components/session-history';
+import { EditProfileDialog } from '../../features/me/components/edit-profile-dialog';
+import { MyDataSection } from '../../features/me/components/my-data-section';
+import { MySeries } from '../../features/me/components/my-series';
+import { MyWaitlist } from '../../features/me/components/my-waitlist';
+import { PurchaseHistory } from '../../features/me/components/purchase-history';
+import { SessionHistory } from '../../features/me/components/session-history';
 
 function Profile({ focus }: { focus?: 'pedidos' }) {
   const { user } = useSession();

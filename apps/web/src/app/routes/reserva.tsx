@@ -1,5 +1,5 @@
 import { HeroBanner } from '../../components/ui/hero-banner';
-import { BookingWizard } from '../../features/reservas/components/booking-wizard';
+import { BookingWizard } from '../../features/bookings/components/booking-wizard';
 import { Island } from '../../islands/island';
 import { PageMeta } from '../page-meta';
 

@@ -1,10 +1,7 @@
 import { Navigate } from 'react-router';
 import { HeroBanner } from '../../components/ui/hero-banner';
-import {
-  PurchaseSummaryView,
-  summaryHeroTitle,
-} from '../../features/tienda/components/purchase-summary-view';
-import { useOpenedPurchaseSummary } from '../../features/tienda/purchase-summary';
+import { PurchaseSummaryView, summaryHeroTitle } from '../../features/store/components/purchase-summary-view';
+import { useOpenedPurchaseSummary } from '../../features/store/purchase-summary';
 
 export default function PurchaseSummaryPage() {
   const summary = useOpenedPurchaseSummary();

@@ -1,5 +1,5 @@
 import { HeroBanner } from '../../components/ui/hero-banner';
-import { BranchesSection } from '../../features/sitio/components/branches-section';
+import { BranchesSection } from '../../features/site/components/branches-section';
 import { Island } from '../../islands/island';
 import { PageMeta } from '../page-meta';
 

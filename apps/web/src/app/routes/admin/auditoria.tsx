@@ -1,4 +1,4 @@
-import { AuditTable } from '../../../features/auditoria/components/audit-table';
+import { AuditTable } from '../../../features/audit/components/audit-table';
 
 export default function AdminAuditPage() {
   return (

@@ -1,4 +1,4 @@
-import { BlocksScreen } from '../../../features/bloqueos/components/blocks-screen';
+import { BlocksScreen } from '../../../features/blocks/components/blocks-screen';
 import { superAdminEdits } from './edit-rights';
 
 export default superAdminEdits(BlocksScreen);

@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import { useSession } from '../../../features/auth/api/get-session';
-import { DrawerReport } from '../../../features/punto-venta/components/drawer-report';
+import { DrawerReport } from '../../../features/pos/components/drawer-report';
 
 /** /admin/caja/:id — a drawer's closing report (Z): the cashier prints it; the super admin may reopen the drawer. */
 export default function DrawerReportPage() {

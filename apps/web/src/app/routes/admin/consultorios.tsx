@@ -1,4 +1,4 @@
-import { BranchesAdmin } from '../../../features/ubicaciones/components/branches-admin';
+import { BranchesAdmin } from '../../../features/locations/components/branches-admin';
 import { superAdminEdits } from './edit-rights';
 
 export default superAdminEdits(BranchesAdmin);

@@ -1,4 +1,4 @@
-import { OutboxTable } from '../../../features/correos/components/outbox-table';
+import { OutboxTable } from '../../../features/mail/components/outbox-table';
 
 export default function AdminOutboxPage() {
   return (

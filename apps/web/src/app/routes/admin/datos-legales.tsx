@@ -1,5 +1,5 @@
-import { BusinessContactForm } from '../../../features/datos-legales/components/business-contact-form';
-import { LegalFactsForm } from '../../../features/datos-legales/components/legal-facts-form';
+import { BusinessContactForm } from '../../../features/legal/components/business-contact-form';
+import { LegalFactsForm } from '../../../features/legal/components/legal-facts-form';
 
 /** Super admin only (the admin layout sends other staff to /admin; the API refuses them too). */
 export default function AdminLegalFactsPage() {

@@ -1,4 +1,4 @@
-import { CostsAdmin } from '../../../features/gastos/components/costs-admin';
+import { CostsAdmin } from '../../../features/costs/components/costs-admin';
 
 /** Super admin only (the admin layout sends other staff to /admin; the API refuses them too). */
 export default function CostsPage() {

@@ -1,3 +1,3 @@
-import { HistoryScreen } from '../../../features/reservaciones/components/history-screen';
+import { HistoryScreen } from '../../../features/bookings/components/history-screen';
 
 export default HistoryScreen;

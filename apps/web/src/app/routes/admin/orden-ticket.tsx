@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import { useSession } from '../../../features/auth/api/get-session';
-import { TicketScreen } from '../../../features/ordenes/components/ticket-screen';
+import { TicketScreen } from '../../../features/orders/components/ticket-screen';
 
 /** Any staff member prints a ticket (the cashier right after a sale); the way back depends on who it is. */
 export default function OrderTicketPage() {

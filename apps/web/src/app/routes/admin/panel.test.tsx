@@ -36,7 +36,7 @@ const legal = (over: Partial<TLegalResponse>): TLegalResponse => ({
 });
 
 // The charts are recharts' (an SVG sized by ResizeObserver, which jsdom lacks): their figures are the tables here.
-vi.mock('../../../features/panel/components/dashboard-charts', () => ({
+vi.mock('../../../features/dashboard/components/dashboard-charts', () => ({
   TodayChart: () => <div data-testid="chart" />,
   SalesChart: () => <div data-testid="chart" />,
 }));

@@ -1,10 +1,10 @@
 import { Link, useSearchParams } from 'react-router';
 import { SelectField } from '../../../components/ui/select-field';
 import { useSession } from '../../../features/auth/api/get-session';
-import { useLegal } from '../../../features/datos-legales/api/legal-api';
-import { LegalFactsNotice } from '../../../features/datos-legales/components/legal-facts-notice';
-import { MoneyPanel, OccupancyPanel, TodayPanel } from '../../../features/panel/components/panels';
-import { useAllBranchOptions } from '../../../features/ubicaciones/api/branches-api';
+import { MoneyPanel, OccupancyPanel, TodayPanel } from '../../../features/dashboard/components/panels';
+import { useLegal } from '../../../features/legal/api/legal-api';
+import { LegalFactsNotice } from '../../../features/legal/components/legal-facts-notice';
+import { useAllBranchOptions } from '../../../features/locations/api/branches-api';
 import { adminSections, canOpen } from '../../layouts/admin-sections';
 
 /** While the notice and the terms show the demo's examples, or no business at all (docs/decisions/018). */

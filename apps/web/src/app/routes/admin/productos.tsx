@@ -1,4 +1,4 @@
-import { ProductsAdmin } from '../../../features/productos/components/products-admin';
+import { ProductsAdmin } from '../../../features/products/components/products-admin';
 import { superAdminEdits } from './edit-rights';
 
 export default superAdminEdits(ProductsAdmin);

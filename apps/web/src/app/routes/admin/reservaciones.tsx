@@ -1,4 +1,4 @@
-import { ReservationsScreen } from '../../../features/reservaciones/components/reservations-screen';
+import { ReservationsScreen } from '../../../features/bookings/components/reservations-screen';
 import { superAdminEdits } from './edit-rights';
 
 export default superAdminEdits(ReservationsScreen);

@@ -1,5 +1,5 @@
 import { PageHeader } from '../../../components/ui/page-header';
-import { BookingWizard } from '../../../features/reservas/components/booking-wizard';
+import { BookingWizard } from '../../../features/bookings/components/booking-wizard';
 
 /** Super admin only (the admin layout sends other staff to /admin; the API refuses them too). */
 export default function AdminBookingPage() {

@@ -1,4 +1,4 @@
-import { RoomsAdmin } from '../../../features/ubicaciones/components/rooms-admin';
+import { RoomsAdmin } from '../../../features/locations/components/rooms-admin';
 import { superAdminEdits } from './edit-rights';
 
 export default superAdminEdits(RoomsAdmin);

@@ -7,8 +7,8 @@ import { DetailList } from '../../../components/ui/detail-list';
 import { Button } from '../../../components/ui/link-button';
 import { PageLoader } from '../../../components/ui/spinner';
 import { useSession } from '../../../features/auth/api/get-session';
-import { useUser } from '../../../features/usuarios/api/users-api';
-import { AdjustCreditsDialog, ClientAccount } from '../../../features/usuarios/components/client-account';
+import { useUser } from '../../../features/users/api/users-api';
+import { AdjustCreditsDialog, ClientAccount } from '../../../features/users/components/client-account';
 import { formatDate } from '../../../lib/format-date';
 
 /** /admin/usuarios/:id — a person's data, and for a client the account: ledger, sessions and orders (issue 22). */

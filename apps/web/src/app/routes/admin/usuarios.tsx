@@ -1,5 +1,5 @@
 import { useSession } from '../../../features/auth/api/get-session';
-import { UsersTable } from '../../../features/usuarios/components/users-table';
+import { UsersTable } from '../../../features/users/components/users-table';
 
 export default function AdminUsersPage() {
   const { user } = useSession();

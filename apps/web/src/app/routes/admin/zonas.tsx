@@ -1,4 +1,4 @@
-import { CitiesAdmin } from '../../../features/ubicaciones/components/cities-admin';
+import { CitiesAdmin } from '../../../features/locations/components/cities-admin';
 import { superAdminEdits } from './edit-rights';
 
 export default superAdminEdits(CitiesAdmin);
