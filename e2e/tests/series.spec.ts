@@ -1,5 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { bookingMessages, occurrenceReasons } from '@sala/shared/bookings/bookings.messages';
+import { formatDateTime } from '@sala/shared/format/date-time';
 import { addDays, businessInstant } from '@sala/shared/time/business-time';
 import { spokenDate, weekdayAhead } from './dates';
 import { createBranch, createClient, demo, uniqueTag } from './fixtures';
@@ -136,12 +137,9 @@ test.describe('standing slots (reserva fija)', () => {
 });
 
 /** How the history names a session at 10:00 of a date ('8 dic 2026, 10:00'), as the app's es-MX format does. */
+/** How Mis reservas writes a session's start: the app's own formatter (24 h, Mexico City). */
 function historyDate(date: string, hour = '10:00') {
-  return new Intl.DateTimeFormat('es-MX', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'America/Mexico_City',
-  }).format(businessInstant(date, hour));
+  return formatDateTime(businessInstant(date, hour).toISOString());
 }
 
 /** Whether a select is wide enough for its longest option, padding included (at 375 px, 'Cada semar' was cut). */

@@ -32,6 +32,36 @@ describe('the mail configuration', () => {
   });
 });
 
+describe('a bad setting (the server process prints the message as its one line and exits 1)', () => {
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://localhost/x' }, /DATABASE_URL/],
+    // Stripe takes all three keys or none (the test gateway).
+    [{ STRIPE_SECRET_KEY: 'sk_test_x' }, /STRIPE_SECRET_KEY.*las tres variables/],
+    [{ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }, /las tres variables/],
+    [
+      {
+        STRIPE_SECRET_KEY: 'pk_test_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      },
+      /STRIPE_SECRET_KEY debe empezar con sk_/,
+    ],
+  ])('refuses %o in one line', (env, pattern) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(/^Configuración inválida: /);
+    expect((error as Error).message).toMatch(pattern);
+    expect((error as Error).message).not.toContain('\n');
+  });
+});
+
 describe('the proxy in front (TRUST_PROXY)', () => {
   it.each([
     [undefined, false],

@@ -9,6 +9,7 @@ import {
 import { auditLog } from '@sala/db/schema/audit';
 import type { TAuditEntry } from '@sala/shared/audit/audit.contract';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginAs } from './sessions';
@@ -20,8 +21,7 @@ const NOW = new Date('2030-01-07T15:30:00Z');
 let t: TestApp;
 let boss: Awaited<ReturnType<typeof loginAs>>;
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
+  freezeClock(NOW);
   t = await createTestApp();
   boss = await loginAs(t, 'superadmin', { name: 'Dirección General' });
 });
@@ -40,7 +40,7 @@ async function call(
   payload?: object,
   cookie = boss.cookie,
 ) {
-  const res = await t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const res = await t.call(method, url, cookie, payload);
   vi.setSystemTime(Date.now() + 1_000);
   return res;
 }

@@ -5,6 +5,7 @@ import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { users } from '@sala/db/schema/users';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
 import { passwordResetMessages } from '@sala/shared/auth/password-reset.messages';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { purgeExpiredAccessRecords } from '../src/modules/auth/auth.service';
@@ -184,8 +185,7 @@ describe('login throttling (docs/decisions/006)', () => {
   };
 
   it('slows guessing one account from one address down with growing waits, and says how long', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-21T10:00:00Z'));
+    freezeClock(new Date('2026-11-21T10:00:00Z'));
     const user = await createUser(t.db);
     const address = '10.77.1.1';
     const statuses: number[] = [];
@@ -423,8 +423,7 @@ describe('password reset', () => {
 
     await post('/api/auth/forgot-password', { email: user.email });
     const late = await resetLinkFor(user.email);
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 31 * 60_000);
+    freezeClock(Date.now() + 31 * 60_000);
     hasher.mockClear();
     expect((await reset(late)).statusCode).toBe(400);
     expect(hasher).not.toHaveBeenCalled();
@@ -448,8 +447,7 @@ describe('password reset', () => {
     const user = await createUser(t.db);
     await post('/api/auth/forgot-password', { email: user.email });
     const token = await resetLinkFor(user.email);
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 31 * 60_000);
+    freezeClock(Date.now() + 31 * 60_000);
     const res = await post('/api/auth/reset-password', {
       token,
       password: 'nueva123',
@@ -475,8 +473,7 @@ describe('per-address limits of the account routes (issue 18, point 8)', () => {
   const badReset = { token: 'y'.repeat(43), password: 'nueva123', passwordConfirmation: 'nueva123' };
 
   it('answers the 31st password reset of an hour from one address with 429 and the wait', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-21T10:40:00Z'));
+    freezeClock(new Date('2026-11-21T10:40:00Z'));
     const address = '10.78.1.1';
     for (let i = 0; i < 30; i++) {
       expect((await from('/api/auth/reset-password', badReset, address)).statusCode).toBe(400);
@@ -495,8 +492,7 @@ describe('per-address limits of the account routes (issue 18, point 8)', () => {
   });
 
   it('lets one address register 100 accounts an hour (a family, a clinic’s desk) and refuses the 101st', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-21T10:00:00Z'));
+    freezeClock(new Date('2026-11-21T10:00:00Z'));
     const address = '10.78.2.1';
     for (let i = 0; i < 100; i++) {
       expect((await from('/api/auth/register', registration(), address)).statusCode).toBe(201);
@@ -514,8 +510,7 @@ describe('per-address limits of the account routes (issue 18, point 8)', () => {
   });
 
   it('keeps 5 reset e-mails a minute per address, with the same kind of answer', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-21T10:00:15Z'));
+    freezeClock(new Date('2026-11-21T10:00:15Z'));
     const user = await createUser(t.db);
     const address = '10.78.3.1';
     for (let i = 0; i < 5; i++) {

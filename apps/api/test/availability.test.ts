@@ -7,6 +7,7 @@ import {
 } from '@sala/db/factories/factories';
 import { DEFAULT_WEEKLY_SCHEDULE, type WeeklySchedule } from '@sala/shared/locations/schedule';
 import { businessInstant, dateFormatMessage, timeFormatMessage } from '@sala/shared/time/business-time';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -19,8 +20,7 @@ afterAll(async () => {
 });
 // Monday 7 January 2030, 09:30 in Mexico City: the window runs to Monday the 14th; the 13th is a Sunday.
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2030-01-07T15:30:00Z'));
+  freezeClock(new Date('2030-01-07T15:30:00Z'));
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -11,6 +11,7 @@ import type { TRoomBlockDay } from '@sala/shared/blocks/blocks.contract';
 import { blockMessages as m } from '@sala/shared/blocks/blocks.messages';
 import { DEFAULT_WEEKLY_SCHEDULE, type WeeklySchedule } from '@sala/shared/locations/schedule';
 import { businessInstant } from '@sala/shared/time/business-time';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginAs } from './sessions';
@@ -21,8 +22,7 @@ const NOW = new Date('2030-01-07T15:30:00Z');
 let t: TestApp;
 let boss: { cookie: string };
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
+  freezeClock(NOW);
   t = await createTestApp();
   boss = await loginAs(t, 'superadmin');
 });
@@ -35,7 +35,7 @@ beforeEach(() => {
 });
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, cookie = boss.cookie) =>
-  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  t.call(method, url, cookie, payload);
 
 const closedFriday = [...DEFAULT_WEEKLY_SCHEDULE] as WeeklySchedule;
 closedFriday[5] = null;

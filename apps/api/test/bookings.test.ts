@@ -11,6 +11,7 @@ import { roomSessions } from '@sala/db/schema/sessions';
 import { users } from '@sala/db/schema/users';
 import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
 import { businessInstant } from '@sala/shared/time/business-time';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readInvite } from './calendar-reader';
@@ -22,8 +23,7 @@ const NOW = new Date('2030-01-07T15:30:00Z');
 let t: TestApp;
 let boss: Awaited<ReturnType<typeof loginAs>>;
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
+  freezeClock(NOW);
   t = await createTestApp({
     env: { ADMIN_EMAIL: 'recepcion@example.test', PUBLIC_URL: 'https://reservas.example.mx' },
   });

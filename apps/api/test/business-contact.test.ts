@@ -26,8 +26,7 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const call: TestApp['call'] = (...request) => t.call(...request);
 const saveContact = async (payload: object) => {
   const { cookie } = await loginAs(t, 'superadmin');
   return call('PUT', '/api/legal/contact', cookie, payload);

@@ -3,6 +3,7 @@ import { createBranch, createCost, createProduct, createUser } from '@sala/db/fa
 import { auditLog } from '@sala/db/schema/audit';
 import { cashDrawers, orders } from '@sala/db/schema/commerce';
 import { drawerMessages as m } from '@sala/shared/cash-drawer/drawer.messages';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginAs } from './sessions';
@@ -16,8 +17,7 @@ let cashier: Awaited<ReturnType<typeof loginAs>>;
 let boss: Awaited<ReturnType<typeof loginAs>>;
 
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
+  freezeClock(NOW);
   t = await createTestApp();
   cashier = await loginAs(t, 'admin');
   boss = await loginAs(t, 'superadmin');
@@ -30,8 +30,7 @@ beforeEach(() => {
   vi.setSystemTime(NOW);
 });
 
-const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const call: TestApp['call'] = (...request) => t.call(...request);
 
 /** A branch with a $35 coffee (no credits) and a client. */
 async function counter() {

@@ -4,6 +4,7 @@ import { costs } from '@sala/db/schema/commerce';
 import type { TCashMovement, TCashSummary } from '@sala/shared/cash-summary/cash-summary.contract';
 import { costMessages as m } from '@sala/shared/costs/costs.messages';
 import { businessDate, businessInstant } from '@sala/shared/time/business-time';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginAs } from './sessions';
@@ -21,15 +22,14 @@ afterAll(() => t.close());
 // The dates below are fixed: a clock on Monday 23 November 2026 keeps them inside what expenses and the corte
 // accept (five years back; an expense at most a month ahead), whatever day the tests run.
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-23T16:00:00Z'));
+  freezeClock(new Date('2026-11-23T16:00:00Z'));
 });
 afterEach(() => {
   vi.useRealTimers();
 });
 
 const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: boss.cookie }, ...(payload ? { payload } : {}) });
+  t.call(method, url, boss.cookie, payload);
 
 describe('costs', () => {
   it('records an expense typed in pesos as centavos, added by the acting super admin', async () => {

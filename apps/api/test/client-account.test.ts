@@ -19,8 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const call: TestApp['call'] = (...request) => t.call(...request);
 const ledgerSum = async (userId: string) =>
   (
     await t.db

@@ -11,6 +11,7 @@ import { creditLedger } from '@sala/db/schema/ledger';
 import { rooms } from '@sala/db/schema/locations';
 import { users } from '@sala/db/schema/users';
 import { businessInstant } from '@sala/shared/time/business-time';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginAs } from './sessions';
@@ -22,8 +23,7 @@ let t: TestApp;
 let admin: Awaited<ReturnType<typeof loginAs>>;
 let boss: Awaited<ReturnType<typeof loginAs>>;
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
+  freezeClock(NOW);
   t = await createTestApp();
   admin = await loginAs(t, 'admin');
   boss = await loginAs(t, 'superadmin');

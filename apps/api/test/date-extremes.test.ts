@@ -257,7 +257,7 @@ async function stored() {
 async function send(route: DateRoute, date: string, cookie: string) {
   const [method] = route.route.split(' ') as ['GET' | 'POST' | 'PATCH'];
   const { url, payload } = route.request(date);
-  return t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  return t.call(method, url, cookie, payload);
 }
 
 type JsonSchema = {

@@ -34,7 +34,7 @@ export const call = (
   url: string,
   payload?: object,
   cookie = h.boss.cookie,
-) => h.t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+) => h.t.call(method, url, cookie, payload);
 
 /** The zone every row of a table that belongs to the branch says it is in. */
 export async function citiesOf(

@@ -24,8 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inject = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const inject: TestApp['call'] = (...request) => t.call(...request);
 
 const folioOf = async (id: string) =>
   (await t.db.select({ folio: orders.folio }).from(orders).where(eq(orders.id, id)))[0]!.folio;

@@ -25,8 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inject = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const inject: TestApp['call'] = (...request) => t.call(...request);
 
 async function balance(userId: string) {
   const [row] = await t.db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));

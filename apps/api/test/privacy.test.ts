@@ -40,8 +40,7 @@ let n = 0;
 const uniqueEmail = (prefix = 'persona') => `${prefix}-${++n}@example.test`;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const call: TestApp['call'] = (...request) => t.call(...request);
 
 /** Σ ledger = users.credits for every account, and no ledger row left a negative balance. */
 async function ledgerHolds() {

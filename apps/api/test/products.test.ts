@@ -30,7 +30,7 @@ const valid = (overrides: object = {}) => ({
   ...overrides,
 });
 const save = (payload: object, method: 'POST' | 'PATCH' = 'POST', url = '/api/products') =>
-  t.app.inject({ method, url, headers: { cookie: boss.cookie }, payload });
+  t.call(method, url, boss.cookie, payload);
 const catalog = async () => (await t.app.inject({ method: 'GET', url: '/api/catalog' })).json();
 
 describe('products', () => {

@@ -12,6 +12,7 @@ import { users } from '@sala/db/schema/users';
 import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
 import type { TSeriesPreviewResponse } from '@sala/shared/bookings/series.contract';
 import { businessDate, businessInstant, businessTime } from '@sala/shared/time/business-time';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,8 +24,7 @@ const NOW = new Date('2030-01-07T15:30:00Z');
 let t: TestApp;
 let boss: Awaited<ReturnType<typeof loginAs>>;
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
+  freezeClock(NOW);
   t = await createTestApp({
     env: { ADMIN_EMAIL: 'recepcion@example.test', PUBLIC_URL: 'https://reservas.example.mx' },
   });

@@ -1,4 +1,5 @@
 import { openScratchDatabase } from '@sala/db/scratch';
+import type { HTTPMethods } from 'fastify';
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 
@@ -20,6 +21,9 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
+    /** The API test client: one request, as the holder of `cookie` sends it (none: a visitor), with its JSON body. */
+    call: (method: HTTPMethods, url: string, cookie?: string, payload?: object) =>
+      app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) }),
     db: database.db,
     database,
     close: async () => {

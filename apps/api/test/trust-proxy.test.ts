@@ -1,4 +1,5 @@
 import { createUser } from '@sala/db/factories/factories';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -33,8 +34,7 @@ describe.each([
   ["the proxy's block", '10.20.0.0/24'],
 ])('TRUST_PROXY as %s', (_case, trustProxy) => {
   it('keeps counting a client that forges X-Forwarded-For, so the login limit holds', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-21T10:00:00Z'));
+    freezeClock(new Date('2026-11-21T10:00:00Z'));
     const t = await appTrusting(trustProxy);
     const user = await createUser(t.db);
     const statuses: number[] = [];

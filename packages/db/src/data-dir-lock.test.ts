@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,7 +18,10 @@ describe('acquireDataDirLock', () => {
     expect(existsSync(path.join(dir, 'sala.lock'))).toBe(true);
     release();
     expect(existsSync(path.join(dir, 'sala.lock'))).toBe(false);
-    acquireDataDirLock(dir)();
+    // Released: the directory can be taken again.
+    const again = acquireDataDirLock(dir);
+    expect(existsSync(path.join(dir, 'sala.lock'))).toBe(true);
+    again();
   });
 
   it('refuses a directory held by another live process, with a clear Spanish message', () => {
@@ -36,6 +39,9 @@ describe('acquireDataDirLock', () => {
     await new Promise((resolve) => gone.on('exit', resolve));
     writeFileSync(path.join(dir, 'sala.lock'), String(gone.pid));
     const release = acquireDataDirLock(dir);
+    // The lock is this process's now, and goes with it on release.
+    expect(readFileSync(path.join(dir, 'sala.lock'), 'utf8').trim()).toBe(String(process.pid));
     release();
+    expect(existsSync(path.join(dir, 'sala.lock'))).toBe(false);
   });
 });

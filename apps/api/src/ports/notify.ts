@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from '@sala/db/client';
+import type { DbOrTx } from '@sala/db/client';
 import type { TPaymentInstructions as PaymentInstructions } from '@sala/shared/store/store.contract';
 
 /**

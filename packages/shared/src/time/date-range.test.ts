@@ -3,6 +3,7 @@ import { ZSaveCostRequest } from '../costs/costs.contract';
 import { costMessages } from '../costs/costs.messages';
 import { dateFormatMessage } from './business-time';
 import { DATE_RANGES, dateBounds, dateOutsideRange } from './date-range';
+import { freezeClock } from './freeze-clock';
 import { dateField } from './time-fields';
 
 // Monday 23 November 2026, 10:00 in Mexico City (and already the 24th in UTC at 06:00 and later).
@@ -96,8 +97,7 @@ describe('an expense date', () => {
   });
 
   it('reaches five years back and a month ahead of the day it is recorded', () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(now);
+    freezeClock(now);
     for (const date of ['2021-11-19', '2026-11-23', '2026-12-24']) {
       expect(ZSaveCostRequest.safeParse(cost(date)).success, date).toBe(true);
     }

@@ -4,18 +4,10 @@ import { calendarDateNames, formatCalendarDate, formatSessionWhen } from '@sala/
 import { addHourLabel } from '@sala/shared/format/hours';
 import { formatMoney } from '@sala/shared/format/money';
 import { NO_BUSINESS_CONTACT } from '@sala/shared/legal/business-contact';
-import type { TPaymentInstructions as PaymentInstructions } from '@sala/shared/store/store.contract';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
 import { oxxoBarcodePng } from '../../lib/barcode';
 import { signSubject } from '../../lib/signing';
-import type {
-  MailDelivery,
-  Notify,
-  PosReceipt,
-  PurchaseFacts,
-  Queued,
-  SessionFacts,
-} from '../../ports/notify';
+import type { Notify, PurchaseFacts, SessionFacts } from '../../ports/notify';
 import { businessContact } from '../legal/legal.service';
 import { staffNoticeRecipients } from '../users/users.service';
 import { calendarInvite, sessionInvite } from './calendar';

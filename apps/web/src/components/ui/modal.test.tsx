@@ -1,14 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render as renderOnly, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testQueryClient } from '../../test/query-client';
 import { Modal } from './modal';
 import { SearchPicker } from './search-picker';
 
 /** The search picker asks TanStack Query: each test gets a fresh cache. */
 const render = (ui: React.ReactElement) =>
-  renderOnly(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+  renderOnly(<QueryClientProvider client={testQueryClient()}>{ui}</QueryClientProvider>);
 
 function Harness({ description, onClose }: { description?: string; onClose?: () => void }) {
   const [open, setOpen] = useState(false);

@@ -1,9 +1,9 @@
+import { formatDateTime } from '@sala/shared/format/date-time';
 import { formatMoney } from '@sala/shared/format/money';
 import type { TPaymentInstructions } from '@sala/shared/store/store.contract';
 import { IVA_INCLUDED } from '@sala/shared/tax/iva';
 import { Copy, ExternalLink } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { formatDateTime } from '../../lib/format-date';
 import { COPY_FAILURE_MESSAGE, COPY_SUCCESS_MESSAGE } from './copy-field';
 import { cx } from './field-styles';
 import { notify } from './toast';

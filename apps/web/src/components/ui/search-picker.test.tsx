@@ -1,13 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render as renderOnly, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testQueryClient } from '../../test/query-client';
 import { SEARCH_PICKER_DEBOUNCE_MS, SearchPicker } from './search-picker';
 
 /** The picker asks TanStack Query: each test gets a fresh cache. */
 const render = (ui: React.ReactElement) =>
-  renderOnly(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+  renderOnly(<QueryClientProvider client={testQueryClient()}>{ui}</QueryClientProvider>);
 
 interface Doc {
   id: string;

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../lib/format-date';
+import { formatDateTime } from '@sala/shared/format/date-time';
 
 /**
  * A moment in a table cell: the date over the time ('27 nov 2026' / '2:23 p.m.'), each whole, so the column is

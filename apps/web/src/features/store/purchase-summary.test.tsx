@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import ShopPage from '../../app/routes/comprar';
 import PurchaseSummaryPage from '../../app/routes/resumen';
 import { jsonResponse, sessionClient } from '../../test/fixtures';
+import { testQueryClient } from '../../test/query-client';
 import { withNavigation } from '../../test/router';
 import { cartActions } from './hooks/use-cart';
 import { forgetSummaryAwayFromIt, type PaidSummary, savePurchaseSummary } from './purchase-summary';
@@ -58,7 +59,7 @@ function renderApp(at: string) {
   // As src/main.tsx does, before the router renders.
   forgetSummaryAwayFromIt(router);
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={testQueryClient()}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );

@@ -7,12 +7,13 @@ import type {
 import type { TLegalResponse } from '@sala/shared/legal/legal.contract';
 import { legalMessages as m } from '@sala/shared/legal/legal.messages';
 import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal-facts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionClient } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import AdminDashboardPage from './panel';
 
 const staff = (role: TRole) =>
@@ -99,7 +100,7 @@ function renderPanel(role: TRole, answer: TLegalResponse, path = '/admin', broke
     throw new Error(`unexpected ${url}`);
   });
   vi.stubGlobal('fetch', fetch);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = testQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>

@@ -1,4 +1,5 @@
 import { formatCredits } from '@sala/shared/format/credits';
+import { formatDate } from '@sala/shared/format/date-time';
 import { roleLabels } from '@sala/shared/users/users.contract';
 import { ArrowLeft, Coins } from 'lucide-react';
 import { useState } from 'react';
@@ -9,7 +10,6 @@ import { PageLoader } from '../../../components/ui/spinner';
 import { useSession } from '../../../features/auth/api/get-session';
 import { useUser } from '../../../features/users/api/users-api';
 import { AdjustCreditsDialog, ClientAccount } from '../../../features/users/components/client-account';
-import { formatDate } from '../../../lib/format-date';
 
 /** /admin/usuarios/:id — a person's data, and for a client the account: ledger, sessions and orders (issue 22). */
 export default function AdminUserDetailPage() {

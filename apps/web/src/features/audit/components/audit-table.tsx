@@ -4,11 +4,11 @@ import {
   type TAuditAction,
   type TAuditEntry,
 } from '@sala/shared/audit/audit.contract';
+import { formatDateTime } from '@sala/shared/format/date-time';
 import { useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { formatDateTime } from '../../../lib/format-date';
 import { useAuditLog } from '../api/list-audit';
 import { auditChangeLines } from './audit-changes';
 

@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionClient } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { useLogout } from './logout';
 
 afterEach(() => {
@@ -17,7 +18,7 @@ describe('logging out', () => {
       'fetch',
       vi.fn(async () => new Response(null, { status: 204 })),
     );
-    const client = new QueryClient();
+    const client = testQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );

@@ -1,12 +1,13 @@
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
 import { passwordResetMessages } from '@sala/shared/auth/password-reset.messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../components/ui/toast';
 import { resetSiteConfig } from '../../../lib/site-config';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
 beforeEach(() => {
@@ -42,7 +43,7 @@ async function requestLink(answer: string, button = 'Enviar enlace') {
     vi.fn(async () => jsonResponse({ message: answer })),
   );
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={testQueryClient()}>
       <ForgotPasswordDialog open onOpenChange={() => {}} />
     </QueryClientProvider>,
   );

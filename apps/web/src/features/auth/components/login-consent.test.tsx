@@ -1,10 +1,11 @@
 import { currentVersion, PRIVACY_NOTICE_VERSIONS, TERMS_VERSIONS } from '@sala/shared/legal/legal.rules';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionClient } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { withNavigation } from '../../../test/router';
 import { LoginForm } from './login-form';
 
@@ -26,9 +27,7 @@ function renderLogin() {
       return jsonResponse({ user: sessionClient() });
     }),
   );
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const client = testQueryClient();
   const router = createMemoryRouter(
     withNavigation([
       { path: '/registro/iniciar-sesion', element: <LoginForm /> },

@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { LoginForm } from './login-form';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
@@ -14,9 +15,7 @@ function renderLogin(answer: () => Response) {
     'fetch',
     vi.fn(async () => answer()),
   );
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const client = testQueryClient();
   const router = createMemoryRouter([{ path: '/', element: <LoginForm /> }]);
   render(
     <QueryClientProvider client={client}>

@@ -1,10 +1,11 @@
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { RegisterForm } from './register-form';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
@@ -13,7 +14,7 @@ vi.mock('../../../components/ui/toast', () => ({ notify }));
 function renderRegister() {
   const fetch = vi.fn(async () => jsonResponse({ message: m.registered }, 201));
   vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const client = testQueryClient();
   const router = createMemoryRouter([{ path: '/', element: <RegisterForm /> }]);
   render(
     <QueryClientProvider client={client}>

@@ -1,7 +1,8 @@
 import type { TAffectedSession } from '@sala/shared/blocks/blocks.contract';
 import { blockMessages as m } from '@sala/shared/blocks/blocks.messages';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -9,6 +10,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '../../../components/ui/toast';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { DayBlockForm } from './day-block-form';
 import { RoomBlockForm } from './room-block-form';
 
@@ -82,9 +84,7 @@ function fakeApi({ affected = [] as TAffectedSession[], save = () => jsonRespons
 }
 
 function renderWithQueries(ui: ReactNode) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const client = testQueryClient();
   return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
 
@@ -107,8 +107,7 @@ const chooseDate = (date: string) =>
   fireEvent.change(screen.getByLabelText('Fecha'), { target: { value: date } });
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2030-01-06T18:00:00Z'));
+  freezeClock(new Date('2030-01-06T18:00:00Z'));
 });
 
 afterEach(() => {
@@ -126,8 +125,7 @@ describe('both block forms', () => {
     ['RoomBlockForm', RoomBlockForm],
   ])("%s starts at today's date in Mexico City", (_, Form) => {
     // 05:30 UTC on 8 January is still 23:30 on Monday 7 January in Mexico City.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2030-01-08T05:30:00Z'));
+    freezeClock(new Date('2030-01-08T05:30:00Z'));
     fakeApi();
     renderWithQueries(<Form />);
     expect(screen.getByLabelText('Fecha')).toHaveValue(MONDAY);

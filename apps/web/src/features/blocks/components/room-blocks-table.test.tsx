@@ -1,9 +1,10 @@
 import type { TRoomBlockDay } from '@sala/shared/blocks/blocks.contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { RoomBlocksTable } from './room-blocks-table';
 
 const SALA_1 = '8b2e6c70-3f4d-4e5c-9a0b-2c3d4e5f6071';
@@ -36,7 +37,7 @@ function renderTable() {
     jsonResponse({ rows, total: rows.length, page: 1, pageSize: 10, pastCount: 0 }),
   );
   vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   render(
     <QueryClientProvider client={client}>
       <RoomBlocksTable canEdit />

@@ -6,12 +6,13 @@ import type {
 import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
 import { waitlistJoined, waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
 import type { TMySession } from '@sala/shared/users/profile.contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource, jsonResponse, sessionClient } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { withNavigation } from '../../../test/router';
 import { BookingWizard } from './booking-wizard';
 import { takenMessages } from './taken-notice';
@@ -183,9 +184,7 @@ function LoginProbe() {
 }
 
 function renderWizard({ mode = 'self', url = '/reserva' }: { mode?: 'self' | 'staff'; url?: string } = {}) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const client = testQueryClient();
   const router = createMemoryRouter(
     withNavigation([
       { path: '/reserva', element: <BookingWizard mode={mode} /> },

@@ -1,4 +1,5 @@
 import type { TStaffSession } from '@sala/shared/bookings/bookings.contract';
+import { formatDateTime } from '@sala/shared/format/date-time';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { DEFAULT_PAGE_SIZES } from '@sala/shared/table/table.contract';
 import { businessDate, isIsoDate } from '@sala/shared/time/business-time';
@@ -7,7 +8,6 @@ import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TextField } from '../../../components/ui/text-field';
-import { formatDateTime } from '../../../lib/format-date';
 import { useStaffSessions } from '../api/staff-sessions-api';
 import { DayHeading } from './day-heading';
 import { sessionColumns } from './session-columns';

@@ -1,6 +1,7 @@
 import type { TDayGridResponse, TStaffSession } from '@sala/shared/bookings/bookings.contract';
 import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -9,6 +10,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '../../../components/ui/toast';
 import { FakeEventSource, jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { HistoryScreen } from './history-screen';
 import { ReservationsScreen } from './reservations-screen';
 
@@ -118,9 +120,7 @@ function ShowSearch() {
 }
 
 function renderAt(ui: ReactNode, url = '/') {
-  const queries = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queries = testQueryClient();
   return render(
     <QueryClientProvider client={queries}>
       <MemoryRouter initialEntries={[url]}>
@@ -144,8 +144,7 @@ function renderAt(ui: ReactNode, url = '/') {
 const table = () => screen.getByRole('table', { name: /^Sesiones del/ });
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
+  freezeClock(NOW);
 });
 
 afterEach(() => {

@@ -1,9 +1,10 @@
 import type { TStaffCreateSessionRequest } from '@sala/shared/bookings/bookings.contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
+import { testQueryClient } from '../../../test/query-client';
 import { type HolderValues, StaffHolderFields } from './staff-holder-fields';
 
 function Harness() {
@@ -16,7 +17,7 @@ function Harness() {
 describe('StaffHolderFields (/admin/reservar, Para)', () => {
   it('says what a courtesy session means for the business, not how it is stored (issue 39)', async () => {
     render(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={testQueryClient()}>
         <Harness />
       </QueryClientProvider>,
     );

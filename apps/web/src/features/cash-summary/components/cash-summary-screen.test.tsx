@@ -1,11 +1,13 @@
 import type { TCashSummary } from '@sala/shared/cash-summary/cash-summary.contract';
 import { summarizeMovements } from '@sala/shared/cash-summary/cash-summary.rules';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { CashSummaryScreen } from './cash-summary-screen';
 
 const VALLE = '7a1d5b6f-2e3c-4d4b-8f9a-1b2c3d4e5f60';
@@ -69,7 +71,7 @@ function renderScreen(path = `/admin/corte?fecha=${DATE}`) {
     throw new Error(`unexpected ${url}`);
   });
   vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
@@ -97,8 +99,7 @@ afterEach(() => {
 describe('the corte', () => {
   it('asks for today in Mexico City and every branch by default, then for the branch chosen', async () => {
     // 23:30 of the 7th in Mexico City, already the 8th in UTC; a fixed clock straddles no midnight.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2030-01-08T05:30:00Z'));
+    freezeClock(new Date('2030-01-08T05:30:00Z'));
     const fetch = renderScreen('/admin/corte');
     await screen.findByTestId('corte-net');
     expect(fetch).toHaveBeenCalledWith(`/api/cash-summary?date=${DATE}`, expect.anything());

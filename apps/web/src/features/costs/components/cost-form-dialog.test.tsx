@@ -1,9 +1,11 @@
 import { costMessages as m } from '@sala/shared/costs/costs.messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { CostFormDialog } from './cost-form-dialog';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
@@ -23,9 +25,7 @@ function mockApi() {
 }
 
 function renderForm() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const client = testQueryClient();
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={client}>
@@ -44,8 +44,7 @@ const TODAY = '2030-01-07';
 
 beforeEach(() => {
   vi.clearAllMocks();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
+  freezeClock(NOW);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

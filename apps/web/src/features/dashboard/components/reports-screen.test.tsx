@@ -1,11 +1,13 @@
 import type { TReport } from '@sala/shared/dashboard/dashboard.contract';
 import { reportCsv } from '@sala/shared/dashboard/sales';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { ReportsScreen } from './reports-screen';
 
 const VALLE = 'd1000000-0000-4000-8000-0000000000b1';
@@ -31,7 +33,7 @@ function renderScreen(path: string, answer: TReport = report) {
     throw new Error(`unexpected ${url}`);
   });
   vi.stubGlobal('fetch', fetch);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = testQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
@@ -54,8 +56,7 @@ const readText = (blob: Blob) =>
 
 // The reports reach five years back and one ahead of today: a fixed today, the 7th of January 2030 in Mexico City.
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2030-01-08T05:30:00Z'));
+  freezeClock(new Date('2030-01-08T05:30:00Z'));
 });
 
 afterEach(() => {

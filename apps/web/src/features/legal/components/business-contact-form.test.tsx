@@ -1,10 +1,11 @@
 import type { TLegalResponse } from '@sala/shared/legal/legal.contract';
 import { legalMessages as m } from '@sala/shared/legal/legal.messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { BusinessContactForm } from './business-contact-form';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
@@ -41,9 +42,7 @@ const puts = (fetch: ReturnType<typeof mockApi>) =>
     .map(([, init]) => JSON.parse(String(init!.body)));
 
 function renderForm() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const client = testQueryClient();
   render(
     <QueryClientProvider client={client}>
       <BusinessContactForm />

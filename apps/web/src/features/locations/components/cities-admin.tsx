@@ -1,3 +1,4 @@
+import { formatDate } from '@sala/shared/format/date-time';
 import { citySortable, type TCity } from '@sala/shared/locations/cities.contract';
 import { locationMessages as m } from '@sala/shared/locations/locations.messages';
 import { DEFAULT_PAGE_SIZES } from '@sala/shared/table/table.contract';
@@ -9,7 +10,6 @@ import { DataTable, type DataTableColumn, useTableState } from '../../../compone
 import { IconButton } from '../../../components/ui/icon-button';
 import { notify } from '../../../components/ui/toast';
 import { reportFailure } from '../../../lib/form-errors';
-import { formatDate } from '../../../lib/format-date';
 import { useCities, useDeleteCity } from '../api/cities-api';
 import { CityFormDialog } from './city-form-dialog';
 

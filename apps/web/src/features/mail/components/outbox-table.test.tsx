@@ -1,10 +1,11 @@
 import type { TOutboxEmail } from '@sala/shared/mail/outbox.contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../components/ui/toast';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { OutboxTable } from './outbox-table';
 
 const email = (id: string, over: Partial<TOutboxEmail>): TOutboxEmail => ({
@@ -68,7 +69,7 @@ afterEach(() => {
 
 const renderTable = () =>
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={testQueryClient()}>
       <OutboxTable />
     </QueryClientProvider>,
   );

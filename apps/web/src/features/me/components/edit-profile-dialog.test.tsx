@@ -1,12 +1,13 @@
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import { userMessages as m } from '@sala/shared/users/users.messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import { jsonResponse, sessionClient } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { EditProfileDialog } from './edit-profile-dialog';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
@@ -39,7 +40,7 @@ function renderDialog(answer: (body: unknown) => Response) {
       return jsonResponse({ user: client });
     }),
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = testQueryClient();
   queryClient.setQueryData(queryKeys.session, client);
   render(
     <QueryClientProvider client={queryClient}>

@@ -1,10 +1,11 @@
 import type { TMyPrivacy } from '@sala/shared/privacy/privacy.contract';
 import { privacyMessages as pm } from '@sala/shared/privacy/privacy.messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionClient } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { TestRouter } from '../../../test/router';
 import { MyDataSection } from './my-data-section';
 
@@ -45,9 +46,7 @@ function renderSection(
       return jsonResponse({ message: 'ok' });
     }),
   );
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const client = testQueryClient();
   const onEditProfile = vi.fn();
   render(
     <QueryClientProvider client={client}>

@@ -1,10 +1,11 @@
 import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
 import type { TMySeries } from '@sala/shared/bookings/series.contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { MySeries } from './my-series';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
@@ -41,9 +42,7 @@ function renderWith(
       return jsonResponse(list);
     }),
   );
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const client = testQueryClient();
   render(
     <QueryClientProvider client={client}>
       <MySeries />

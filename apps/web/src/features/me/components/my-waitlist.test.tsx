@@ -1,10 +1,12 @@
 import type { TWaitlistEntry } from '@sala/shared/bookings/waitlist.contract';
 import { waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { MyWaitlist } from './my-waitlist';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
@@ -37,9 +39,7 @@ function renderWith(lists: TWaitlistEntry[][]) {
       return jsonResponse(lists[Math.min(answer++, lists.length - 1)]);
     }),
   );
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const client = testQueryClient();
   render(
     <QueryClientProvider client={client}>
       <MyWaitlist />
@@ -74,8 +74,7 @@ describe('MyWaitlist (/perfil)', () => {
 
   it('no longer promises to book an hour closer than its notice: it only tells', async () => {
     // Wednesday 9 January at 08:15 in Mexico City: the 10:00 is 1 h 45 min away, inside any notice.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2030-01-09T14:15:00Z'));
+    freezeClock(new Date('2030-01-09T14:15:00Z'));
     try {
       renderWith([[entry({ minNoticeHours: 12 })]]);
       const [card] = await screen.findAllByTestId('my-waitlist');

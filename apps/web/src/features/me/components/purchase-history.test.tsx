@@ -3,11 +3,12 @@ import {
   orderStatusLabels as orderStateLabels,
 } from '@sala/shared/orders/orders.messages';
 import type { TMyOrder } from '@sala/shared/users/profile.contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { PurchaseHistory } from './purchase-history';
 
 const order = (id: string, over: Partial<TMyOrder>): TMyOrder => ({
@@ -28,7 +29,7 @@ const page = (rows: TMyOrder[]) => ({ rows, total: rows.length, page: 1, pageSiz
 
 function renderHistory() {
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={testQueryClient()}>
       <PurchaseHistory />
     </QueryClientProvider>,
   );

@@ -1,4 +1,5 @@
 import { formatCredits } from '@sala/shared/format/credits';
+import { formatDateTime } from '@sala/shared/format/date-time';
 import { formatMoney } from '@sala/shared/format/money';
 import { formatFolio } from '@sala/shared/orders/folio';
 import { paymentMethodLabels } from '@sala/shared/orders/orders.messages';
@@ -8,7 +9,6 @@ import { DataTable, type DataTableColumn, useTableState } from '../../../compone
 import { Modal } from '../../../components/ui/modal';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { PaymentInstructions, paymentInstructionsTitles } from '../../../components/ui/payment-instructions';
-import { formatDateTime } from '../../../lib/format-date';
 import { useMyOrders } from '../api/get-my-history';
 
 type PendingOrder = TMyOrder & { instructions: NonNullable<TMyOrder['instructions']> };

@@ -1,11 +1,12 @@
 import { bookingMessages, bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
 import type { TMySession } from '@sala/shared/users/profile.contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSiteConfig } from '../../../lib/site-config';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { SessionHistory } from './session-history';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
@@ -70,9 +71,7 @@ function fakeApi(
 }
 
 function renderHistory() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const client = testQueryClient();
   render(
     <QueryClientProvider client={client}>
       <SessionHistory />

@@ -1,5 +1,6 @@
 import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
 import { formatCredits } from '@sala/shared/format/credits';
+import { formatDateTime } from '@sala/shared/format/date-time';
 import { withReception } from '@sala/shared/legal/business-contact';
 import type { TMySession } from '@sala/shared/users/profile.contract';
 import { CalendarPlus, Repeat } from 'lucide-react';
@@ -15,7 +16,6 @@ import { Button } from '../../../components/ui/link-button';
 import { Badge, type BadgeTone } from '../../../components/ui/status-badge';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format-date';
 import { AppLink } from '../../../lib/navigation';
 import { useSiteConfig } from '../../../lib/site-config';
 import { useCancelSession } from '../../bookings/api/sessions-api';

@@ -1,9 +1,10 @@
 import { privacyMessages as pm } from '@sala/shared/privacy/privacy.messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { TestRouter } from '../../../test/router';
 import { useUnsubscribeReminders } from '../api/my-privacy';
 import { TokenAction } from './token-action';
@@ -28,7 +29,7 @@ function renderAt(url: string, answer: () => Response) {
   const fetch = vi.fn(async (_url: string, _init?: RequestInit) => answer());
   vi.stubGlobal('fetch', fetch);
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+    <QueryClientProvider client={testQueryClient()}>
       <TestRouter initialEntries={[url]}>
         <Unsubscribe />
       </TestRouter>

@@ -1,10 +1,11 @@
 import type { TCancelOrderResponse, TOrderRow, TOrderTicket } from '@sala/shared/orders/orders.contract';
 import { orderMessages as m } from '@sala/shared/orders/orders.messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { CancelOrderDialog, cancellationDetails } from './cancel-order-dialog';
 import { OrderTicket } from './order-ticket';
 
@@ -63,7 +64,7 @@ const cancelled = (over: Partial<TCancelOrderResponse> = {}): TCancelOrderRespon
 
 function renderDialog() {
   const onClose = vi.fn();
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const client = testQueryClient();
   render(
     <QueryClientProvider client={client}>
       <CancelOrderDialog order={row} onClose={onClose} />

@@ -1,4 +1,5 @@
 import { formatCredits } from '@sala/shared/format/credits';
+import { formatDateTime } from '@sala/shared/format/date-time';
 import { formatMoney } from '@sala/shared/format/money';
 import { formatFolio } from '@sala/shared/orders/folio';
 import type { TOrderTicket } from '@sala/shared/orders/orders.contract';
@@ -6,7 +7,6 @@ import { orderStatusLabels, paymentMethodLabels } from '@sala/shared/orders/orde
 import { IVA_INCLUDED_LINE, includedIvaCents } from '@sala/shared/tax/iva';
 import { Fragment, type Ref } from 'react';
 import { cx } from '../../../components/ui/field-styles';
-import { formatDateTime } from '../../../lib/format-date';
 
 export type TicketPaper = '80mm' | 'a4';
 

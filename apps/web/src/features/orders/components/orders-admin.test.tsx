@@ -1,11 +1,12 @@
 import type { TOrderRow, TOrderTicket } from '@sala/shared/orders/orders.contract';
 import { orderMessages as m } from '@sala/shared/orders/orders.messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { TestRouter } from '../../../test/router';
 import { OrdersAdmin } from './orders-admin';
 import { TicketScreen } from './ticket-screen';
@@ -89,9 +90,7 @@ function stubApi(answer: (url: string, method: string) => Response | undefined) 
 }
 
 function renderWith(ui: React.ReactNode) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = testQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
       <TestRouter>{ui}</TestRouter>

@@ -1,12 +1,13 @@
 import type { TPosProduct } from '@sala/shared/pos/pos.contract';
 import type { TUser } from '@sala/shared/users/users.contract';
 import { userMessages as m } from '@sala/shared/users/users.messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { PosScreen } from './pos-screen';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
@@ -48,9 +49,7 @@ const creations = (fetch: ReturnType<typeof mockApi>) =>
   fetch.mock.calls.filter(([url]) => url === '/api/users').map(([, init]) => JSON.parse(String(init!.body)));
 
 function renderScreen() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = testQueryClient();
   const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
   render(
     <QueryClientProvider client={queryClient}>

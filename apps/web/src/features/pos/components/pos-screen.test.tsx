@@ -1,12 +1,13 @@
 import type { TOrderTicket } from '@sala/shared/orders/orders.contract';
 import type { TCreatePosOrderRequest, TPosProduct } from '@sala/shared/pos/pos.contract';
 import { posMessages as m } from '@sala/shared/pos/pos.messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { PosScreen } from './pos-screen';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
@@ -103,9 +104,7 @@ const saleBodies = (fetch: ReturnType<typeof mockApi>) =>
     .map(([, init]) => JSON.parse(String(init!.body)) as TCreatePosOrderRequest);
 
 function renderScreen() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const client = testQueryClient();
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>

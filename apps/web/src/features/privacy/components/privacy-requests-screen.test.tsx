@@ -1,11 +1,13 @@
 import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal-facts';
 import type { TPrivacyRequest } from '@sala/shared/privacy/privacy.contract';
 import { privacyMessages as m } from '@sala/shared/privacy/privacy.messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { PrivacyRequestsScreen } from './privacy-requests-screen';
 import { dueState } from './request-cells';
 
@@ -112,9 +114,7 @@ const posted = (fetch: ReturnType<typeof mockApi>, ending: string) =>
     }));
 
 function renderScreen() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const client = testQueryClient();
   render(
     <QueryClientProvider client={client}>
       <PrivacyRequestsScreen />
@@ -127,8 +127,7 @@ const rowOf = async (text: string) => (await screen.findByText(text)).closest('t
 
 beforeEach(() => {
   vi.clearAllMocks();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
+  freezeClock(NOW);
   closeAnswer = () => jsonResponse({ ...dueSoon, status: 'done', userClosed: true });
 });
 afterEach(() => {

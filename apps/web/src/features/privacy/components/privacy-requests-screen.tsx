@@ -1,3 +1,4 @@
+import { formatDateTime } from '@sala/shared/format/date-time';
 import {
   privacyChannelLabels,
   privacyKindLabels,
@@ -15,7 +16,6 @@ import { AdminScreen } from '../../../components/ui/admin-screen';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
 import { cx } from '../../../components/ui/field-styles';
 import { SelectField } from '../../../components/ui/select-field';
-import { formatDateTime } from '../../../lib/format-date';
 import { AppLink } from '../../../lib/navigation';
 import {
   type PrivacyRequestFilters,

@@ -1,9 +1,9 @@
+import { formatDateTime } from '@sala/shared/format/date-time';
 import { calendarDateNames } from '@sala/shared/format/dates';
 import { privacyStatusLabels, type TPrivacyRequest } from '@sala/shared/privacy/privacy.contract';
 import { addDays } from '@sala/shared/time/business-time';
 import { cx } from '../../../components/ui/field-styles';
 import { Badge, type BadgeTone } from '../../../components/ui/status-badge';
-import { formatDateTime } from '../../../lib/format-date';
 
 /** An open request this close to its due date is flagged before it is late. */
 export const DUE_SOON_DAYS = 5;

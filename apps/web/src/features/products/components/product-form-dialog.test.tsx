@@ -1,11 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testQueryClient } from '../../../test/query-client';
 import { ProductFormDialog } from './product-form-dialog';
 
 function renderForm() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const client = testQueryClient();
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={client}>

@@ -1,10 +1,11 @@
 import type { TPublicBranchInfo } from '@sala/shared/locations/branches.contract';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { BranchesSection } from './branches-section';
 
 const polanco: TPublicBranchInfo = {
@@ -42,7 +43,7 @@ const providencia: TPublicBranchInfo = {
 
 function renderSection() {
   return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={testQueryClient()}>
       <MemoryRouter>
         <BranchesSection />
       </MemoryRouter>

@@ -1,10 +1,11 @@
 import type { CartItem } from '@sala/shared/cart/cart.rules';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { cartActions, MAX_CART_QUANTITY } from '../hooks/use-cart';
 import { BASIC, basic, catalog, line, PRO, pro, summer } from '../test-fixtures';
 import { CartView, NOT_FOR_SALE } from './cart-view';
@@ -15,7 +16,7 @@ function renderCart(items: CartItem[], answer: () => Response = () => jsonRespon
     'fetch',
     vi.fn(async () => answer()),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>

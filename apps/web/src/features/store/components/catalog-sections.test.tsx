@@ -1,11 +1,12 @@
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { TCatalogResponse } from '@sala/shared/catalog/catalog.contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionClient } from '../../../test/fixtures';
+import { testQueryClient } from '../../../test/query-client';
 import { withNavigation } from '../../../test/router';
 import { LoginForm } from '../../auth/components/login-form';
 import { basic, line, pro, product } from '../test-fixtures';
@@ -35,7 +36,7 @@ function fakeApi(initialUser: TSessionUser | null) {
 }
 
 function renderStore(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const router = createMemoryRouter(
     withNavigation([
       { path: '/comprar', element: <CatalogSections /> },

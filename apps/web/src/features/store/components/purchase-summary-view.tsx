@@ -1,4 +1,5 @@
 import { formatCredits } from '@sala/shared/format/credits';
+import { formatDateTime } from '@sala/shared/format/date-time';
 import { formatFolio } from '@sala/shared/orders/folio';
 import { orderStatusLabels } from '@sala/shared/orders/orders.messages';
 import { storeMessages } from '@sala/shared/store/store.messages';
@@ -6,7 +7,6 @@ import { CalendarPlus, CheckCircle2, Clock, Printer, ReceiptText, UserRound } fr
 import { Button, LinkButton } from '../../../components/ui/link-button';
 import { PaymentInstructions, paymentInstructionsTitles } from '../../../components/ui/payment-instructions';
 import { Badge } from '../../../components/ui/status-badge';
-import { formatDateTime } from '../../../lib/format-date';
 import { useEmailPromise } from '../../../lib/site-config';
 import type { PaidSummary, PendingSummary, PurchaseSummary } from '../purchase-summary';
 import { CartLinesSummary } from './checkout/cart-lines-summary';

@@ -1,4 +1,5 @@
 import { formatCredits } from '@sala/shared/format/credits';
+import { formatDateTime } from '@sala/shared/format/date-time';
 import { formatMoney } from '@sala/shared/format/money';
 import { formatFolio } from '@sala/shared/orders/folio';
 import { ledgerReasonLabels, type TLedgerEntry } from '@sala/shared/users/client-account.contract';
@@ -13,7 +14,6 @@ import { TextField } from '../../../components/ui/text-field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { notify } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format-date';
 import { AppLink } from '../../../lib/navigation';
 import {
   useAdjustCredits,

@@ -1,8 +1,9 @@
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { TUser } from '@sala/shared/users/users.contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { testQueryClient } from '../../../test/query-client';
 import { UserFormDialog } from './user-form-dialog';
 
 const person = (role: TUser['role'], id: string): TUser => ({
@@ -21,7 +22,7 @@ const person = (role: TUser['role'], id: string): TUser => ({
 function emailFieldFor(actorRole: TUser['role'], userRole: TUser['role']) {
   const actor: TSessionUser = person(actorRole, 'staff');
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={testQueryClient()}>
       <UserFormDialog user={person(userRole, 'cliente')} actor={actor} open onOpenChange={() => {}} />
     </QueryClientProvider>,
   );

@@ -8,13 +8,14 @@ import type {
   TPaymentResult,
 } from '@sala/shared/store/store.contract';
 import { storeMessages as m } from '@sala/shared/store/store.messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../../lib/query-keys';
 import { jsonResponse, sessionClient } from '../../../../test/fixtures';
+import { testQueryClient } from '../../../../test/query-client';
 import { usePurchaseSummary } from '../../purchase-summary';
 import { BASIC, basic, catalog, line, PRO, pro, summer } from '../../test-fixtures';
 import { PurchaseSummaryView } from '../purchase-summary-view';
@@ -171,9 +172,7 @@ function fakeApi({
 }
 
 function renderCheckout(user: TSessionUser = client) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = testQueryClient();
   queryClient.setQueryData(queryKeys.session, user);
   queryClient.setQueryData([...queryKeys.me.orders, 'page', {}, { page: 1 }], { rows: [], total: 0 });
   const router = createMemoryRouter(

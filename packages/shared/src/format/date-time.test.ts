@@ -1,6 +1,6 @@
-import { businessTime } from '@sala/shared/time/business-time';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format-date';
+import { businessTime } from '../time/business-time';
+import { formatDate, formatDateTime } from './date-time';
 
 describe('formatDateTime (issue 39: one way to write a time, 24 h as the schedule)', () => {
   it.each([
