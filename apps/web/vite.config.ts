@@ -6,7 +6,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { eagerCommonJs } from './vite-plugins/eager-commonjs';
 import { lucideIcons } from './vite-plugins/lucide-icons';
-import { reactDomStart } from './vite-plugins/react-dom-start';
 
 const REACT = /node_modules\/(react|react-dom|scheduler|@tanstack\/(react-query|query-core))\//;
 const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -112,7 +111,7 @@ function groupFrom(
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), lucideIcons(), eagerCommonJs(), reactDomStart()],
+  plugins: [react(), tailwindcss(), lucideIcons(), eagerCommonJs()],
   server: {
     port: 5173,
     proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 3000}` },

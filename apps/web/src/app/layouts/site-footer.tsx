@@ -67,7 +67,11 @@ export function SiteFooter() {
   // docs/business-rules.md §2: two social links. They, the phone and the WhatsApp are the business's settings
   // (Datos legales, issue 39), which the server puts in the page; each one hides while it is not set.
   const { phone, whatsapp, instagramUrl, facebookUrl } = useSiteConfig();
-  const hasSocial = Boolean(instagramUrl || facebookUrl);
+  const social = [
+    { name: 'Instagram', url: instagramUrl, Icon: InstagramIcon },
+    { name: 'Facebook', url: facebookUrl, Icon: FacebookIcon },
+  ].filter((link): link is typeof link & { url: string } => Boolean(link.url));
+  const hasSocial = social.length > 0;
   return (
     <footer className="bg-brand-900 text-brand-100">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-3">
@@ -120,32 +124,19 @@ export function SiteFooter() {
             )}
             {hasSocial && (
               <ul className="mt-4 flex gap-3" aria-label="Síguenos">
-                {instagramUrl && (
-                  <li>
+                {social.map(({ name, url, Icon }) => (
+                  <li key={name}>
                     <a
-                      href={instagramUrl}
+                      href={url}
                       target="_blank"
                       rel="noreferrer noopener"
                       className={socialClass}
-                      aria-label="Instagram de Sala Común"
+                      aria-label={`${name} de Sala Común`}
                     >
-                      <InstagramIcon />
+                      <Icon />
                     </a>
                   </li>
-                )}
-                {facebookUrl && (
-                  <li>
-                    <a
-                      href={facebookUrl}
-                      target="_blank"
-                      rel="noreferrer noopener"
-                      className={socialClass}
-                      aria-label="Facebook de Sala Común"
-                    >
-                      <FacebookIcon />
-                    </a>
-                  </li>
-                )}
+                ))}
               </ul>
             )}
           </div>

@@ -4,42 +4,21 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
+import { legalResponse, mockLegalApi } from '../legal-api.fixture';
 import { BusinessContactForm } from './business-contact-form';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
 vi.mock('../../../components/ui/toast', () => ({ notify }));
 
 const noContact = { phone: null, whatsapp: null, instagramUrl: null, facebookUrl: null };
-const legal = (over: Partial<TLegalResponse> = {}): TLegalResponse => ({
-  facts: null,
-  contact: noContact,
-  onlinePayments: { methods: ['card', 'oxxo', 'spei'], oxxoExpiresDays: 3 },
-  isExample: false,
-  privacyVersion: '2026-11-24',
-  termsVersion: '2026-11-27',
-  ...over,
-});
+const legal = legalResponse;
 
-function mockApi(initial: TLegalResponse) {
-  let current = initial;
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/api/legal/contact' && init?.method === 'PUT') {
-      current = legal({ contact: JSON.parse(String(init.body)) });
-      return jsonResponse(current);
-    }
-    if (url === '/api/legal') return jsonResponse(current);
-    throw new Error(`unexpected ${url}`);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
-const puts = (fetch: ReturnType<typeof mockApi>) =>
-  fetch.mock.calls
-    .filter(([, init]) => init?.method === 'PUT')
-    .map(([, init]) => JSON.parse(String(init!.body)));
+const mockApi = (initial: TLegalResponse) =>
+  mockLegalApi(initial, '/api/legal/contact', (_current, contact) =>
+    legal({ contact: contact as TLegalResponse['contact'] }),
+  );
+const puts = (api: ReturnType<typeof mockApi>) => api.puts();
 
 function renderForm() {
   const client = testQueryClient();

@@ -5,22 +5,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
+import { legalResponse, mockLegalApi } from '../legal-api.fixture';
 import { LegalFactsForm } from './legal-facts-form';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
 vi.mock('../../../components/ui/toast', () => ({ notify }));
 
-const legal = (over: Partial<TLegalResponse> = {}): TLegalResponse => ({
-  facts: EXAMPLE_LEGAL_FACTS,
-  contact: { phone: null, whatsapp: null, instagramUrl: null, facebookUrl: null },
-  onlinePayments: { methods: ['card', 'oxxo', 'spei'], oxxoExpiresDays: 3 },
-  isExample: true,
-  privacyVersion: '2026-11',
-  termsVersion: '2026-11',
-  ...over,
-});
+const legal = (over: Partial<TLegalResponse> = {}) =>
+  legalResponse({ facts: EXAMPLE_LEGAL_FACTS, isExample: true, ...over });
 
 const realFacts = {
   legalName: 'Consultorios Roble, S.C.',
@@ -30,24 +23,11 @@ const realFacts = {
 };
 
 /** GET answers `current` (what a PUT saved, once it did); PUT answers the saved facts. */
-function mockApi(initial: TLegalResponse) {
-  let current = initial;
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/api/legal' && init?.method === 'PUT') {
-      current = legal({ facts: JSON.parse(String(init.body)), isExample: false });
-      return jsonResponse(current);
-    }
-    if (url === '/api/legal') return jsonResponse(current);
-    throw new Error(`unexpected ${url}`);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
-const puts = (fetch: ReturnType<typeof mockApi>) =>
-  fetch.mock.calls
-    .filter(([, init]) => init?.method === 'PUT')
-    .map(([, init]) => JSON.parse(String(init!.body)));
+const mockApi = (initial: TLegalResponse) =>
+  mockLegalApi(initial, '/api/legal', (_current, facts) =>
+    legal({ facts: facts as TLegalResponse['facts'], isExample: false }),
+  );
+const puts = (api: ReturnType<typeof mockApi>) => api.puts();
 
 function renderForm() {
   const client = testQueryClient();
