@@ -10,8 +10,9 @@ for (const file of postgresFiles)
     throw new Error(`postgres-files.ts: ${file} no existe`);
 
 /**
- * The test files of a package that replace a module (vi.mock, vi.doMock): they run isolated, each with modules of its own (the api and
- * web projects share one module graph per worker, where a mock would reach the files after it, or miss).
+ * The test files of a package that replace a module (vi.mock, vi.doMock, vi.resetModules): they run isolated, each
+ * with modules of its own. The api and web projects share one module graph per worker, where a mock would reach the
+ * files after it, or miss.
  */
 const mocking = (root: string, dirs: string[], test: RegExp) => {
   const base = new URL(root, import.meta.url);
