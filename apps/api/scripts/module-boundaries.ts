@@ -100,6 +100,26 @@ export const MODULES: Record<string, ModuleRule> = {
   'client-account': {},
   // The business's legal facts and what each person accepted (docs/decisions/018).
   legal: { owns: ['businessSettings', 'consents'] },
+  // Moving from the old app (issue 41, decision 029): a data migration that loads a whole business in one
+  // transaction, in bulk, under the same constraints and triggers as every other write; a later run's balance
+  // changes go through the credits service.
+  imports: {
+    owns: ['importIds'],
+    writes: [
+      'users',
+      'creditLedger',
+      'cities',
+      'branches',
+      'rooms',
+      'products',
+      'roomSessions',
+      'dayBlocks',
+      'roomBlocks',
+      'orders',
+      'orderItems',
+      'costs',
+    ],
+  },
   // ARCO requests and actions; it reads each account's name for the staff list.
   privacy: { owns: ['privacyRequests', 'emailChanges'], reads: ['users'] },
 };

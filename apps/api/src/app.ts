@@ -21,6 +21,7 @@ import { getPublicBranches } from './modules/catalog/catalog.service';
 import { cityRoutes } from './modules/cities/cities.routes';
 import { clientAccountRoutes } from './modules/client-account/client-account.routes';
 import { costRoutes } from './modules/costs/costs.routes';
+import { importRoutes } from './modules/imports/imports.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { backupRoutes } from './modules/health/backup.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(posRoutes);
       await api.register(orderRoutes);
       await api.register(costRoutes);
+      await api.register(importRoutes);
       await api.register(cashSummaryRoutes);
       await api.register(cashDrawerRoutes);
       await api.register(dashboardRoutes);

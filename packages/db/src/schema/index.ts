@@ -3,6 +3,7 @@ export * from './audit';
 export * from './auth';
 export * from './blocks';
 export * from './commerce';
+export * from './imports';
 export * from './infrastructure';
 export * from './ledger';
 export * from './locations';

@@ -32,7 +32,7 @@ export const creditLedger = pgTable(
     check('credit_ledger_balance_non_negative', sql`${t.balanceAfter} >= 0`),
     check(
       'credit_ledger_reason_valid',
-      sql`${t.reason} in ('purchase', 'pos', 'booking', 'booking_refund', 'order_cancel', 'adjustment', 'account_closed', 'reschedule')`,
+      sql`${t.reason} in ('purchase', 'pos', 'booking', 'booking_refund', 'order_cancel', 'adjustment', 'account_closed', 'reschedule', 'import')`,
     ),
   ],
 );

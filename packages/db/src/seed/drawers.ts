@@ -4,12 +4,12 @@ import { formatMoney } from '@sala/shared/format/money';
 import { formatHour, type WeeklySchedule } from '@sala/shared/locations/schedule';
 import { BUSINESS_TIME_ZONE, businessDate, businessInstant } from '@sala/shared/time/business-time';
 import { and, eq, isNotNull, lte, notExists, sql } from 'drizzle-orm';
+import { insertAll } from '../bulk-insert';
 import type { Tx } from '../client';
 import { newId } from '../ids';
 import { auditLog } from '../schema/audit';
 import { cashDrawers, costs, orders } from '../schema/commerce';
 import { branches } from '../schema/locations';
-import { insertAll } from './bulk-insert';
 
 /**
  * The demo's cash drawers (issue 39; design §8, docs/decisions/020 and 027): every branch-day with sales at the

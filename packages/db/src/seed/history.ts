@@ -9,6 +9,7 @@ import { stpClabe } from '@sala/shared/store/clabe';
 import { lineCredits } from '@sala/shared/store/store.rules';
 import { addDays, businessDate, businessInstant, weekdayOf } from '@sala/shared/time/business-time';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { insertAll } from '../bulk-insert';
 import type { Tx } from '../client';
 import { newId } from '../ids';
 import { auditLog } from '../schema/audit';
@@ -20,7 +21,6 @@ import { type CheckoutItem, checkouts } from '../schema/payments';
 import { consents, privacyRequests } from '../schema/privacy';
 import { roomSessions, waitlistEntries } from '../schema/sessions';
 import { users } from '../schema/users';
-import { insertAll } from './bulk-insert';
 import { seedDemoDrawers } from './drawers';
 
 /**

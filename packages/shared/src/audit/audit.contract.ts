@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'cash_drawer.close',
   'cash_drawer.reopen',
   'credits.adjust',
+  'import.clients',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -70,6 +71,7 @@ export const auditActionLabels: Record<TAuditAction, string> = {
   'cash_drawer.close': 'Caja cerrada',
   'cash_drawer.reopen': 'Caja reabierta',
   'credits.adjust': 'Créditos ajustados a mano',
+  'import.clients': 'Clientes importados de una hoja de cálculo',
 };
 
 export const auditMessages = {

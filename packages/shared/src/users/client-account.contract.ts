@@ -12,6 +12,7 @@ export const ledgerReasonLabels = {
   order_cancel: 'Orden cancelada',
   adjustment: 'Ajuste',
   account_closed: 'Cuenta eliminada',
+  import: 'Saldo importado',
 } as const;
 export type TLedgerReason = keyof typeof ledgerReasonLabels;
 

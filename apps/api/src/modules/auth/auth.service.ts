@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from '@sala/db/password';
+import { hashPassword, isForeignHash, verifyPassword } from '@sala/db/password';
 import type {
   TForgotPasswordRequest,
   TLoginRequest,
@@ -128,6 +128,10 @@ export async function login(
   if (!user) throw new AppError('not-found', m.userNotFound);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw new AppError('unauthenticated', m.wrongPassword);
+  }
+  // A password imported from the old app (docs/decisions/029) is checked once that way, then kept as ours.
+  if (isForeignHash(user.passwordHash)) {
+    await setPasswordHash(db, user.id, await hashPassword(input.password));
   }
 
   // The right password: its owner's counts go, and the shared address gets this attempt back.

@@ -1,6 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../client';
+import type { Tx } from './client';
 
 /** Rows per statement: one JSON parameter each, a few megabytes at most. */
 const CHUNK = 2_000;
