@@ -25,9 +25,10 @@ export function instantOf(value: unknown): Date | null {
   let ms: number | null = null;
   if (typeof value === 'number') ms = value;
   else if (typeof value === 'string' && /^\d{9,}$/.test(value.trim())) ms = Number(value);
-  else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value.trim()))
-    ms = Date.parse(value.trim());
-  else if (isDoc(value)) {
+  else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value.trim())) {
+    // Date.parse rolls 30 February over into March: the day itself must exist.
+    if (isIsoDate(value.trim().slice(0, 10))) ms = Date.parse(value.trim());
+  } else if (isDoc(value)) {
     const seconds = value._seconds ?? value.seconds;
     const nanos = value._nanoseconds ?? value.nanoseconds ?? 0;
     if (typeof seconds === 'number' && typeof nanos === 'number')

@@ -6,13 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '@sala/db/client';
-import { DataDirLockedError } from '@sala/db/data-dir-lock';
 import type { FirebaseHashParameters } from '@sala/db/password';
 import type { TImportReport } from '@sala/shared/imports/imports.contract';
-import { AppError } from '../../lib/app-error';
-import { formatReport } from './import-report';
-import { importClientsCsv, importFirebase } from './imports.service';
 
 const USAGE = [
   'Uso:',
@@ -113,6 +108,20 @@ const job =
       }
     : { kind: 'csv' as const, csv: readText(values.clients, 'clients') };
 
+// The database and the import's code load only now: a mistake in the command line answers at once.
+const [
+  { openDatabase },
+  { DataDirLockedError },
+  { AppError },
+  { formatReport },
+  { importClientsCsv, importFirebase },
+] = await Promise.all([
+  import('@sala/db/client'),
+  import('@sala/db/data-dir-lock'),
+  import('../../lib/app-error'),
+  import('./import-report'),
+  import('./imports.service'),
+]);
 const url = process.env.DATABASE_URL;
 const database = await openDatabase(
   url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: path.resolve(process.env.DATA_DIR ?? 'data') },

@@ -360,6 +360,7 @@ async function importUsers(
   // The accounts of Firebase Authentication, by uid (= the users document's id).
   const authList = isDoc(input.auth) && Array.isArray(input.auth.users) ? input.auth.users : [];
   const accounts = new Map<string, AuthRecord>();
+  out.collection('users');
   out.collection('auth');
   for (const raw of authList) {
     out.add('auth', 'read');
