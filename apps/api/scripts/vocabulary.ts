@@ -37,6 +37,7 @@ export const SCREEN_WORDS: Record<string, string> = {
   errors: '(códigos y mensajes de error)',
   format: '(dinero, créditos, fechas y horas como se leen)',
   health: '(operación: salud, métricas, respaldos)',
+  imports: 'Importar clientes (hoja de cálculo), importación desde Firebase',
   legal: 'Datos legales, Aviso de privacidad, Términos y condiciones',
   locations: 'Ubicaciones: zonas, sucursales y salas',
   mail: 'Correos (los que salen y los que fallaron)',

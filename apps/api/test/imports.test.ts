@@ -270,7 +270,10 @@ describe('importing a Firebase export', () => {
     );
     expect(hours.json().hours.find((h: { hour: string }) => h.hour === '13:00').state).toBe('blocked');
     // A room block takes that room out of that hour only.
-    const rooms = await t.call('GET', `/api/availability/rooms?branchId=${condesaId}&date=${addDays(businessDate(NOW), 4)}&hour=09:00`);
+    const rooms = await t.call(
+      'GET',
+      `/api/availability/rooms?branchId=${condesaId}&date=${addDays(businessDate(NOW), 4)}&hour=09:00`,
+    );
     expect(rooms.json().rooms.map((r: { name: string; state: string }) => `${r.name} ${r.state}`)).toEqual([
       'Sala 1 free',
       'Sala 2 blocked',

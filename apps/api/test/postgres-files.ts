@@ -38,6 +38,6 @@ export const POSTGRES_FILES: Record<string, string> = {
   'fuzz.test.ts': 'every route fuzzed: a malformed value must stop before the engine, whichever engine it is',
   'hardening.test.ts': 'a NUL byte reaching the engine through the pg driver (22021) is still a 400',
   'imports.test.ts':
-    "a whole business in one transaction of bulk inserts through the pg driver, undone whole by a failure or a dry run",
+    'a whole business in one transaction of bulk inserts through the pg driver, undone whole by a failure or a dry run',
   'backup.test.ts': "the copy is PGlite's; on PostgreSQL the super admin is told to use pg_dump",
 };

@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'auditoria', ...page(() => import('./routes/admin/auditoria')) },
           { path: 'datos-legales', ...page(() => import('./routes/admin/datos-legales')) },
           { path: 'privacidad', ...page(() => import('./routes/admin/privacidad')) },
+          { path: 'importar-clientes', ...page(() => import('./routes/admin/importar-clientes')) },
           { path: 'zonas', ...page(() => import('./routes/admin/zonas')) },
           { path: 'consultorios', ...page(() => import('./routes/admin/consultorios')) },
           { path: 'salas', ...page(() => import('./routes/admin/salas')) },

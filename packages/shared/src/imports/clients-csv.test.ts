@@ -57,6 +57,11 @@ describe('a spreadsheet of clients', () => {
       reason: m.csvColumns,
     });
     expect(readClientsCsv('\uFEFF  \n')).toEqual({ ok: false, reason: m.csvEmpty });
+    // A Latin-1 file read as UTF-8: "Ríos" arrives as "R\uFFFDos".
+    expect(readClientsCsv('nombre,correo,telefono,creditos\nMarta R\uFFFDos,m@x.mx,5512345678,1')).toEqual({
+      ok: false,
+      reason: m.csvNotUtf8,
+    });
     expect(readClientsCsv('nombre,correo,telefono,creditos\n"Ana,a@x.mx')).toEqual({
       ok: false,
       reason: m.csvUnreadable,

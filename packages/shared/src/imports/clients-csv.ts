@@ -35,6 +35,7 @@ function delimiterOf(text: string): ',' | ';' {
 export function readClientsCsv(text: string): ClientsCsv {
   const body = text.replace(/^\uFEFF/, '');
   if (!body.trim()) return { ok: false, reason: m.csvEmpty };
+  if (body.includes('\uFFFD')) return { ok: false, reason: m.csvNotUtf8 };
   let records: { record: string[]; line: number }[];
   try {
     records = (

@@ -15,6 +15,8 @@ export const importCollectionLabels = {
 } as const;
 export type TImportCollection = keyof typeof importCollectionLabels;
 
+const documentCount = (n: number) => `${n} ${n === 1 ? 'documento' : 'documentos'}`;
+
 export const importMessages = {
   notADocument: 'No es un documento (se esperaba un objeto con sus campos).',
   missingName: 'No tiene nombre.',
@@ -47,9 +49,9 @@ export const importMessages = {
   badTotal: 'El total debe ser un número de 0 o más, en pesos.',
   onlineWithoutClient: 'Es una compra en línea sin cliente importado.',
   subcollection: (path: string, documents: number) =>
-    `Subcolección ${path} (${documents} documentos): no es parte de los datos de la app; no se importó.`,
+    `Subcolección ${path} (${documentCount(documents)}): no es parte de los datos de la app; no se importó.`,
   unknownCollection: (name: string, documents: number) =>
-    `Colección ${name} (${documents} documentos): la app no la usa; no se importó.`,
+    `Colección ${name} (${documentCount(documents)}): la app no la usa; no se importó.`,
   // Imported, with a note.
   phoneKept: 'Su teléfono no tiene 10 dígitos: se importó como estaba; el cliente lo corrige en su perfil.',
   nameFromEmail: 'No tenía nombre: se usó el de su correo.',
@@ -64,6 +66,9 @@ export const importMessages = {
   csvEmpty: 'El archivo está vacío.',
   csvColumns:
     'La primera fila debe nombrar las columnas nombre, correo, telefono y creditos (y, si quieres, activo).',
+  /** Excel's plain "CSV" is not UTF-8: read as UTF-8, its accents and eñes arrive as U+FFFD. */
+  csvNotUtf8:
+    'El archivo no está en UTF-8: sus acentos y eñes se leerían mal. En Excel, guárdalo con «Guardar como» → «CSV UTF-8 (delimitado por comas)» y elígelo otra vez.',
   csvUnreadable: 'No se pudo leer el archivo como CSV (UTF-8, separado por comas o por punto y coma).',
   csvTooManyRows: (max: number) => `El archivo tiene más de ${max} filas: divídelo en varios.`,
   csvName: 'El nombre es obligatorio.',

@@ -58,9 +58,11 @@ export function importClientsCsv(
     out.collection('clients');
     for (const problem of read.problems) {
       out.add('clients', 'read');
-      out.skip('clients', problem.email || '—', problem.reason, problem.line);
+      out.skip('clients', problem.email, problem.reason, problem.line);
     }
     await importClientRows(tx, { rows: read.rows, now: input.now }, out);
+    // The sheet's order: a person fixing the file goes down it line by line.
+    out.report.skipped.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
     await finish?.(tx, out.report);
   });
 }

@@ -57,7 +57,7 @@ describe('admin sections', () => {
       ],
       ['Zonas', 'Consultorios', 'Salas', 'Productos'],
       ['Corte', 'Ordenes', 'Gastos', 'Reportes'],
-      ['Correos', 'Auditoría', 'Privacidad', 'Datos legales'],
+      ['Correos', 'Auditoría', 'Privacidad', 'Importar clientes', 'Datos legales'],
     ]);
     expect(menu.flatMap((group) => group.sections)).toHaveLength(adminSections.length);
   });

@@ -8,6 +8,7 @@ import {
   ChartColumn,
   ClipboardList,
   DoorOpen,
+  FileUp,
   History,
   Landmark,
   LayoutDashboard,
@@ -93,6 +94,13 @@ export const adminSections: AdminSection[] = [
     label: 'Privacidad',
     level: 'superadmin',
     icon: ShieldCheck,
+    group: 'administration',
+  },
+  {
+    path: '/admin/importar-clientes',
+    label: 'Importar clientes',
+    level: 'superadmin',
+    icon: FileUp,
     group: 'administration',
   },
   {
