@@ -25,9 +25,9 @@ let business: Awaited<ReturnType<typeof smallBusinessExport>>;
 let first: TImportReport;
 let address = 0;
 
-const run = (dryRun = false) =>
+const run = (dryRun = false, firestore = business.firestore) =>
   importFirebase(t.db, {
-    firestore: business.firestore,
+    firestore,
     auth: business.auth,
     hash: TEST_HASH,
     dryRun,
@@ -311,18 +311,33 @@ describe('importing a Firebase export', () => {
     expect(await countRows(t.db)).toEqual(before);
 
     // The old app kept running a day: a client bought credits there, a zone was renamed, an order was cancelled.
-    const users2 = business.firestore.users as Record<string, Record<string, unknown>>;
+    const later = structuredClone(business.firestore);
+    const users2 = later.users as Record<string, Record<string, unknown>>;
     users2['uid-c04'] = { ...users2['uid-c04'], credits: 10 };
-    const cities = business.firestore.cities as Record<string, Record<string, unknown>>;
+    const cities = later.cities as Record<string, Record<string, unknown>>;
     cities['c-puebla'] = { ...cities['c-puebla'], name: 'Puebla de Zaragoza' };
-    const orders = business.firestore.orders as Record<string, Record<string, unknown>>;
+    const orders = later.orders as Record<string, Record<string, unknown>>;
     orders['o-card'] = { ...orders['o-card'], status: 'cancelled' };
-    const third = await run();
-    expect([
-      countOf(third, 'users')?.updated,
-      countOf(third, 'cities')?.updated,
-      countOf(third, 'orders')?.updated,
-    ]).toEqual([1, 1, 1]);
+    // It deletes what it cancels: a session ahead, a block ahead, an expense.
+    const sessions = later.sessions as Record<string, unknown>;
+    const blocked = later.blocked as Record<string, unknown>;
+    const costs = later.costs as Record<string, unknown>;
+    delete sessions['s-f2'];
+    delete blocked['bl-hour'];
+    delete costs['k-2'];
+    const third = await run(false, later);
+    const updated = Object.fromEntries(
+      third.counts.filter((c) => c.updated > 0).map((c) => [c.collection, c.updated]),
+    );
+    expect(updated).toEqual({ users: 1, cities: 1, orders: 1, sessions: 1, blocked: 1, costs: 1 });
+    expect(
+      third.warnings.filter((w) => ['s-f2', 'bl-hour', 'k-2'].includes(w.id)).map((w) => w.reason),
+    ).toEqual([m.goneSession, m.goneBlock, m.goneCost]);
+    const [gone] = await t.db
+      .select()
+      .from(roomSessions)
+      .where(eq(roomSessions.id, await newIdOf('sessions', 's-f2')));
+    expect(gone?.cancelledAt).not.toBeNull();
     const [client] = await t.db.select().from(users).where(eq(users.email, 'cliente04@correo.mx'));
     expect(client?.credits).toBe(10);
     const rows = await t.db
@@ -330,7 +345,13 @@ describe('importing a Firebase export', () => {
       .from(creditLedger)
       .where(eq(creditLedger.userId, client?.id as string));
     expect(rows.map((r) => r.delta).sort()).toEqual([4, 6]);
-    expect(await countRows(t.db)).toEqual({ ...before, credit_ledger: (before.credit_ledger ?? 0) + 1 });
+    // The cancelled session stays as history, and moved no credits (the old app refunded it in its balance).
+    expect(await countRows(t.db)).toEqual({
+      ...before,
+      credit_ledger: (before.credit_ledger ?? 0) + 1,
+      day_blocks: (before.day_blocks ?? 0) - 1,
+      costs: (before.costs ?? 0) - 1,
+    });
   });
 
   it('--dry-run reads and reports everything and writes nothing', async () => {

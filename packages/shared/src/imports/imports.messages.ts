@@ -62,6 +62,10 @@ export const importMessages = {
   posWithoutClient: 'Venta de mostrador sin cliente importado: se importó como «Público en general».',
   balanceShort: (short: number) =>
     `Su saldo en la exportación bajó, pero ya usó ${short} créditos aquí: su saldo quedó en 0.`,
+  goneSession:
+    'Ya no está en la exportación (se canceló en la app anterior): se canceló aquí, sin mover créditos.',
+  goneBlock: 'Ya no está en la exportación (se quitó en la app anterior): se quitó aquí.',
+  goneCost: 'Ya no está en la exportación (se eliminó en la app anterior): se eliminó aquí.',
   // The spreadsheet.
   csvEmpty: 'El archivo está vacío.',
   csvColumns:

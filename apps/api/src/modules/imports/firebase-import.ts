@@ -26,6 +26,7 @@ import {
 import { importMessages as m, type TImportCollection } from '@sala/shared/imports/imports.messages';
 import { DEFAULT_SESSION_COST } from '@sala/shared/locations/branches.contract';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
+import { businessDate } from '@sala/shared/time/business-time';
 import { reconcileImportedBalance } from './balances';
 import type { ReportBuilder } from './import-report';
 import * as repo from './imports.repository';
@@ -39,6 +40,8 @@ type Mapped = {
   map: (collection: string, oldId: string) => string | undefined;
   /** Every row this collection's records became before. */
   all: (collection: string) => string[];
+  /** new id → old id, for the report. */
+  oldIdOf: (collection: string) => Map<string, string>;
   /** Forgets old ids whose row is gone here (deleted since the last run): the record is made again. */
   keepOnly: (collection: string, rows: { id: string }[]) => void;
   /** A row another record of the export already became (so it is not adopted twice). */
@@ -65,6 +68,8 @@ export async function importFirebaseExport(
     map: (collection, oldId) => mappings.get(collection)?.get(oldId),
     claimed: (collection, newId) => claimed.get(collection)?.has(newId) ?? false,
     all: (collection) => [...(mappings.get(collection)?.values() ?? [])],
+    oldIdOf: (collection) =>
+      new Map([...(mappings.get(collection) ?? [])].map(([oldId, newId]) => [newId, oldId])),
     keepOnly: (collection, rows) => {
       const map = mappings.get(collection);
       if (!map) return;
@@ -102,6 +107,20 @@ export async function importFirebaseExport(
   await importRoomBlocks(tx, docsOf('blockedRoom'), ids, roomInfo, out);
   await importOrders(tx, docsOf('orders'), ids, productInfo, out);
   await importCosts(tx, docsOf('costs'), ids, out);
+  // What the old app removed since the last run (it deletes a cancelled session, a removed block, an expense).
+  const gone = (name: string) =>
+    goneSince(collections.has(name) ? docsOf(name) : null, ids.all(name), ids.oldIdOf(name));
+  await endWhatIsGone(
+    tx,
+    {
+      sessions: gone('sessions'),
+      blocked: gone('blocked'),
+      blockedRoom: gone('blockedRoom'),
+      costs: gone('costs'),
+    },
+    input.now,
+    out,
+  );
 
   await repo.saveMappings(tx, fresh);
 }
@@ -774,4 +793,52 @@ async function importCosts(tx: Tx, entries: Entry[], ids: Mapped, out: ReportBui
     out.add('costs', 'imported');
   }
   await repo.insertCosts(tx, inserts);
+}
+
+/**
+ * Rows earlier runs made whose record is no longer in the export, as new id → old id. None when the export has
+ * no such collection at all (a partial export removes nothing).
+ */
+function goneSince(
+  entries: Entry[] | null,
+  newIds: string[],
+  oldIdOf: Map<string, string>,
+): Map<string, string> {
+  const gone = new Map<string, string>();
+  if (!entries) return gone;
+  const present = new Set(entries.map((entry) => entry.id));
+  for (const newId of newIds) {
+    const oldId = oldIdOf.get(newId);
+    if (oldId !== undefined && !present.has(oldId)) gone.set(newId, oldId);
+  }
+  return gone;
+}
+
+/**
+ * The old app deletes what it cancels: a session cancelled there (its credits already back in the balance the
+ * file brings), a block removed, an expense deleted. Here a future session is cancelled (kept as history, no ledger
+ * row: the refund is in the imported balance), a future block is removed, the expense is deleted. What is past
+ * stays as it was imported.
+ */
+async function endWhatIsGone(
+  tx: Tx,
+  gone: Record<'sessions' | 'blocked' | 'blockedRoom' | 'costs', Map<string, string>>,
+  now: Date,
+  out: ReportBuilder,
+) {
+  const ended = (collection: TImportCollection, ids: string[], reason: string) => {
+    const oldIdOf = gone[collection as keyof typeof gone];
+    for (const id of ids) {
+      out.add(collection, 'updated');
+      out.warn(collection, oldIdOf.get(id) ?? id, reason);
+    }
+  };
+  ended('sessions', await repo.cancelFutureSessions(tx, [...gone.sessions.keys()], now), m.goneSession);
+  ended(
+    'blocked',
+    await repo.deleteFutureDayBlocks(tx, [...gone.blocked.keys()], businessDate(now)),
+    m.goneBlock,
+  );
+  ended('blockedRoom', await repo.deleteFutureRoomBlocks(tx, [...gone.blockedRoom.keys()], now), m.goneBlock);
+  ended('costs', await repo.deleteCosts(tx, [...gone.costs.keys()]), m.goneCost);
 }

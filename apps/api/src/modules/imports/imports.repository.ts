@@ -7,7 +7,7 @@ import { creditLedger } from '@sala/db/schema/ledger';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
 import { roomSessions } from '@sala/db/schema/sessions';
 import { users } from '@sala/db/schema/users';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { rowsOf } from '../../lib/sql-rows';
 
 /**
@@ -215,6 +215,43 @@ export async function markOrderCancelled(tx: Tx, id: string, at: Date) {
 }
 export async function updateCost(tx: Tx, id: string, values: Partial<typeof costs.$inferInsert>) {
   await tx.update(costs).set(values).where(eq(costs.id, id));
+}
+
+/** Sessions of earlier runs that the old app cancelled since: the future ones are cancelled here. */
+export async function cancelFutureSessions(tx: Tx, ids: string[], now: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .update(roomSessions)
+    .set({ cancelledAt: now })
+    .where(
+      and(inArray(roomSessions.id, ids), isNull(roomSessions.cancelledAt), gt(roomSessions.startsAt, now)),
+    )
+    .returning({ id: roomSessions.id });
+  return rows.map((row) => row.id);
+}
+
+export async function deleteFutureDayBlocks(tx: Tx, ids: string[], today: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .delete(dayBlocks)
+    .where(and(inArray(dayBlocks.id, ids), gte(dayBlocks.date, today)))
+    .returning({ id: dayBlocks.id });
+  return rows.map((row) => row.id);
+}
+
+export async function deleteFutureRoomBlocks(tx: Tx, ids: string[], now: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .delete(roomBlocks)
+    .where(and(inArray(roomBlocks.id, ids), gt(roomBlocks.startsAt, now)))
+    .returning({ id: roomBlocks.id });
+  return rows.map((row) => row.id);
+}
+
+export async function deleteCosts(tx: Tx, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.delete(costs).where(inArray(costs.id, ids)).returning({ id: costs.id });
+  return rows.map((row) => row.id);
 }
 
 /** How many rows each table holds: what `--dry-run` must leave as it found (the tests compare them). */
