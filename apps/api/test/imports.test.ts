@@ -5,7 +5,7 @@ import { users } from '@sala/db/schema/users';
 import type { TCashSummary } from '@sala/shared/cash-summary/cash-summary.contract';
 import type { TImportReport } from '@sala/shared/imports/imports.contract';
 import { importMessages as m } from '@sala/shared/imports/imports.messages';
-import { addDays, businessDate } from '@sala/shared/time/business-time';
+import { addDays, businessDate, businessInstant } from '@sala/shared/time/business-time';
 import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -325,11 +325,23 @@ describe('importing a Firebase export', () => {
     delete sessions['s-f2'];
     delete blocked['bl-hour'];
     delete costs['k-2'];
+    // A session moved to another hour; another moved onto an hour its client already holds (refused).
+    const moved = later.sessions as Record<string, Record<string, unknown>>;
+    const plus = (days: number, hour: string) =>
+      businessInstant(addDays(businessDate(NOW), days), hour).getTime();
+    moved['s-f3'] = { ...moved['s-f3'], startTime: plus(2, '15:00') };
+    moved['s-past-01'] = { ...moved['s-past-01'], machineId: 'm-condesa-2', startTime: plus(1, '10:00') };
     const third = await run(false, later);
     const updated = Object.fromEntries(
       third.counts.filter((c) => c.updated > 0).map((c) => [c.collection, c.updated]),
     );
-    expect(updated).toEqual({ users: 1, cities: 1, orders: 1, sessions: 1, blocked: 1, costs: 1 });
+    expect(updated).toEqual({ users: 1, cities: 1, orders: 1, sessions: 2, blocked: 1, costs: 1 });
+    expect(third.skipped.find((skip) => skip.id === 's-past-01')?.reason).toBe(m.clientTwice);
+    const [f3] = await t.db
+      .select()
+      .from(roomSessions)
+      .where(eq(roomSessions.id, await newIdOf('sessions', 's-f3')));
+    expect(f3?.startsAt).toEqual(businessInstant(addDays(businessDate(NOW), 2), '15:00'));
     expect(
       third.warnings.filter((w) => ['s-f2', 'bl-hour', 'k-2'].includes(w.id)).map((w) => w.reason),
     ).toEqual([m.goneSession, m.goneBlock, m.goneCost]);

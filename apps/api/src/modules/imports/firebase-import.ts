@@ -561,8 +561,17 @@ async function importSessions(
         out.skip('sessions', id, m.sessionTaken);
         continue;
       }
+      const movedHour = current.startsAt.getTime() !== value.startsAt.getTime();
+      if (current.userId && movedHour && heldClients.has(roomHour(current.userId, value.startsAt))) {
+        out.skip('sessions', id, m.clientTwice);
+        continue;
+      }
       heldRooms.delete(roomHour(current.roomId, current.startsAt));
       heldRooms.add(roomHour(roomId, value.startsAt));
+      if (current.userId && movedHour) {
+        heldClients.delete(roomHour(current.userId, current.startsAt));
+        heldClients.add(roomHour(current.userId, value.startsAt));
+      }
       await repo.moveSession(tx, current.id, {
         roomId,
         branchId: room.branchId,

@@ -125,6 +125,7 @@ export function sessionsByIds(db: DbOrTx, ids: string[]) {
     .select({
       id: roomSessions.id,
       roomId: roomSessions.roomId,
+      userId: roomSessions.userId,
       startsAt: roomSessions.startsAt,
       cancelledAt: roomSessions.cancelledAt,
     })
