@@ -105,6 +105,8 @@ export const MODULES: Record<string, ModuleRule> = {
   // changes go through the credits service.
   imports: {
     owns: ['importIds'],
+    // Only to count rows (a dry run's proof that it wrote nothing).
+    reads: ['dailySales', 'dailyProductSales', 'auditLog'],
     writes: [
       'users',
       'creditLedger',

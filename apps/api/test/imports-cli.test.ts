@@ -61,7 +61,19 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('npm run import', () => {
   const firebase = () => ['firebase', '--firestore', files.firestore, '--auth', files.auth];
 
-  it('refuses in one line: missing hash parameters, an unreadable file, a file that is not JSON', async () => {
+  it('refuses in one line: missing or mistyped hash parameters, an unreadable file, a file that is not the export', async () => {
+    const badKey = await runCli(firebase(), { ...TEST_HASH_ENV, FIREBASE_HASH_SIGNER_KEY: 'no es base64!' });
+    expect(badKey.code).toBe(1);
+    expect(lines(badKey.stderr)).toEqual([expect.stringMatching(/^FIREBASE_HASH_SIGNER_KEY no es la clave/)]);
+    const notAuth = await runCli(
+      ['firebase', '--firestore', files.firestore, '--auth', files.firestore],
+      TEST_HASH_ENV,
+    );
+    expect(notAuth.code).toBe(1);
+    expect(lines(notAuth.stderr)).toEqual([
+      expect.stringMatching(/no es una exportación de cuentas de Firebase/),
+    ]);
+
     const noHash = await runCli(firebase());
     expect(noHash.code).toBe(1);
     expect(lines(noHash.stderr)).toEqual([

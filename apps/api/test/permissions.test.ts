@@ -678,6 +678,19 @@ const table = (): Row[] => [
     expect: superWrite(200),
   },
   { method: 'GET', url: '/api/costs', expect: superWrite(200) },
+  // Issue 41: a spreadsheet of clients, previewed and then imported (a new e-mail each time, so each 200 imports).
+  {
+    method: 'POST',
+    url: '/api/imports/clients/preview',
+    request: async () => ({ url: '/api/imports/clients/preview', body: { csv: clientSheet() } }),
+    expect: superWrite(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/imports/clients',
+    request: async () => ({ url: '/api/imports/clients', body: { csv: clientSheet() } }),
+    expect: superWrite(200),
+  },
   {
     method: 'POST',
     url: '/api/costs',
@@ -834,6 +847,12 @@ const saleBody = async () => ({
   cashCents: 20_000,
   openingFloatCents: 0,
 });
+/** A one-client sheet with an e-mail never used before (a counter, not chance). */
+let sheets = 0;
+const clientSheet = () => {
+  sheets += 1;
+  return `nombre,correo,telefono,creditos\nHoja Cliente,hoja-${sheets}@permisos.test,5512345678,2\n`;
+};
 const costBody = async () => ({
   name: 'Papelería',
   total: 150.5,

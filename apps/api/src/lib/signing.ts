@@ -26,6 +26,14 @@ async function keyFor(db: DbOrTx, cacheOf: Db | DbOrTx, purpose: SigningPurpose)
   return Buffer.from(secret, 'base64url');
 }
 
+async function hasKey(db: DbOrTx, purpose: SigningPurpose): Promise<boolean> {
+  const [row] = await db
+    .select({ purpose: signingKeys.purpose })
+    .from(signingKeys)
+    .where(eq(signingKeys.purpose, purpose));
+  return Boolean(row);
+}
+
 const mac = (key: Buffer, purpose: SigningPurpose, subject: string) =>
   createHmac('sha256', key).update(`${purpose}:${subject}`).digest('base64url');
 
@@ -48,6 +56,8 @@ export async function verifySubject(
   const dot = token.lastIndexOf('.');
   if (dot <= 0) return null;
   const subject = token.slice(0, dot);
+  // No key yet means no token was ever signed: a refused link makes none (nothing stored by a bad request).
+  if (!(await hasKey(db, purpose))) return null;
   const given = Buffer.from(token.slice(dot + 1));
   const expected = Buffer.from(mac(await keyFor(db, db, purpose), purpose, subject));
   return given.length === expected.length && timingSafeEqual(given, expected) ? subject : null;

@@ -17,13 +17,13 @@ describe('a spreadsheet of clients', () => {
     });
   });
 
-  it('reads commas, quoted fields, columns in any order, blank credits as 0 and a missing activo as active', () => {
+  it('reads commas, quoted fields, columns in any order, blank credits as 0 and a missing activo as not said (null)', () => {
     const read = readClientsCsv(
       'correo,nombre,creditos,telefono\nj@x.mx,"Pérez, Juan",,+52 55-1234-5679\n\n',
     );
     expect(read).toMatchObject({
       ok: true,
-      rows: [{ line: 2, name: 'Pérez, Juan', credits: 0, phone: '5512345679', isActive: true }],
+      rows: [{ line: 2, name: 'Pérez, Juan', credits: 0, phone: '5512345679', isActive: null }],
     });
   });
 

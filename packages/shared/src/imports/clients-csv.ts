@@ -11,7 +11,8 @@ export type ClientRow = {
   email: string;
   phone: string;
   credits: number;
-  isActive: boolean;
+  /** Null when the sheet does not say (no `activo` column, or a blank cell). */
+  isActive: boolean | null;
 };
 export type ClientRowProblem = { line: number; email: string; reason: string };
 export type ClientsCsv =
@@ -63,7 +64,8 @@ export function readClientsCsv(text: string): ClientsCsv {
   const problems: ClientRowProblem[] = [];
   const firstLineOf = new Map<string, number>();
   for (const { record, line } of data) {
-    const cell = (column: string) => (at[column] === -1 ? '' : (record[at[column] as number] ?? '').trim());
+    const cell = (column: string) =>
+      at[column] === -1 ? '' : (record[at[column] as number] ?? '').replaceAll('\u0000', '').trim();
     if (record.every((value) => !value.trim())) continue;
     const email = cell('correo').toLowerCase();
     const problem = (reason: string) => problems.push({ line, email, reason });
@@ -98,8 +100,7 @@ export function readClientsCsv(text: string): ClientsCsv {
       continue;
     }
     firstLineOf.set(email, line);
-    // A client in the business's list is a client today, unless the sheet says otherwise.
-    rows.push({ line, name, email, phone, credits, isActive: activeText ? YES.has(activeText) : true });
+    rows.push({ line, name, email, phone, credits, isActive: activeText ? YES.has(activeText) : null });
   }
   return { ok: true, rows, problems };
 }

@@ -26,6 +26,10 @@ describe('values of the Firestore export', () => {
     expect(instantOf(String(at.getTime()))).toEqual(at);
     expect(instantOf('2026-03-05T18:30:00.250Z')).toEqual(at);
     expect(instantOf('2026-03-05T12:30:00.250-06:00')).toEqual(at);
+    // Without an offset: Mexico City's wall clock, where the old app ran (not the server's zone).
+    expect(instantOf('2026-03-05T12:30:00.250')).toEqual(at);
+    expect(instantOf('2026-03-05 12:30')).toEqual(new Date('2026-03-05T18:30:00Z'));
+    expect(instantOf('2026-03-05')).toEqual(new Date('2026-03-05T06:00:00Z'));
   });
 
   it('refuses what is not an instant, and seconds passed for milliseconds', () => {
@@ -53,6 +57,7 @@ describe('values of the Firestore export', () => {
     );
     expect(dateOf('05/03/2026')).toBeNull();
     expect(dateOf('2026-02-30')).toBeNull();
+    expect(dateOf('2026-03-05T23:30:00')).toBe('2026-03-05');
   });
 
   it('pesos become centavos; counts are whole numbers of 0 or more', () => {

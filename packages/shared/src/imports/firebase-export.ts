@@ -1,7 +1,7 @@
 // Reading the old app's Firestore export (issue 41, spec §3): each document becomes a typed record or the reason it
 // cannot be one. References between collections (cityId, branchId, …) are resolved later, against the database.
 import { normalizePhone } from '../common/phone';
-import { businessDate, isIsoDate } from '../time/business-time';
+import { businessDate, businessInstant, isIsoDate } from '../time/business-time';
 import { importMessages as m } from './imports.messages';
 
 export type Doc = Record<string, unknown>;
@@ -13,7 +13,12 @@ const no = (reason: string): Read<never> => ({ ok: false, reason });
 export const isDoc = (value: unknown): value is Doc =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+// PostgreSQL's text holds no NUL character: one in the export would fail the whole import.
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value.replaceAll('\u0000', '').trim() : '';
+
+/** ISO 8601 without an offset: a wall-clock time (or a bare day) in Mexico City, where the old app ran. */
+const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
 const flag = (value: unknown, otherwise: boolean): boolean =>
   typeof value === 'boolean' ? value : otherwise;
 
@@ -26,8 +31,17 @@ export function instantOf(value: unknown): Date | null {
   if (typeof value === 'number') ms = value;
   else if (typeof value === 'string' && /^\d{9,}$/.test(value.trim())) ms = Number(value);
   else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value.trim())) {
+    const trimmed = value.trim();
+    const local = LOCAL_TIME.exec(trimmed);
     // Date.parse rolls 30 February over into March: the day itself must exist.
-    if (isIsoDate(value.trim().slice(0, 10))) ms = Date.parse(value.trim());
+    if (!isIsoDate(trimmed.slice(0, 10))) ms = null;
+    else if (local) {
+      const [, day, time = '00:00', seconds = '0', millis = '0'] = local;
+      ms =
+        businessInstant(day as string, time).getTime() +
+        Number(seconds) * 1000 +
+        Number(millis.padEnd(3, '0'));
+    } else ms = Date.parse(trimmed);
   } else if (isDoc(value)) {
     const seconds = value._seconds ?? value.seconds;
     const nanos = value._nanoseconds ?? value.nanoseconds ?? 0;

@@ -56,6 +56,10 @@ export const importMessages = {
   phoneKept: 'Su teléfono no tiene 10 dígitos: se importó como estaba; el cliente lo corrige en su perfil.',
   nameFromEmail: 'No tenía nombre: se usó el de su correo.',
   noPassword: 'No tiene contraseña en Firebase: la crea con «¿Olvidaste tu contraseña?».',
+  authEmailDiffers: (email: string) =>
+    `Su cuenta de Firebase es de otro correo (${email}): se importó sin contraseña; la crea con «¿Olvidaste tu contraseña?».`,
+  roomHasSessions:
+    'La exportación la pasa a otra sucursal, pero aquí tiene sesiones por venir: se dejó donde estaba.',
   disabledInFirebase: 'Su cuenta estaba deshabilitada en Firebase: se importó inactiva.',
   unknownProduct: (productId: string) =>
     `El producto ${productId} no está en la exportación: su línea se omitió.`,
@@ -75,6 +79,7 @@ export const importMessages = {
     'El archivo no está en UTF-8: sus acentos y eñes se leerían mal. En Excel, guárdalo con «Guardar como» → «CSV UTF-8 (delimitado por comas)» y elígelo otra vez.',
   csvUnreadable: 'No se pudo leer el archivo como CSV (UTF-8, separado por comas o por punto y coma).',
   csvTooManyRows: (max: number) => `El archivo tiene más de ${max} filas: divídelo en varios.`,
+  csvTooLarge: 'El archivo pesa más de 1 MB (unos 10 000 clientes): divídelo en varios.',
   csvName: 'El nombre es obligatorio.',
   csvPhone: 'El teléfono debe tener 10 dígitos.',
   csvActive: 'La columna activo debe decir sí o no.',

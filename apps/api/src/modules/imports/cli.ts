@@ -59,6 +59,17 @@ function readJson(file: string | undefined, option: string): Record<string, unkn
   }
 }
 
+/** `firebase auth:export --format=json` writes `{ "users": [...] }`. */
+function readAuthExport(file: string | undefined): Record<string, unknown> {
+  const json = readJson(file, 'auth');
+  if (!Array.isArray(json.users)) {
+    fail(
+      `${file} no es una exportación de cuentas de Firebase (se esperaba «users»: firebase auth:export … --format=json).`,
+    );
+  }
+  return json;
+}
+
 /** Firebase console → Authentication → ⋮ → "Password hash parameters". */
 function hashParameters(): FirebaseHashParameters {
   const env = process.env;
@@ -88,6 +99,17 @@ function hashParameters(): FirebaseHashParameters {
       'FIREBASE_HASH_ROUNDS y FIREBASE_HASH_MEM_COST deben ser los números enteros que muestra la consola de Firebase.',
     );
   }
+  // The console shows both in base64; a key cut short or mistyped would make every imported password fail.
+  const isBase64 = (value: string, minBytes: number) =>
+    /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length >= minBytes;
+  if (!isBase64((env.FIREBASE_HASH_SIGNER_KEY as string).trim(), 32)) {
+    fail('FIREBASE_HASH_SIGNER_KEY no es la clave de la consola de Firebase (base64_signer_key, en base64).');
+  }
+  if (!isBase64((env.FIREBASE_HASH_SALT_SEPARATOR as string).trim(), 1)) {
+    fail(
+      'FIREBASE_HASH_SALT_SEPARATOR no es el de la consola de Firebase (base64_salt_separator, en base64).',
+    );
+  }
   return {
     signerKey: (env.FIREBASE_HASH_SIGNER_KEY as string).trim(),
     saltSeparator: (env.FIREBASE_HASH_SALT_SEPARATOR as string).trim(),
@@ -103,7 +125,7 @@ const job =
     ? {
         kind: 'firebase' as const,
         firestore: readJson(values.firestore, 'firestore'),
-        auth: readJson(values.auth, 'auth'),
+        auth: readAuthExport(values.auth),
         hash: hashParameters(),
       }
     : { kind: 'csv' as const, csv: readText(values.clients, 'clients') };

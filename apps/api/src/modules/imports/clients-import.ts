@@ -30,14 +30,17 @@ export async function importClientRows(tx: Tx, input: { rows: ClientRow[]; now: 
     out.add(COLLECTION, 'read');
     const mapped = mappings.get(row.email);
     const current = mapped ? byId.get(mapped) : undefined;
-    const fields = { name: row.name, phone: row.phone, isActive: row.isActive };
+    // A client in the business's list is a client today, unless the sheet says otherwise; a sheet that does not
+    // say leaves a known client's status as it is here.
+    const isActive = row.isActive ?? current?.isActive ?? true;
+    const fields = { name: row.name, phone: row.phone, isActive };
     const shown = {
       line: row.line,
       name: row.name,
       email: row.email,
       phone: row.phone,
       credits: row.credits,
-      isActive: row.isActive,
+      isActive,
     };
     if (current?.closedAt) {
       // Closed by its owner: an import never brings an account back (decision 018).
@@ -47,7 +50,7 @@ export async function importClientRows(tx: Tx, input: { rows: ClientRow[]; now: 
     }
     if (current) {
       const changed =
-        current.name !== row.name || current.phone !== row.phone || current.isActive !== row.isActive;
+        current.name !== row.name || current.phone !== row.phone || current.isActive !== isActive;
       if (changed) await repo.updateAccount(tx, current.id, fields);
       const last = lastCredits.get(current.id) ?? 0;
       const moved = await reconcileImportedBalance(tx, {

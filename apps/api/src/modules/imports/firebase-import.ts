@@ -94,7 +94,7 @@ export async function importFirebaseExport(
 
   await importCities(tx, docsOf('cities'), ids, out);
   const branchInfo = await importBranches(tx, docsOf('branches'), ids, out);
-  const roomInfo = await importRooms(tx, docsOf('machines'), ids, branchInfo, out);
+  const roomInfo = await importRooms(tx, docsOf('machines'), ids, branchInfo, out, input.now);
   const productInfo = await importProducts(tx, docsOf('products'), ids, out);
   await importUsers(
     tx,
@@ -102,12 +102,8 @@ export async function importFirebaseExport(
     ids,
     out,
   );
-  await importSessions(tx, docsOf('sessions'), ids, roomInfo, branchInfo, out);
-  await importDayBlocks(tx, docsOf('blocked'), ids, branchInfo, out);
-  await importRoomBlocks(tx, docsOf('blockedRoom'), ids, roomInfo, out);
-  await importOrders(tx, docsOf('orders'), ids, productInfo, out);
-  await importCosts(tx, docsOf('costs'), ids, out);
-  // What the old app removed since the last run (it deletes a cancelled session, a removed block, an expense).
+  // What the old app removed since the last run (it deletes a cancelled session, a removed block, an expense)
+  // ends first, so a session booked there in its place finds its room and hour free here.
   const gone = (name: string) =>
     goneSince(collections.has(name) ? docsOf(name) : null, ids.all(name), ids.oldIdOf(name));
   await endWhatIsGone(
@@ -121,7 +117,11 @@ export async function importFirebaseExport(
     input.now,
     out,
   );
-
+  await importSessions(tx, docsOf('sessions'), ids, roomInfo, branchInfo, out);
+  await importDayBlocks(tx, docsOf('blocked'), ids, branchInfo, out);
+  await importRoomBlocks(tx, docsOf('blockedRoom'), ids, roomInfo, out);
+  await importOrders(tx, docsOf('orders'), ids, productInfo, out);
+  await importCosts(tx, docsOf('costs'), ids, out);
   await repo.saveMappings(tx, fresh);
 }
 
@@ -209,7 +209,11 @@ async function importCities(tx: Tx, entries: Entry[], ids: Mapped, out: ReportBu
       // Already here (imported before, or set up by hand with the same name): it becomes this record.
       if (!mapped) ids.remember('cities', id, current.id);
       const diff = changes(current, value);
-      if (diff) await repo.updateCity(tx, current.id, diff);
+      if (diff) {
+        await repo.updateCity(tx, current.id, diff);
+        byName.delete(current.name.toLowerCase());
+        byName.set(value.name.toLowerCase(), current.id);
+      }
       out.add('cities', diff ? 'updated' : 'unchanged');
       continue;
     }
@@ -255,7 +259,11 @@ async function importBranches(
     if (current) {
       if (!mapped) ids.remember('branches', id, current.id);
       const diff = changes(current, { name: value.name, cityId });
-      if (diff) await repo.updateBranch(tx, current.id, diff);
+      if (diff) {
+        await repo.updateBranch(tx, current.id, diff);
+        byName.delete(key(current.cityId, current.name));
+        byName.set(key(cityId, value.name), current.id);
+      }
       info.set(current.id, { cityId, sessionCost: current.sessionCost });
       out.add('branches', diff ? 'updated' : 'unchanged');
       continue;
@@ -279,6 +287,7 @@ async function importRooms(
   ids: Mapped,
   branches: BranchInfo,
   out: ReportBuilder,
+  now: Date,
 ): Promise<RoomInfo> {
   const existing = await repo.allRooms(tx);
   ids.keepOnly('machines', existing);
@@ -309,6 +318,11 @@ async function importRooms(
     };
     const current = byId.get(mapped ?? holder ?? '');
     if (current) {
+      // As the Salas screen refuses it (rooms.service): a room with sessions ahead stays in its branch.
+      if (current.branchId !== branchId && (await repo.roomHasSessionsAfter(tx, current.id, now))) {
+        out.skip('machines', id, m.roomHasSessions);
+        continue;
+      }
       if (!mapped) ids.remember('machines', id, current.id);
       const diff = changes(current, fields);
       if (diff) {
@@ -399,8 +413,17 @@ async function importUsers(
   const ledger: Parameters<typeof repo.insertAccounts>[2] = [];
   const authOutcome = new Map<string, 'imported' | 'updated' | 'unchanged'>();
 
-  for (const { id, value } of readAll('users', input.docs, readUser, out)) {
-    const auth = accounts.get(id);
+  // When two documents share an e-mail, the one whose Firebase account has that e-mail is the person's.
+  const read = readAll('users', input.docs, readUser, out);
+  const own = (entry: (typeof read)[number]) => accounts.get(entry.id)?.email === entry.value.email;
+  read.sort((a, b) => Number(own(b)) - Number(own(a)));
+  for (const { id, value } of read) {
+    const listed = accounts.get(id);
+    // The password belongs to the Firebase account's e-mail: given to a document with another e-mail it would let
+    // that account's owner into somebody else's (docs/decisions/029).
+    const mismatch = Boolean(listed?.email && listed.email !== value.email);
+    if (mismatch) out.warn('users', id, m.authEmailDiffers(listed?.email as string));
+    const auth = mismatch && listed ? { ...listed, passwordHash: null, salt: null } : listed;
     const user: UserRecord = auth?.disabled ? { ...value, isActive: false } : value;
     if (auth?.disabled && value.isActive) out.warn('users', id, m.disabledInFirebase);
     const earlier = keptEmail.get(user.email);
@@ -417,7 +440,7 @@ async function importUsers(
       continue;
     }
     keptEmail.set(user.email, id);
-    if (!auth?.passwordHash) out.warn('users', id, m.noPassword);
+    if (!auth?.passwordHash && !mismatch) out.warn('users', id, m.noPassword);
     const fields = {
       name: user.name,
       email: user.email,

@@ -1,7 +1,8 @@
 import { insertAll } from '@sala/db/bulk-insert';
 import type { DbOrTx, Tx } from '@sala/db/client';
+import { auditLog } from '@sala/db/schema/audit';
 import { dayBlocks, roomBlocks } from '@sala/db/schema/blocks';
-import { costs, orderItems, orders, products } from '@sala/db/schema/commerce';
+import { costs, dailyProductSales, dailySales, orderItems, orders, products } from '@sala/db/schema/commerce';
 import { type ImportSource, importIds } from '@sala/db/schema/imports';
 import { creditLedger } from '@sala/db/schema/ledger';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
@@ -17,6 +18,13 @@ import { rowsOf } from '../../lib/sql-rows';
  */
 
 export type Mappings = Map<string, Map<string, string>>;
+
+/** `inArray` binds one parameter per id, and a statement takes at most 65 535: a long list goes in slices. */
+async function inSlices<T>(ids: string[], run: (slice: string[]) => Promise<T[]>): Promise<T[]> {
+  const found: T[] = [];
+  for (let i = 0; i < ids.length; i += 10_000) found.push(...(await run(ids.slice(i, i + 10_000))));
+  return found;
+}
 
 /** Every old id this source imported before: collection → old id → new id. */
 export async function loadMappings(db: DbOrTx, source: ImportSource): Promise<Mappings> {
@@ -120,17 +128,18 @@ export const activeSessions = (db: DbOrTx) =>
 
 /** The sessions earlier runs made (cancelled ones too: a cancel here stands). */
 export function sessionsByIds(db: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: roomSessions.id,
-      roomId: roomSessions.roomId,
-      userId: roomSessions.userId,
-      startsAt: roomSessions.startsAt,
-      cancelledAt: roomSessions.cancelledAt,
-    })
-    .from(roomSessions)
-    .where(inArray(roomSessions.id, ids));
+  return inSlices(ids, (slice) =>
+    db
+      .select({
+        id: roomSessions.id,
+        roomId: roomSessions.roomId,
+        userId: roomSessions.userId,
+        startsAt: roomSessions.startsAt,
+        cancelledAt: roomSessions.cancelledAt,
+      })
+      .from(roomSessions)
+      .where(inArray(roomSessions.id, slice)),
+  );
 }
 
 export const allDayBlocks = (db: DbOrTx) =>
@@ -141,13 +150,13 @@ export const allRoomBlocks = (db: DbOrTx) =>
   db.select({ id: roomBlocks.id, roomId: roomBlocks.roomId, startsAt: roomBlocks.startsAt }).from(roomBlocks);
 
 export function ordersByIds(db: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.select({ id: orders.id, status: orders.status }).from(orders).where(inArray(orders.id, ids));
+  return inSlices(ids, (slice) =>
+    db.select({ id: orders.id, status: orders.status }).from(orders).where(inArray(orders.id, slice)),
+  );
 }
 
 export function costsByIds(db: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.select().from(costs).where(inArray(costs.id, ids));
+  return inSlices(ids, (slice) => db.select().from(costs).where(inArray(costs.id, slice)));
 }
 
 export const insertCities = (tx: Tx, rows: (typeof cities.$inferInsert)[]) => insertAll(tx, cities, rows);
@@ -220,40 +229,68 @@ export async function updateCost(tx: Tx, id: string, values: Partial<typeof cost
 
 /** Sessions of earlier runs that the old app cancelled since: the future ones are cancelled here. */
 export async function cancelFutureSessions(tx: Tx, ids: string[], now: Date): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .update(roomSessions)
-    .set({ cancelledAt: now })
-    .where(
-      and(inArray(roomSessions.id, ids), isNull(roomSessions.cancelledAt), gt(roomSessions.startsAt, now)),
-    )
-    .returning({ id: roomSessions.id });
+  const rows = await inSlices(ids, (slice) =>
+    tx
+      .update(roomSessions)
+      .set({ cancelledAt: now })
+      .where(
+        and(
+          inArray(roomSessions.id, slice),
+          isNull(roomSessions.cancelledAt),
+          gt(roomSessions.startsAt, now),
+        ),
+      )
+      .returning({ id: roomSessions.id }),
+  );
   return rows.map((row) => row.id);
 }
 
 export async function deleteFutureDayBlocks(tx: Tx, ids: string[], today: string): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .delete(dayBlocks)
-    .where(and(inArray(dayBlocks.id, ids), gte(dayBlocks.date, today)))
-    .returning({ id: dayBlocks.id });
+  const rows = await inSlices(ids, (slice) =>
+    tx
+      .delete(dayBlocks)
+      .where(and(inArray(dayBlocks.id, slice), gte(dayBlocks.date, today)))
+      .returning({ id: dayBlocks.id }),
+  );
   return rows.map((row) => row.id);
 }
 
 export async function deleteFutureRoomBlocks(tx: Tx, ids: string[], now: Date): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .delete(roomBlocks)
-    .where(and(inArray(roomBlocks.id, ids), gt(roomBlocks.startsAt, now)))
-    .returning({ id: roomBlocks.id });
+  const rows = await inSlices(ids, (slice) =>
+    tx
+      .delete(roomBlocks)
+      .where(and(inArray(roomBlocks.id, slice), gt(roomBlocks.startsAt, now)))
+      .returning({ id: roomBlocks.id }),
+  );
   return rows.map((row) => row.id);
 }
 
 export async function deleteCosts(tx: Tx, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx.delete(costs).where(inArray(costs.id, ids)).returning({ id: costs.id });
+  const rows = await inSlices(ids, (slice) =>
+    tx.delete(costs).where(inArray(costs.id, slice)).returning({ id: costs.id }),
+  );
   return rows.map((row) => row.id);
 }
+
+export async function roomHasSessionsAfter(tx: Tx, roomId: string, now: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: roomSessions.id })
+    .from(roomSessions)
+    .where(
+      and(eq(roomSessions.roomId, roomId), isNull(roomSessions.cancelledAt), gt(roomSessions.startsAt, now)),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * One import at a time (PostgreSQL: a second waits for the first to commit): two at once would both read the same
+ * last balance of a client and move it twice. Any constant will do.
+ */
+export async function takeImportTurn(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
+}
+const IMPORT_LOCK_KEY = 4_100_041;
 
 /** How many rows each table holds: what `--dry-run` must leave as it found (the tests compare them). */
 export async function tableCounts(db: DbOrTx): Promise<Record<string, number>> {
@@ -271,7 +308,10 @@ export async function tableCounts(db: DbOrTx): Promise<Record<string, number>> {
       (select count(*)::int from ${orders}) as orders,
       (select count(*)::int from ${orderItems}) as order_items,
       (select count(*)::int from ${costs}) as costs,
-      (select count(*)::int from ${importIds}) as import_ids`),
+      (select count(*)::int from ${importIds}) as import_ids,
+      (select count(*)::int from ${dailySales}) as daily_sales,
+      (select count(*)::int from ${dailyProductSales}) as daily_product_sales,
+      (select count(*)::int from ${auditLog}) as audit_log`),
   );
   return row ?? {};
 }

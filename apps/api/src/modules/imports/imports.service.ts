@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/audit.service';
 import { importClientRows } from './clients-import';
 import { type FirebaseExport, importFirebaseExport } from './firebase-import';
 import { type ReportBuilder, startReport } from './import-report';
-import { tableCounts } from './imports.repository';
+import { tableCounts, takeImportTurn } from './imports.repository';
 
 /** Thrown at the end of a dry run: the transaction rolls back, and the report stays exact to the last row. */
 class DryRunDone extends Error {}
@@ -28,6 +28,7 @@ async function inOneTransaction(
   const out = startReport(dryRun);
   try {
     await db.transaction(async (tx) => {
+      await takeImportTurn(tx);
       await work(tx, out);
       if (dryRun) throw new DryRunDone();
     });

@@ -1,9 +1,5 @@
 import { commonMessages } from '@sala/shared/errors/messages';
-import {
-  CLIENTS_CSV_MAX_CHARS,
-  CLIENTS_CSV_MAX_ROWS,
-  type TImportReport,
-} from '@sala/shared/imports/imports.contract';
+import { CLIENTS_UPLOAD_MAX_BYTES, type TImportReport } from '@sala/shared/imports/imports.contract';
 import { importMessages as m } from '@sala/shared/imports/imports.messages';
 import { Download, FileSpreadsheet, RotateCcw, Upload } from 'lucide-react';
 import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -39,11 +35,14 @@ const TEMPLATE =
 /** The file as read in the browser, or why it cannot be sent. */
 async function readCsv(file: File): Promise<{ csv: string } | { refusal: string }> {
   // UTF-8 takes at most two bytes for a Spanish letter: a file past this is past the API's limit unread.
-  if (file.size > CLIENTS_CSV_MAX_CHARS * 2) return { refusal: m.csvTooManyRows(CLIENTS_CSV_MAX_ROWS) };
+  if (file.size > CLIENTS_UPLOAD_MAX_BYTES) return { refusal: m.csvTooLarge };
   const csv = await file.text();
   if (!csv.replace(/^\uFEFF/, '').trim()) return { refusal: m.csvEmpty };
   if (csv.includes('\uFFFD')) return { refusal: m.csvNotUtf8 };
-  if (csv.length > CLIENTS_CSV_MAX_CHARS) return { refusal: m.csvTooManyRows(CLIENTS_CSV_MAX_ROWS) };
+  // What goes over the wire: the text as JSON, in UTF-8 (an accent is two bytes, a line break's escape two).
+  if (new TextEncoder().encode(JSON.stringify({ csv })).length > CLIENTS_UPLOAD_MAX_BYTES) {
+    return { refusal: m.csvTooLarge };
+  }
   return { csv };
 }
 
