@@ -25,7 +25,6 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT';
 const call: TestApp['call'] = (...request) => t.call(...request);
 const saveContact = async (payload: object) => {
   const { cookie } = await loginAs(t, 'superadmin');

@@ -39,7 +39,6 @@ const TERMS = currentVersion(TERMS_VERSIONS).version;
 let n = 0;
 const uniqueEmail = (prefix = 'persona') => `${prefix}-${++n}@example.test`;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 const call: TestApp['call'] = (...request) => t.call(...request);
 
 /** Σ ledger = users.credits for every account, and no ledger row left a negative balance. */
