@@ -2,6 +2,7 @@
 // `firestore-export-import` package's JSON and `firebase auth:export --format=json`, with real Firebase scrypt
 // hashes. Deterministic: the same options give the same files. Used by the import's tests and its bench.
 import { firebaseScrypt } from '@sala/db/password';
+import { DEFAULT_WEEKLY_SCHEDULE, hourSlots } from '@sala/shared/locations/schedule';
 import { addDays, businessDate, businessInstant } from '@sala/shared/time/business-time';
 
 /** A project's "password hash parameters" (the same shape the console shows), made for tests. */
@@ -530,20 +531,8 @@ export async function largeBusinessExport(
     };
     authUsers.push({ ...shared, localId: id, email });
   }
-  const hours = [
-    '08:00',
-    '09:00',
-    '10:00',
-    '11:00',
-    '12:00',
-    '13:00',
-    '14:00',
-    '15:00',
-    '16:00',
-    '17:00',
-    '18:00',
-    '19:00',
-  ];
+  // A weekday's bookable hours (design §4): 08:00 to 20:00.
+  const hours = hourSlots(DEFAULT_WEEKLY_SCHEDULE[1] ?? null);
   let session = 0;
   let orderCount = 0;
   for (let b = 0; b < size.branches; b += 1) {

@@ -23,7 +23,6 @@ export async function importClientRows(tx: Tx, input: { rows: ClientRow[]; now: 
   const byId = new Map(accounts.map((a) => [a.id, a]));
   const byEmail = new Map(accounts.map((a) => [a.email.toLowerCase(), a]));
   const inserts: Parameters<typeof repo.insertAccounts>[1] = [];
-  const ledger: Parameters<typeof repo.insertAccounts>[2] = [];
   const fresh: Parameters<typeof repo.saveMappings>[1] = [];
 
   for (const row of input.rows) {
@@ -88,17 +87,6 @@ export async function importClientRows(tx: Tx, input: { rows: ClientRow[]; now: 
       createdAt: input.now,
       updatedAt: input.now,
     });
-    if (row.credits > 0) {
-      ledger.push({
-        id: newId(),
-        userId: id,
-        delta: row.credits,
-        balanceAfter: row.credits,
-        reason: 'import',
-        note: IMPORT_NOTE,
-        createdAt: input.now,
-      });
-    }
     byEmail.set(row.email, {
       id,
       ...fields,
@@ -112,6 +100,6 @@ export async function importClientRows(tx: Tx, input: { rows: ClientRow[]; now: 
     out.add(COLLECTION, 'imported');
     out.client({ ...shown, action: 'create' });
   }
-  await repo.insertAccounts(tx, inserts, ledger);
+  await repo.insertAccounts(tx, inserts, { note: IMPORT_NOTE, at: input.now });
   await repo.saveMappings(tx, fresh);
 }

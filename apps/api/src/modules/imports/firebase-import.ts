@@ -117,11 +117,11 @@ export async function importFirebaseExport(
     input.now,
     out,
   );
-  await importSessions(tx, docsOf('sessions'), ids, roomInfo, branchInfo, out);
+  await importSessions(tx, docsOf('sessions'), ids, roomInfo, branchInfo, out, input.now);
   await importDayBlocks(tx, docsOf('blocked'), ids, branchInfo, out);
   await importRoomBlocks(tx, docsOf('blockedRoom'), ids, roomInfo, out);
   await importOrders(tx, docsOf('orders'), ids, productInfo, out);
-  await importCosts(tx, docsOf('costs'), ids, out);
+  await importCosts(tx, docsOf('costs'), ids, out, input.now);
   await repo.saveMappings(tx, fresh);
 }
 
@@ -410,7 +410,6 @@ async function importUsers(
   const docIds = new Set(input.docs.map((entry) => entry.id));
   const keptEmail = new Map<string, string>();
   const inserts: Parameters<typeof repo.insertAccounts>[1] = [];
-  const ledger: Parameters<typeof repo.insertAccounts>[2] = [];
   const authOutcome = new Map<string, 'imported' | 'updated' | 'unchanged'>();
 
   // When two documents share an e-mail, the one whose Firebase account has that e-mail is the person's.
@@ -501,17 +500,6 @@ async function importUsers(
       createdAt,
       updatedAt: input.now,
     });
-    if (user.credits > 0) {
-      ledger.push({
-        id: newId(),
-        userId: newUserId,
-        delta: user.credits,
-        balanceAfter: user.credits,
-        reason: 'import',
-        note: IMPORT_NOTE,
-        createdAt: input.now,
-      });
-    }
     byEmail.set(user.email, {
       ...fields,
       id: newUserId,
@@ -523,7 +511,7 @@ async function importUsers(
     out.add('users', 'imported');
     authOutcome.set(id, 'imported');
   }
-  await repo.insertAccounts(tx, inserts, ledger);
+  await repo.insertAccounts(tx, inserts, { note: IMPORT_NOTE, at: input.now });
 
   // Each account of Firebase Authentication follows its users document; one without a document is no client.
   for (const localId of accounts.keys()) {
@@ -545,6 +533,7 @@ async function importSessions(
   rooms: RoomInfo,
   branches: BranchInfo,
   out: ReportBuilder,
+  now: Date,
 ) {
   const active = await repo.activeSessions(tx);
   const known = await repo.sessionsByIds(tx, ids.all('sessions'));
@@ -626,7 +615,7 @@ async function importSessions(
       isCourtesy: userId === null,
       courtesyName: value.courtesyName === null ? null : courtesyName(value.courtesyName),
       // A session of the past needs no reminder; one ahead gets the usual one.
-      createdAt: value.createdAt ?? new Date(),
+      createdAt: value.createdAt ?? now,
     };
     inserts.push(row);
     ids.remember('sessions', id, row.id);
@@ -795,7 +784,7 @@ async function importOrders(
   await repo.insertOrderItems(tx, items);
 }
 
-async function importCosts(tx: Tx, entries: Entry[], ids: Mapped, out: ReportBuilder) {
+async function importCosts(tx: Tx, entries: Entry[], ids: Mapped, out: ReportBuilder, now: Date) {
   const read = readAll('costs', entries, readCost, out);
   const found = await repo.costsByIds(tx, ids.all('costs'));
   ids.keepOnly('costs', found);
@@ -819,7 +808,7 @@ async function importCosts(tx: Tx, entries: Entry[], ids: Mapped, out: ReportBui
       out.add('costs', diff ? 'updated' : 'unchanged');
       continue;
     }
-    const row = { id: newId(), ...fields, createdAt: value.createdAt ?? new Date() };
+    const row = { id: newId(), ...fields, createdAt: value.createdAt ?? now };
     inserts.push(row);
     ids.remember('costs', id, row.id);
     out.add('costs', 'imported');

@@ -1,5 +1,6 @@
 import { insertAll } from '@sala/db/bulk-insert';
 import type { DbOrTx, Tx } from '@sala/db/client';
+import { newId } from '@sala/db/ids';
 import { auditLog } from '@sala/db/schema/audit';
 import { dayBlocks, roomBlocks } from '@sala/db/schema/blocks';
 import { costs, dailyProductSales, dailySales, orderItems, orders, products } from '@sala/db/schema/commerce';
@@ -176,14 +177,31 @@ export const insertOrderItems = (tx: Tx, rows: (typeof orderItems.$inferInsert)[
   insertAll(tx, orderItems, rows);
 export const insertCosts = (tx: Tx, rows: (typeof costs.$inferInsert)[]) => insertAll(tx, costs, rows);
 
-/** New accounts with their opening balance: each balance enters with its one `import` ledger row. */
+/**
+ * New accounts with their opening balance: each balance above 0 enters with its one `import` ledger row, in the same
+ * statement batch, so Σ ledger = balance from the first minute.
+ */
 export async function insertAccounts(
   tx: Tx,
   rows: (typeof users.$inferInsert & { id: string; credits: number })[],
-  ledger: (typeof creditLedger.$inferInsert)[],
+  opening: { note: string; at: Date },
 ) {
   await insertAll(tx, users, rows);
-  await insertAll(tx, creditLedger, ledger);
+  await insertAll(
+    tx,
+    creditLedger,
+    rows
+      .filter((row) => row.credits > 0)
+      .map((row) => ({
+        id: newId(),
+        userId: row.id,
+        delta: row.credits,
+        balanceAfter: row.credits,
+        reason: 'import' as const,
+        note: opening.note,
+        createdAt: opening.at,
+      })),
+  );
 }
 
 export async function updateCity(tx: Tx, id: string, values: Partial<typeof cities.$inferInsert>) {
