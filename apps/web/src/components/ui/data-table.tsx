@@ -43,6 +43,14 @@ type DataTableProps<T> = {
 };
 
 /**
+ * Whether a table shows as a table here (not as cards): from `md` up, or from the breakpoint the page sets with
+ * TablesWideFrom. Without matchMedia (jsdom) the table layout is the one shown.
+ */
+export function useTablesWide(): boolean {
+  return useMediaQuery(useContext(WideFrom), true);
+}
+
+/**
  * The shared table of docs/business-rules.md §2. Paging, sorting and search run on the server: this component only shows a page
  * and asks for another through onStateChange. From the `md` breakpoint up (`xl` in the admin area, see
  * TablesWideFrom) it is a table; below it each row is a card of `label: value` pairs with its actions at the
@@ -58,8 +66,7 @@ export function DataTable<T>({
   caption,
   getRowId,
 }: DataTableProps<T>) {
-  // Without matchMedia (jsdom) the table layout is the one shown.
-  const wide = useMediaQuery(useContext(WideFrom), true);
+  const wide = useTablesWide();
   const table = useReactTable({
     data: data?.rows ?? [],
     columns,

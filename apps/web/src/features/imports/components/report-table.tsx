@@ -1,8 +1,7 @@
 import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { type DataTableColumn, TABLE_EMPTY_TEXT } from '../../../components/ui/data-table';
+import { type DataTableColumn, TABLE_EMPTY_TEXT, useTablesWide } from '../../../components/ui/data-table';
 import { DataTableCards } from '../../../components/ui/data-table-cards';
 import { DataTableWide } from '../../../components/ui/data-table-wide';
-import { useMediaQuery, XL_UP } from '../../../lib/use-media-query';
 
 /** A spreadsheet of thousands of rows: the screen lists this many and says how many more there are. */
 export const SHOWN_ROWS = 200;
@@ -22,12 +21,11 @@ type ReportTableProps<T> = {
 
 /**
  * A list of the import's report, in the shared table's two faces (components/ui/data-table): a table where the
- * admin area's tables are one (from 1280 px, beside the menu), cards below. All of it is in the browser, so no
+ * page's tables are one (the admin area's TablesWideFrom), cards below. All of it is in the browser, so no
  * toolbar or pager: the first SHOWN_ROWS rows, and how many more.
  */
 export function ReportTable<T>({ caption, columns, rows, getRowId }: ReportTableProps<T>) {
-  // The admin area's breakpoint (TablesWideFrom in admin-layout.tsx); jsdom, without matchMedia, gets the table.
-  const wide = useMediaQuery(XL_UP, true);
+  const wide = useTablesWide();
   const shown = rows.slice(0, SHOWN_ROWS);
   const table = useReactTable({
     data: shown,
