@@ -5,6 +5,7 @@ export * from './blocks';
 export * from './commerce';
 export * from './imports';
 export * from './infrastructure';
+export * from './invoicing';
 export * from './ledger';
 export * from './locations';
 export * from './payments';
