@@ -122,6 +122,12 @@ export const MODULES: Record<string, ModuleRule> = {
       'costs',
     ],
   },
+  // CFDI invoices (issue 42): the issuer, clients' fiscal profiles, products' SAT keys and the invoices' queue; it
+  // reads the sales it invoices.
+  invoicing: {
+    owns: ['invoicingSettings', 'productSatKeys', 'fiscalProfiles', 'invoices'],
+    reads: ['orders', 'orderItems', 'products'],
+  },
   // ARCO requests and actions; it reads each account's name for the staff list.
   privacy: { owns: ['privacyRequests', 'emailChanges'], reads: ['users'] },
 };

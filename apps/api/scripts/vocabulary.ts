@@ -38,6 +38,7 @@ export const SCREEN_WORDS: Record<string, string> = {
   format: '(dinero, créditos, fechas y horas como se leen)',
   health: '(operación: salud, métricas, respaldos)',
   imports: 'Importar clientes (hoja de cálculo), importación desde Firebase',
+  invoicing: 'Facturación (CFDI): Datos fiscales, Solicitar factura, factura global',
   legal: 'Datos legales, Aviso de privacidad, Términos y condiciones',
   locations: 'Ubicaciones: zonas, sucursales y salas',
   mail: 'Correos (los que salen y los que fallaron)',

@@ -26,6 +26,8 @@ import { backupRoutes } from './modules/health/backup.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsRoutes } from './modules/health/metrics.routes';
 import { importRoutes } from './modules/imports/imports.routes';
+import { registerInvoicing } from './modules/invoicing/invoicing.plugin';
+import { invoicingRoutes } from './modules/invoicing/invoicing.routes';
 import { legalRoutes } from './modules/legal/legal.routes';
 import { businessContact, legalFacts } from './modules/legal/legal.service';
 import { registerMailer } from './modules/mail/mail.plugin';
@@ -117,6 +119,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   registerPayments(app);
   registerMetrics(app);
   registerMailer(app);
+  registerInvoicing(app);
   registerContext(app, accountAccess);
 
   await app.register(
@@ -142,6 +145,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(orderRoutes);
       await api.register(costRoutes);
       await api.register(importRoutes);
+      await api.register(invoicingRoutes);
       await api.register(cashSummaryRoutes);
       await api.register(cashDrawerRoutes);
       await api.register(dashboardRoutes);

@@ -103,6 +103,22 @@ describe('payments and e-mail in production', () => {
     expect(loadConfig({}).stripe).toBeNull();
   });
 
+  it('invoices with a live key, or with a test key in production only when told to (issue 42)', () => {
+    const base = { ...production, ...stripeKeys, ...smtp };
+    expect(loadConfig({ ...base, FACTURAPI_KEY: 'sk_live_x' }).invoicing).toEqual({
+      key: 'sk_live_x',
+      url: 'https://www.facturapi.io/v2',
+    });
+    expect(loadConfig({ ...base, FACTURAPI_KEY: 'sk_test_x', INVOICING_MODE: 'test' }).invoicing?.key).toBe(
+      'sk_test_x',
+    );
+    // Without a key invoicing is off; outside production a test key needs nothing else.
+    expect(loadConfig(base).invoicing).toBeNull();
+    expect(
+      loadConfig({ FACTURAPI_KEY: 'sk_test_x', FACTURAPI_URL: 'http://127.0.0.1:4010/v2' }).invoicing?.url,
+    ).toBe('http://127.0.0.1:4010/v2');
+  });
+
   it.each([
     [{ ...production, ...smtp }, /^Configuración inválida: STRIPE_SECRET_KEY: faltan las claves de Stripe/],
     [{ ...production, ...stripeKeys }, /^Configuración inválida: SMTP_URL: falta SMTP_URL/],
@@ -122,6 +138,16 @@ describe('payments and e-mail in production', () => {
     ],
     [{ OXXO_EXPIRES_DAYS: '0' }, /OXXO_EXPIRES_DAYS debe ser un número de días entre 1 y 7/],
     [{ OXXO_EXPIRES_DAYS: '2.5' }, /OXXO_EXPIRES_DAYS debe ser un número de días entre 1 y 7/],
+    [
+      { ...production, ...stripeKeys, ...smtp, FACTURAPI_KEY: 'sk_test_x' },
+      /^Configuración inválida: FACTURAPI_KEY: FACTURAPI_KEY es una clave de pruebas/,
+    ],
+    [
+      { FACTURAPI_KEY: 'sk_live_x', INVOICING_MODE: 'test' },
+      /INVOICING_MODE: INVOICING_MODE=test no usa una clave sk_live_/,
+    ],
+    [{ FACTURAPI_KEY: 'pk_x' }, /FACTURAPI_KEY debe empezar con sk_test_ o sk_live_/],
+    [{ INVOICING_MODE: 'pruebas' }, /INVOICING_MODE debe ser live o test/],
   ])('refuses %o with one line naming the setting', (env, pattern) => {
     expect(() => loadConfig(env)).toThrow(pattern);
   });

@@ -121,6 +121,24 @@ const ZEnv = z
       .min(100, 'RECONCILE_POLL_MS debe ser un número de milisegundos (100–3600000).')
       .max(3_600_000, 'RECONCILE_POLL_MS debe ser un número de milisegundos (100–3600000).')
       .default(60_000),
+    /** Issue 42: the PAC's key (Facturapi): sk_test_… stamps nothing at the SAT, sk_live_… does. */
+    FACTURAPI_KEY: z
+      .string()
+      .regex(/^sk_(?:test|live)_\w+$/, 'FACTURAPI_KEY debe empezar con sk_test_ o sk_live_.')
+      .optional(),
+    /** Facturapi's base address including /v2; tests point it at a local stand-in. */
+    FACTURAPI_URL: z
+      .url('FACTURAPI_URL debe ser una URL (p. ej. https://www.facturapi.io/v2).')
+      .default('https://www.facturapi.io/v2'),
+    /** `test`: invoice with Facturapi's test key on purpose (required to run production with an sk_test_ key). */
+    INVOICING_MODE: z.enum(['live', 'test'], { error: 'INVOICING_MODE debe ser live o test.' }).optional(),
+    /** How often each process looks for invoices waiting for the PAC, and for closed periods without a global. */
+    INVOICE_POLL_MS: z.coerce
+      .number({ error: 'INVOICE_POLL_MS debe ser un número de milisegundos (100–3600000).' })
+      .int('INVOICE_POLL_MS debe ser un número de milisegundos (100–3600000).')
+      .min(100, 'INVOICE_POLL_MS debe ser un número de milisegundos (100–3600000).')
+      .max(3_600_000, 'INVOICE_POLL_MS debe ser un número de milisegundos (100–3600000).')
+      .default(30_000),
     MAIL_FROM: z
       .string()
       .regex(
@@ -180,6 +198,22 @@ const ZEnv = z
         message:
           'faltan las claves de Stripe (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY y STRIPE_WEBHOOK_SECRET); para aceptar solo tarjetas de prueba a propósito, PAYMENTS_MODE=test.',
       });
+    // Invoices: a production server never hands clients test invoices by accident.
+    const testKey = env.FACTURAPI_KEY?.startsWith('sk_test_') ?? false;
+    if (env.INVOICING_MODE === 'test' && env.FACTURAPI_KEY?.startsWith('sk_live_'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INVOICING_MODE'],
+        message:
+          'INVOICING_MODE=test no usa una clave sk_live_: quita INVOICING_MODE o usa la clave de pruebas.',
+      });
+    else if (testKey && production && env.INVOICING_MODE !== 'test')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FACTURAPI_KEY'],
+        message:
+          'FACTURAPI_KEY es una clave de pruebas (sk_test_): las facturas no tendrían validez ante el SAT. Usa la clave sk_live_, o INVOICING_MODE=test para facturar en modo de pruebas a propósito.',
+      });
     // E-mail: a production server never keeps every message unsent by accident.
     if (env.MAIL_MODE === 'outbox' && env.SMTP_URL !== undefined)
       ctx.addIssue({
@@ -232,6 +266,9 @@ const ZEnv = z
     paymentMethods: env.PAYMENT_METHODS,
     oxxoExpiresDays: env.OXXO_EXPIRES_DAYS,
     reconcilePollMs: env.RECONCILE_POLL_MS,
+    /** CFDI through Facturapi when FACTURAPI_KEY is set (issue 42); without it, invoicing is off. */
+    invoicing: env.FACTURAPI_KEY ? { key: env.FACTURAPI_KEY, url: env.FACTURAPI_URL } : null,
+    invoicePollMs: env.INVOICE_POLL_MS,
     /** Deliver the outbox over SMTP when set; otherwise mail stays in the outbox, readable in the app. */
     smtp: env.SMTP_URL ? { url: env.SMTP_URL } : null,
     /** The outbox worker's poll and how long a claimed message is held before another process may send it. */

@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from '@sala/db/client';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Invoicing } from './lib/invoicing/pac';
 import type { PayMethod, PaymentGateway } from './lib/payments/gateway';
 import type { Notify } from './ports/notify';
 
@@ -25,6 +26,8 @@ export type RequestContext<A extends TSessionUser | null = TSessionUser | null> 
   paymentOptions: PaymentOptions;
   /** Who hears of what happened, and how (modules/mail/notify.ts). */
   notify: Notify;
+  /** The PAC that stamps invoices, and its queue (issue 42). */
+  invoicing: Invoicing;
   /** How a change to an account ends its logins (the auth module's sessions, wired in plugins/context.ts). */
   access: AccountAccess;
   /** The business counters of /api/metrics (plugins/metrics.ts): told after a change commits. */

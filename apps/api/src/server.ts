@@ -92,6 +92,7 @@ async function shutdown(signal: string) {
       purge.stop(),
       retention.stop(),
       reconcile.stop(),
+      app.invoiceWorker.stop(),
     ]);
   } finally {
     await database.close();
@@ -108,6 +109,7 @@ try {
   purge.start();
   retention.start();
   reconcile.start();
+  app.invoiceWorker.start();
   const where = config.database.kind === 'pglite' ? `PGlite en ${config.database.dataDir}` : 'PostgreSQL';
   console.log(`Sala Común escuchando en http://localhost:${config.port} (base de datos: ${where})`);
   console.log(
@@ -117,6 +119,12 @@ try {
   );
   for (const warning of config.retiredVariables) {
     app.log.warn(warning);
+    console.warn(warning);
+  }
+  if (app.invoicing.mode === 'test') {
+    const warning =
+      'Facturación: MODO DE PRUEBAS (clave sk_test_ de Facturapi), las facturas no tienen validez ante el SAT.';
+    if (config.isProduction) app.log.warn({ invoicingMode: 'test' }, warning);
     console.warn(warning);
   }
   if (app.payments.mode === 'test') {

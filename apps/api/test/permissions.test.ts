@@ -821,7 +821,74 @@ const table = (): Row[] => [
     request: async () => ({ url: `/api/privacy/requests/${await privacyRequest('access')}/export` }),
     expect: superWrite(200),
   },
+  // Invoicing (issue 42). This app has no FACTURAPI_KEY: asking for an invoice answers that invoicing is off.
+  { method: 'GET', url: '/api/me/fiscal-profile', expect: { ...everyone(200), anonymous: 401 } },
+  {
+    method: 'PUT',
+    url: '/api/me/fiscal-profile',
+    body: () => fiscalProfile,
+    expect: { ...everyone(200), anonymous: 401 },
+  },
+  { method: 'GET', url: '/api/users/:id/fiscal-profile', expect: staffRead },
+  { method: 'PUT', url: '/api/users/:id/fiscal-profile', body: () => fiscalProfile, expect: staffRead },
+  {
+    method: 'GET',
+    url: '/api/me/invoices',
+    request: async () => ({ url: `/api/me/invoices?orderIds=` }),
+    expect: { ...everyone(200), anonymous: 401 },
+  },
+  {
+    method: 'POST',
+    url: '/api/me/orders/:id/invoice',
+    request: async () => ({ url: `/api/me/orders/${(await createOrder(t.db)).id}/invoice` }),
+    expect: { ...everyone(503), anonymous: 401 },
+  },
+  {
+    method: 'GET',
+    url: '/api/orders/:id/invoice',
+    request: async () => ({ url: `/api/orders/${(await createOrder(t.db)).id}/invoice` }),
+    expect: staffRead,
+  },
+  {
+    method: 'POST',
+    url: '/api/orders/:id/invoice',
+    request: async () => ({
+      url: `/api/orders/${(await createOrder(t.db)).id}/invoice`,
+      body: { profile: fiscalProfile },
+    }),
+    expect: { anonymous: 401, user: 403, admin: 503, superadmin: 503 },
+  },
+  {
+    method: 'GET',
+    url: '/api/invoices/:id/:file',
+    request: async () => ({ url: `/api/invoices/${randomUUID()}/pdf` }),
+    expect: { ...everyone(404), anonymous: 401 },
+  },
+  { method: 'GET', url: '/api/invoicing/settings', expect: superRead },
+  { method: 'PUT', url: '/api/invoicing/settings', body: () => issuerSettings, expect: superWrite(200) },
 ];
+
+const fiscalProfile = {
+  rfc: 'COSC8001137NA',
+  legalName: 'COSME FULANITO',
+  taxSystem: '612',
+  zip: '06700',
+  cfdiUse: 'G03',
+  email: 'facturas@example.test',
+};
+const issuerSettings = {
+  rfc: 'EKU9003173C9',
+  legalName: 'ESCUELA KEMPER URGATE',
+  taxSystem: '601',
+  zip: '06700',
+  series: 'F',
+  nextFolio: 1,
+  defaultProductKey: '80131502',
+  defaultUnitKey: 'E48',
+  globalPeriodicity: 'month',
+  requestWindowDays: null,
+  productKeys: [],
+};
 
 /** An open privacy request of a kind, about a fresh client, as the super admin logs one that came by e-mail. */
 async function privacyRequest(kind: 'access' | 'rectification' | 'cancellation' | 'opposition') {

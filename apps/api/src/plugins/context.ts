@@ -27,6 +27,7 @@ export function registerContext(app: FastifyInstance, access: AccountAccess) {
       payments: app.payments,
       paymentOptions: app.paymentOptions,
       notify: app.notify,
+      invoicing: app.invoicing,
       access,
       metrics: app.metrics.business,
     };

@@ -122,6 +122,8 @@ export type Notify = {
   ): Promise<void>;
   /** The point of sale's receipt (to the client's address, or the one given at the counter); its messages. */
   posSale(tx: DbOrTx, receipt: PosReceipt): Promise<Queued>;
+  /** A stamped invoice (issue 42), to the client's invoice address with its PDF and XML attached. */
+  invoiceIssued(tx: DbOrTx, invoice: InvoiceFacts): Promise<void>;
   /** A session's calendar invitation (.ics), REQUEST while it stands and CANCEL once cancelled. */
   calendarFile(session: SessionFacts, method: 'REQUEST' | 'CANCEL'): string;
   /**
@@ -129,6 +131,21 @@ export type Notify = {
    * what is not delivered stays with the worker's retries.
    */
   sendNow(queued: Queued): Promise<MailDelivery>;
+};
+
+/** A stamped CFDI as its e-mail tells it (issue 42). */
+export type InvoiceFacts = {
+  email: string;
+  name: string;
+  series: string;
+  folioNumber: number;
+  uuid: string;
+  totalCents: number;
+  /** The sale's folio (A-00123), when the invoice is a sale's. */
+  orderFolio: number | null;
+  pdfBase64: string;
+  xml: string;
+  isTest: boolean;
 };
 
 /** The point of sale's receipt, as the sale knows it. */

@@ -36,6 +36,11 @@ export const AUDIT_ACTIONS = [
   'cash_drawer.reopen',
   'credits.adjust',
   'import.clients',
+  'invoicing.settings',
+  'fiscal_profile.update',
+  'invoice.request',
+  'invoice.stamp',
+  'invoice.refuse',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -72,6 +77,11 @@ export const auditActionLabels: Record<TAuditAction, string> = {
   'cash_drawer.reopen': 'Caja reabierta',
   'credits.adjust': 'Créditos ajustados a mano',
   'import.clients': 'Clientes importados de una hoja de cálculo',
+  'invoicing.settings': 'Datos de facturación del negocio editados',
+  'fiscal_profile.update': 'Datos fiscales de un cliente editados',
+  'invoice.request': 'Factura solicitada',
+  'invoice.stamp': 'Factura timbrada',
+  'invoice.refuse': 'Factura rechazada por el PAC',
 };
 
 export const auditMessages = {

@@ -46,7 +46,8 @@ export function changedFields(
  */
 export async function recordAudit(
   tx: DbOrTx,
-  who: { actor: { id: string; name: string }; now: Date },
+  /** Who acted; a job acting for someone (the PAC's answer to a request) names itself, with that person's id. */
+  who: { actor: { id: string | null; name: string }; now: Date },
   changes: AuditChange[],
 ): Promise<void> {
   const rows = changes.flatMap((change) => {

@@ -23,6 +23,7 @@ import {
   accountClosedEmail,
   confirmNewEmailEmail,
   emailChangedEmail,
+  invoiceIssuedEmail,
   newClientRegisteredEmail,
   newReservationAdminEmail,
   newSeriesAdminEmail,
@@ -365,6 +366,9 @@ export function createNotify(options: NotifyOptions): Notify {
           url('/perfil/mis-pedidos'),
         ),
       ]);
+    },
+    async invoiceIssued(tx, invoice) {
+      await write(tx, [invoiceIssuedEmail(invoice, url('/perfil/mis-pedidos'))]);
     },
     async paymentPending(tx, order) {
       const pay = order.instructions;

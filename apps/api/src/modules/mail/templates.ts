@@ -8,7 +8,7 @@ import type { TPaymentInstructions as PaymentInstructions } from '@sala/shared/s
 import { IVA_INCLUDED_LINE, includedIvaCents } from '@sala/shared/tax/iva';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
 import type { BarcodeImage } from '../../lib/barcode';
-import type { PosReceipt } from '../../ports/notify';
+import type { InvoiceFacts, PosReceipt } from '../../ports/notify';
 import type { OutgoingEmail } from './outbox.repository';
 
 /**
@@ -700,4 +700,37 @@ export function posReceiptEmail(receipt: PosReceipt, profileUrl: string): Outgoi
     ],
     action: { label: 'Ver mis pedidos', url: profileUrl },
   });
+}
+
+/** A stamped invoice (issue 42): its PDF and XML attached, named by the SAT's folio. */
+export function invoiceIssuedEmail(invoice: InvoiceFacts, ordersUrl: string): OutgoingEmail {
+  const name = `factura-${invoice.series}${invoice.folioNumber}`;
+  const message = email(invoice.email, `Tu factura ${invoice.series}-${invoice.folioNumber}`, {
+    title: 'Tu factura está lista',
+    paragraphs: [
+      `Hola, ${invoice.name}. Te enviamos la factura (CFDI) de tu compra: el PDF y el XML van adjuntos.`,
+      ...(invoice.isTest ? ['Modo de pruebas: esta factura no tiene validez ante el SAT.'] : []),
+    ],
+    details: [
+      ['Folio', `${invoice.series}-${invoice.folioNumber}`],
+      ['Folio fiscal (UUID)', invoice.uuid],
+      ['Total', formatMoney(invoice.totalCents)],
+      ...(invoice.orderFolio === null
+        ? []
+        : ([['Pedido', formatFolio(invoice.orderFolio)]] as [string, string][])),
+    ],
+    action: { label: 'Ver mis pedidos', url: ordersUrl },
+  });
+  return {
+    ...message,
+    attachments: [
+      {
+        filename: `${name}.pdf`,
+        content: invoice.pdfBase64,
+        encoding: 'base64',
+        contentType: 'application/pdf',
+      },
+      { filename: `${name}.xml`, content: invoice.xml, contentType: 'application/xml' },
+    ],
+  };
 }
