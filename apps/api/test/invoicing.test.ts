@@ -330,7 +330,7 @@ describe('invoicing off', () => {
       const client = await loginAs(off, 'user');
       const order = await createOrder(off.db, { userId: client.user.id });
       const res = await off.call('POST', `/api/me/orders/${order.id}/invoice`, client.cookie);
-      expect(res.statusCode).toBe(503);
+      expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe(m.off);
       expect((await off.call('GET', '/api/me/fiscal-profile', client.cookie)).json().mode).toBe('off');
     } finally {

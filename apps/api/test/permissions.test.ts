@@ -841,7 +841,7 @@ const table = (): Row[] => [
     method: 'POST',
     url: '/api/me/orders/:id/invoice',
     request: async () => ({ url: `/api/me/orders/${(await createOrder(t.db)).id}/invoice` }),
-    expect: { ...everyone(503), anonymous: 401 },
+    expect: { ...everyone(409), anonymous: 401 },
   },
   {
     method: 'GET',
@@ -856,7 +856,7 @@ const table = (): Row[] => [
       url: `/api/orders/${(await createOrder(t.db)).id}/invoice`,
       body: { profile: fiscalProfile },
     }),
-    expect: { anonymous: 401, user: 403, admin: 503, superadmin: 503 },
+    expect: { anonymous: 401, user: 403, admin: 409, superadmin: 409 },
   },
   {
     method: 'GET',

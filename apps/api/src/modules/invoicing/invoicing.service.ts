@@ -223,9 +223,9 @@ async function queueSaleInvoice(
   orderId: string,
   asker: Asker,
 ): Promise<TOrderInvoiceResponse> {
-  if (ctx.invoicing.mode === 'off') throw new AppError('unavailable', m.off);
+  if (ctx.invoicing.mode === 'off') throw new AppError('aborted', m.off);
   const settings = await findSettings(ctx.db);
-  if (!settings) throw new AppError('unavailable', m.issuerMissing);
+  if (!settings) throw new AppError('aborted', m.issuerMissing);
   const queued = await ctx.db
     .transaction(async (tx) => {
       const sale = await lockSale(tx, orderId);
