@@ -300,7 +300,7 @@ describe('invoicing a sale', () => {
     });
     const late = await t.call('POST', `/api/me/orders/${lastYear.id}/invoice`, client.cookie);
     expect(late.statusCode).toBe(409);
-    expect(late.json().error.message).toBe(m.windowClosed('2025-01-31'));
+    expect(late.json().error.message).toBe(m.windowClosed('viernes 31 de enero de 2025'));
   });
 
   it('staff invoice a walk-in sale at the counter with the data the client gives', async () => {

@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
           { path: 'correos', ...page(() => import('./routes/admin/correos')) },
           { path: 'auditoria', ...page(() => import('./routes/admin/auditoria')) },
           { path: 'datos-legales', ...page(() => import('./routes/admin/datos-legales')) },
+          { path: 'facturacion', ...page(() => import('./routes/admin/facturacion')) },
           { path: 'privacidad', ...page(() => import('./routes/admin/privacidad')) },
           { path: 'importar-clientes', ...page(() => import('./routes/admin/importar-clientes')) },
           { path: 'zonas', ...page(() => import('./routes/admin/zonas')) },

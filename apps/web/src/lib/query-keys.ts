@@ -65,6 +65,15 @@ export const queryKeys = {
     orders: ['me', 'orders'] as const,
     privacy: ['me', 'privacy'] as const,
   },
+  /** CFDI invoices (issue 42): a fiscal profile, the invoices of some sales, the issuer's settings. */
+  invoicing: {
+    all: ['invoicing'] as const,
+    myProfile: ['invoicing', 'my-profile'] as const,
+    clientProfile: (userId: string) => ['invoicing', 'client-profile', userId] as const,
+    mine: (orderIds: string[]) => ['invoicing', 'mine', orderIds] as const,
+    sale: (orderId: string) => ['invoicing', 'sale', orderId] as const,
+    settings: ['invoicing', 'settings'] as const,
+  },
   /** The business's legal facts (GET /api/legal). */
   legal: ['legal'] as const,
   privacyRequests: ['privacy-requests'] as const,

@@ -1,5 +1,6 @@
 import type { Db } from '@sala/db/client';
 import type { InvoiceCustomer } from '@sala/db/schema/invoicing';
+import { formatCalendarDate } from '@sala/shared/format/dates';
 import {
   canStillAsk,
   conceptsOf,
@@ -237,7 +238,10 @@ async function queueSaleInvoice(
       if (live) return { id: live.id, created: false };
       if (sale.status !== 'completed' || !sale.paidAt) throw new AppError('aborted', m.notCompleted);
       if (asker.kind === 'client' && !canStillAsk(sale.paidAt, settings.requestWindowDays, ctx.now))
-        throw new AppError('aborted', m.windowClosed(lastDayToAsk(sale.paidAt, settings.requestWindowDays)));
+        throw new AppError(
+          'aborted',
+          m.windowClosed(formatCalendarDate(lastDayToAsk(sale.paidAt, settings.requestWindowDays))),
+        );
       const profile = asker.kind === 'staff' ? asker.profile : await findFiscalProfile(tx, ctx.actor.id);
       if (!profile) throw new AppError('aborted', m.profileMissing);
       const customer: InvoiceCustomer = { ...profile };

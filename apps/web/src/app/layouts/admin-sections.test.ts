@@ -56,7 +56,7 @@ describe('admin sections', () => {
         'Usuarios',
       ],
       ['Zonas', 'Consultorios', 'Salas', 'Productos'],
-      ['Corte', 'Ordenes', 'Gastos', 'Reportes'],
+      ['Corte', 'Ordenes', 'Gastos', 'Reportes', 'Facturación'],
       ['Correos', 'Auditoría', 'Privacidad', 'Importar clientes', 'Datos legales'],
     ]);
     expect(menu.flatMap((group) => group.sections)).toHaveLength(adminSections.length);

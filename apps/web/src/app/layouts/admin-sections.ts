@@ -8,6 +8,7 @@ import {
   ChartColumn,
   ClipboardList,
   DoorOpen,
+  FileText,
   FileUp,
   History,
   Landmark,
@@ -81,6 +82,7 @@ export const adminSections: AdminSection[] = [
   { path: '/admin/ordenes', label: 'Ordenes', level: 'superadmin', icon: ClipboardList, group: 'money' },
   { path: '/admin/gastos', label: 'Gastos', level: 'superadmin', icon: Receipt, group: 'money' },
   { path: '/admin/reportes', label: 'Reportes', level: 'superadmin', icon: ChartColumn, group: 'money' },
+  { path: '/admin/facturacion', label: 'Facturación', level: 'superadmin', icon: FileText, group: 'money' },
   { path: '/admin/correos', label: 'Correos', level: 'superadmin', icon: Mail, group: 'administration' },
   {
     path: '/admin/auditoria',

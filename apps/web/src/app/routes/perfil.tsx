@@ -6,6 +6,7 @@ import { HeroBanner } from '../../components/ui/hero-banner';
 import { Button } from '../../components/ui/link-button';
 import { useSession } from '../../features/auth/api/get-session';
 import { RequireSession } from '../../features/auth/components/require-session';
+import { FiscalProfileSection } from '../../features/invoicing/components/my-fiscal-profile';
 import { EditProfileDialog } from '../../features/me/components/edit-profile-dialog';
 import { MyDataSection } from '../../features/me/components/my-data-section';
 import { MySeries } from '../../features/me/components/my-series';
@@ -62,6 +63,7 @@ function Profile({ focus }: { focus?: 'pedidos' }) {
         </h2>
         <PurchaseHistory />
       </section>
+      <FiscalProfileSection defaultEmail={user.email} />
       <MyDataSection user={user} onEditProfile={() => setEditing(true)} />
       <EditProfileDialog user={user} open={editing} onOpenChange={setEditing} />
     </div>

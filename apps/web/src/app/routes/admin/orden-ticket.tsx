@@ -1,5 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import { useSession } from '../../../features/auth/api/get-session';
+import { SaleInvoicePanel } from '../../../features/invoicing/components/sale-invoice-panel';
 import { TicketScreen } from '../../../features/orders/components/ticket-screen';
 
 /** Any staff member prints a ticket (the cashier right after a sale); the way back depends on who it is. */
@@ -11,5 +12,10 @@ export default function OrderTicketPage() {
     user?.role === 'superadmin'
       ? { to: '/admin/ordenes', label: 'Ordenes' }
       : { to: '/admin/punto-venta', label: 'Punto de venta' };
-  return <TicketScreen key={id} orderId={id} backTo={backTo} canManage={user?.role === 'superadmin'} />;
+  return (
+    <div className="space-y-6">
+      <TicketScreen key={id} orderId={id} backTo={backTo} canManage={user?.role === 'superadmin'} />
+      <SaleInvoicePanel orderId={id} />
+    </div>
+  );
 }

@@ -8,6 +8,7 @@ import { DetailList } from '../../../components/ui/detail-list';
 import { Button } from '../../../components/ui/link-button';
 import { PageLoader } from '../../../components/ui/spinner';
 import { useSession } from '../../../features/auth/api/get-session';
+import { FiscalProfileSection } from '../../../features/invoicing/components/my-fiscal-profile';
 import { useUser } from '../../../features/users/api/users-api';
 import { AdjustCreditsDialog, ClientAccount } from '../../../features/users/components/client-account';
 
@@ -55,6 +56,7 @@ export default function AdminUserDetailPage() {
         className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2"
       />
       <ClientAccount userId={u.id} />
+      {u.role === 'user' && <FiscalProfileSection userId={u.id} defaultEmail={u.email} />}
       {adjusting && (
         <AdjustCreditsDialog userId={u.id} balance={u.credits} onClose={() => setAdjusting(false)} />
       )}

@@ -9,7 +9,9 @@ import { DataTable, type DataTableColumn, useTableState } from '../../../compone
 import { Modal } from '../../../components/ui/modal';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { PaymentInstructions, paymentInstructionsTitles } from '../../../components/ui/payment-instructions';
+import { useMyInvoices } from '../../invoicing/api/invoicing-api';
 import { useMyOrders } from '../api/get-my-history';
+import { PurchaseInvoice } from './purchase-invoice';
 
 type PendingOrder = TMyOrder & { instructions: NonNullable<TMyOrder['instructions']> };
 
@@ -21,6 +23,14 @@ export function PurchaseHistory() {
   const [state, setState] = useTableState({ sort: 'createdAt', dir: 'desc', pageSize: 5 });
   const orders = useMyOrders(state);
   const [showing, setShowing] = useState<PendingOrder | null>(null);
+  // The invoices of the sales on this page (issue 42), one request for all of them.
+  const orderIds = useMemo(() => (orders.data?.rows ?? []).map((order) => order.id), [orders.data]);
+  const invoices = useMyInvoices(orderIds);
+  const invoicing = invoices.data;
+  const answers = useMemo(
+    () => new Map((invoicing?.invoices ?? []).map((answer) => [answer.orderId, answer])),
+    [invoicing],
+  );
 
   const columns = useMemo<DataTableColumn<TMyOrder>[]>(
     () => [
@@ -82,8 +92,20 @@ export function PurchaseHistory() {
           );
         },
       },
+      ...(invoicing && invoicing.mode !== 'off'
+        ? [
+            {
+              id: 'invoice',
+              header: 'Factura',
+              enableSorting: false,
+              cell: ({ row }) => (
+                <PurchaseInvoice order={row.original} answer={answers.get(row.original.id)} />
+              ),
+            } satisfies DataTableColumn<TMyOrder>,
+          ]
+        : []),
     ],
-    [],
+    [answers, invoicing],
   );
 
   return (
