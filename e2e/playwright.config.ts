@@ -5,6 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
+const pacPort = Number(process.env.E2E_PAC_PORT ?? 3190);
 // A fresh embedded database per run: the first start seeds the demo business the tests rely on.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'sala-e2e-'));
 
@@ -72,19 +73,34 @@ export default defineConfig({
       use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions: chromium },
     },
   ],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    cwd: path.resolve(import.meta.dirname, '..'),
-    url: `${baseURL}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SKIP_WEB_BUILD: 'true',
+  webServer: [
+    {
+      // The PAC (issue 42): a local stand-in that speaks Facturapi's API, so invoices are stamped in test mode.
+      command: `node --import tsx apps/api/harness/facturapi-stand-in-cli.ts`,
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `http://127.0.0.1:${pacPort}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FACTURAPI_STAND_IN_PORT: String(pacPort) },
     },
-  },
+    {
+      command: 'node scripts/start.mjs',
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `${baseURL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SKIP_WEB_BUILD: 'true',
+        FACTURAPI_KEY: 'sk_test_e2e',
+        FACTURAPI_URL: `http://127.0.0.1:${pacPort}/v2`,
+      },
+    },
+  ],
 });

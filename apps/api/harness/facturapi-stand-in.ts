@@ -189,6 +189,7 @@ export async function startFacturapiStandIn(options: { port?: number } = {}) {
       const url = new URL(request.url ?? '/', 'http://stand-in');
       const body =
         request.method === 'POST' || request.method === 'PUT' ? await readJson(request) : undefined;
+      if (url.pathname === '/health') return send(response, 200, { ok: true });
       received.push({ method: request.method ?? 'GET', path: url.pathname + url.search, body });
       if (down) return send(response, 503, { message: 'Service Unavailable', status: 503 });
       const key = /^Bearer (sk_(?:test|live)_\w+)$/.exec(request.headers.authorization ?? '')?.[1];

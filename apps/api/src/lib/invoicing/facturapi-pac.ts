@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import Facturapi from 'facturapi';
+import FacturapiExport from 'facturapi';
 import {
   type InvoicePac,
   type PacCancellationStatus,
@@ -14,6 +14,13 @@ export type FacturapiConfig = {
   /** FACTURAPI_URL: the API's base address including /v2 (a local stand-in in tests). */
   url: string;
 };
+
+/**
+ * The SDK's class. Node loads the package's CommonJS build (it has no "exports" map), whose default export arrives
+ * as `.default` of the module object; a bundler or Vitest reads its ES build, where it is the default itself.
+ */
+const Facturapi =
+  (FacturapiExport as unknown as { default?: typeof FacturapiExport }).default ?? FacturapiExport;
 
 const isTestKey = (key: string) => key.startsWith('sk_test_');
 

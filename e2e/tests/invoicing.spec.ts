@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { createBranch, createClient, demo, loginAs, uniqueTag } from './fixtures';
+import { expectNoSeriousViolations, toast } from './page-checks';
+
+/**
+ * Issue 42: the super admin sets the business up as an issuer, a client fills their fiscal profile, asks for the
+ * invoice of a purchase and downloads its PDF. The PAC is the Facturapi stand-in the run starts (test mode).
+ */
+test.describe('invoices (CFDI)', () => {
+  test.skip(({ isMobile }) => isMobile, 'the flow runs once, on desktop');
+
+  test('a client invoices a purchase and downloads the PDF', async ({
+    page,
+    browser,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    // A purchase of today, at a branch of its own (the demo's history is shared by the specs beside this one).
+    const client = await createClient(playwright, baseURL!, 0);
+    const staff = await playwright.request.newContext({ baseURL });
+    expect((await staff.post('/api/auth/login', { data: demo.superadmin })).status()).toBe(200);
+    const branch = await createBranch(staff, `Sucursal Facturas ${uniqueTag()}`);
+    const products = (await (await staff.get('/api/pos/products')).json()) as { id: string; name: string }[];
+    const sale = await staff.post('/api/pos/orders', {
+      data: {
+        idempotencyKey: crypto.randomUUID(),
+        clientId: client.id,
+        branchId: branch.id,
+        items: [{ productId: products.find((p) => p.name === 'Pase cowork por día')!.id, quantity: 2 }],
+        cashCents: 0,
+        cardCents: 36_000,
+        transferCents: 0,
+        openingFloatCents: 0,
+      },
+    });
+    expect(sale.status(), await sale.text()).toBe(201);
+    await staff.dispose();
+
+    // The super admin: Administración → Facturación.
+    await loginAs(page, 'superadmin');
+    await page.goto('/admin/facturacion');
+    await expect(page.getByRole('heading', { name: 'Facturación', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('invoicing-test-mode')).toBeVisible();
+    const settings = page.getByRole('form', { name: 'Datos de facturación' });
+    await settings.getByLabel('RFC').fill('EKU9003173C9');
+    await settings.getByLabel('Lugar de expedición (código postal)').fill('06700');
+    await settings.getByLabel('Razón social').fill('ESCUELA KEMPER URGATE');
+    await settings.getByLabel('Régimen fiscal').selectOption('601');
+    await settings.getByRole('button', { name: 'Guardar datos de facturación' }).click();
+    await expect(toast(page, 'Datos de facturación guardados')).toBeVisible();
+
+    // The client: Datos fiscales in the profile, then the invoice of the purchase in Mis pedidos.
+    const context = await browser.newContext({ baseURL, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+    const mine = await context.newPage();
+    const login = await mine.request.post('/api/auth/login', {
+      data: { email: client.email, password: client.password },
+    });
+    expect(login.status()).toBe(200);
+    await mine.goto('/perfil');
+    const profile = mine.getByRole('form', { name: 'Datos fiscales' });
+    await profile.getByLabel('RFC').fill('cosc8001137na');
+    await expect(profile.getByLabel('RFC')).toHaveValue('COSC8001137NA');
+    await profile.getByLabel('Código postal fiscal').fill('0670');
+    await profile.getByLabel('Nombre o razón social').fill('Cosme Fulanito');
+    await profile.getByLabel('Régimen fiscal').selectOption('612');
+    await profile.getByLabel('Uso del CFDI').selectOption('G03');
+    await profile.getByRole('button', { name: 'Guardar datos fiscales' }).click();
+    await expect(profile.getByText('El código postal fiscal tiene 5 dígitos')).toBeVisible();
+    await profile.getByLabel('Código postal fiscal').fill('06700');
+    await profile.getByRole('button', { name: 'Guardar datos fiscales' }).click();
+    await expect(toast(mine, 'Datos fiscales guardados')).toBeVisible();
+    await expect(profile.getByLabel('Nombre o razón social')).toHaveValue('COSME FULANITO');
+
+    const orders = mine.locator('#pedidos');
+    await orders.getByRole('button', { name: /Solicitar factura del pedido/ }).click();
+    await expect(toast(mine, 'Estamos generando tu factura')).toBeVisible();
+    const pdf = orders.getByRole('link', { name: /Descargar PDF de la factura F-/ });
+    await expect(pdf).toBeVisible({ timeout: 20_000 });
+    await expectNoSeriousViolations(mine, { afterToasts: true });
+    const download = mine.waitForEvent('download');
+    await pdf.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^factura-F\d+\.pdf$/);
+    expect(
+      readFileSync(await file.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    await context.close();
+  });
+});
