@@ -125,7 +125,7 @@ export const MODULES: Record<string, ModuleRule> = {
   // CFDI invoices (issue 42): the issuer, clients' fiscal profiles, products' SAT keys and the invoices' queue; it
   // reads the sales it invoices.
   invoicing: {
-    owns: ['invoicingSettings', 'productSatKeys', 'fiscalProfiles', 'invoices'],
+    owns: ['invoicingSettings', 'productSatKeys', 'fiscalProfiles', 'invoices', 'globalInvoiceSales'],
     reads: ['orders', 'orderItems', 'products'],
   },
   // ARCO requests and actions; it reads each account's name for the staff list.

@@ -8,7 +8,7 @@ import { formatFolio } from '@sala/shared/orders/folio';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FacturapiStandIn, startFacturapiStandIn } from '../harness/facturapi-stand-in';
-import { sendDueInvoices } from '../src/modules/invoicing/invoicing.service';
+import { sendDueCancellations, sendDueInvoices } from '../src/modules/invoicing/invoicing.queue';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
 

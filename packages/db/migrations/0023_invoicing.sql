@@ -1,4 +1,4 @@
--- Issue 42: CFDI invoices (the issuer, each client's fiscal profile, products' SAT keys, and the invoices with their queue).
+-- Issue 42: CFDI invoices (the issuer, each client's fiscal profile, products' SAT keys, the invoices with their queue and cancellations, and the sales of each global invoice).
 CREATE TABLE "fiscal_profiles" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"rfc" text NOT NULL,
@@ -8,6 +8,12 @@ CREATE TABLE "fiscal_profiles" (
 	"cfdi_use" text NOT NULL,
 	"email" text NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "global_invoice_sales" (
+	"invoice_id" uuid NOT NULL,
+	"order_id" uuid NOT NULL,
+	CONSTRAINT "global_invoice_sales_pkey" PRIMARY KEY("invoice_id","order_id")
 );
 --> statement-breakpoint
 CREATE TABLE "invoices" (
@@ -34,10 +40,21 @@ CREATE TABLE "invoices" (
 	"xml" text,
 	"period_start" date,
 	"period_end" date,
+	"periodicity" text,
+	"related_id" uuid,
+	"waits_for" uuid,
+	"cancel_motive" text,
+	"cancel_substitute_id" uuid,
+	"cancel_state" text,
+	"cancel_attempts" integer DEFAULT 0 NOT NULL,
+	"cancel_next_attempt_at" timestamp with time zone,
+	"cancel_requested_at" timestamp with time zone,
+	"cancelled_at" timestamp with time zone,
 	"requested_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "invoices_idempotency_key_key" UNIQUE("idempotency_key"),
-	CONSTRAINT "invoices_kind_valid" CHECK ("invoices"."kind" in ('order', 'global')),
+	CONSTRAINT "invoices_kind_valid" CHECK ("invoices"."kind" in ('order', 'global', 'credit_note')),
+	CONSTRAINT "invoices_cancel_state_valid" CHECK ("invoices"."cancel_state" is null or "invoices"."cancel_state" in ('queued', 'pending', 'verifying', 'accepted', 'rejected', 'expired')),
 	CONSTRAINT "invoices_status_valid" CHECK ("invoices"."status" in ('queued', 'valid', 'failed', 'cancelled')),
 	CONSTRAINT "invoices_order_has_sale" CHECK ("invoices"."kind" <> 'order' or "invoices"."order_id" is not null),
 	CONSTRAINT "invoices_total_non_negative" CHECK ("invoices"."total_cents" >= 0),
@@ -56,6 +73,7 @@ CREATE TABLE "invoicing_settings" (
 	"default_unit_key" text DEFAULT 'E48' NOT NULL,
 	"global_periodicity" text DEFAULT 'month' NOT NULL,
 	"request_window_days" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_by" uuid,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "invoicing_settings_one_row" CHECK ("invoicing_settings"."id" = 1),
@@ -72,10 +90,16 @@ CREATE TABLE "product_sat_keys" (
 );
 --> statement-breakpoint
 ALTER TABLE "fiscal_profiles" ADD CONSTRAINT "fiscal_profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "global_invoice_sales" ADD CONSTRAINT "global_invoice_sales_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "global_invoice_sales" ADD CONSTRAINT "global_invoice_sales_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoicing_settings" ADD CONSTRAINT "invoicing_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_sat_keys" ADD CONSTRAINT "product_sat_keys_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "global_invoice_sales_order_idx" ON "global_invoice_sales" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_one_live_per_order" ON "invoices" USING btree ("order_id") WHERE "invoices"."kind" = 'order' and "invoices"."status" in ('queued', 'valid');--> statement-breakpoint
 CREATE INDEX "invoices_due_idx" ON "invoices" USING btree ("status","next_attempt_at");--> statement-breakpoint
+CREATE INDEX "invoices_cancel_due_idx" ON "invoices" USING btree ("cancel_state","cancel_next_attempt_at");--> statement-breakpoint
+CREATE INDEX "invoices_order_idx" ON "invoices" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "invoices_period_idx" ON "invoices" USING btree ("kind","period_start");--> statement-breakpoint
 CREATE INDEX "invoices_created_at_idx" ON "invoices" USING btree ("created_at","id");

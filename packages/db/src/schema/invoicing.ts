@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -41,6 +42,8 @@ export const invoicingSettings = pgTable(
     globalPeriodicity: text('global_periodicity', { enum: globalPeriodicities }).notNull().default('month'),
     /** Days after the payment a client may ask for the invoice; null: until the end of the payment's month. */
     requestWindowDays: integer('request_window_days'),
+    /** When invoicing was first set up: periods that closed before it get no global invoice by themselves. */
+    createdAt: createdAt(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
   },
@@ -82,7 +85,10 @@ export const fiscalProfiles = pgTable('fiscal_profiles', {
   updatedAt: updatedAt(),
 });
 
-export const invoiceKinds = ['order', 'global'] as const;
+/** A client's invoice of a sale, the period's global invoice, or a credit note (egreso) for money given back. */
+export const invoiceKinds = ['order', 'global', 'credit_note'] as const;
+/** The SAT's cancellation as the PAC reports it; `queued` until the PAC has been asked. */
+export const cancelStates = ['queued', 'pending', 'verifying', 'accepted', 'rejected', 'expired'] as const;
 /** queued: waiting for the PAC; valid: stamped; failed: the PAC refused it (nothing was stamped); cancelled. */
 export const invoiceStatuses = ['queued', 'valid', 'failed', 'cancelled'] as const;
 
@@ -132,6 +138,25 @@ export const invoices = pgTable(
     /** Global invoices: the period (Mexico City dates, both included) and its periodicity. */
     periodStart: date('period_start'),
     periodEnd: date('period_end'),
+    periodicity: text('periodicity', { enum: globalPeriodicities }),
+    /**
+     * The CFDI this one relates to: the global invoice a re-issued global replaces (relation 04), or the invoice a
+     * credit note credits (relation 01).
+     */
+    relatedId: uuid('related_id'),
+    /**
+     * Sent only after this invoice's step: the new global stamped (a re-issue), or the old global's cancellation
+     * asked (a client's invoice of a sale that was in it).
+     */
+    waitsFor: uuid('waits_for'),
+    /** Cancellation: the SAT motive (01–04), the substitute for 01, and its state at the PAC. */
+    cancelMotive: text('cancel_motive'),
+    cancelSubstituteId: uuid('cancel_substitute_id'),
+    cancelState: text('cancel_state', { enum: cancelStates }),
+    cancelAttempts: integer('cancel_attempts').notNull().default(0),
+    cancelNextAttemptAt: timestamp('cancel_next_attempt_at', { withTimezone: true }),
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -141,11 +166,35 @@ export const invoices = pgTable(
       .on(t.orderId)
       .where(sql`${t.kind} = 'order' and ${t.status} in ('queued', 'valid')`),
     index('invoices_due_idx').on(t.status, t.nextAttemptAt),
+    index('invoices_cancel_due_idx').on(t.cancelState, t.cancelNextAttemptAt),
+    index('invoices_order_idx').on(t.orderId),
+    index('invoices_period_idx').on(t.kind, t.periodStart),
     index('invoices_created_at_idx').on(t.createdAt, t.id),
-    check('invoices_kind_valid', sql`${t.kind} in ('order', 'global')`),
+    check('invoices_kind_valid', sql`${t.kind} in ('order', 'global', 'credit_note')`),
+    check(
+      'invoices_cancel_state_valid',
+      sql`${t.cancelState} is null or ${t.cancelState} in ('queued', 'pending', 'verifying', 'accepted', 'rejected', 'expired')`,
+    ),
     check('invoices_status_valid', sql`${t.status} in ('queued', 'valid', 'failed', 'cancelled')`),
     check('invoices_order_has_sale', sql`${t.kind} <> 'order' or ${t.orderId} is not null`),
     check('invoices_total_non_negative', sql`${t.totalCents} >= 0`),
     check('invoices_stamped_when_valid', sql`${t.status} <> 'valid' or ${t.uuid} is not null`),
+  ],
+);
+
+/** The sales a global invoice covers: one concept each (a re-issued global lists its own). */
+export const globalInvoiceSales = pgTable(
+  'global_invoice_sales',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ name: 'global_invoice_sales_pkey', columns: [t.invoiceId, t.orderId] }),
+    index('global_invoice_sales_order_idx').on(t.orderId),
   ],
 );

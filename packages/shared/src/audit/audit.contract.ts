@@ -41,6 +41,9 @@ export const AUDIT_ACTIONS = [
   'invoice.request',
   'invoice.stamp',
   'invoice.refuse',
+  'invoice.global',
+  'invoice.cancel',
+  'invoice.credit_note',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -82,6 +85,9 @@ export const auditActionLabels: Record<TAuditAction, string> = {
   'invoice.request': 'Factura solicitada',
   'invoice.stamp': 'Factura timbrada',
   'invoice.refuse': 'Factura rechazada por el PAC',
+  'invoice.global': 'Factura global emitida',
+  'invoice.cancel': 'Cancelación de factura',
+  'invoice.credit_note': 'Nota de crédito emitida',
 };
 
 export const auditMessages = {

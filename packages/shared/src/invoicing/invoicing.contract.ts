@@ -86,10 +86,15 @@ export type TFiscalProfileResponse = z.infer<typeof ZFiscalProfileResponse>;
 export const ZInvoiceStatus = z.enum(['queued', 'valid', 'failed', 'cancelled']);
 export type TInvoiceStatus = z.infer<typeof ZInvoiceStatus>;
 
+export const ZCancelState = z.enum(['queued', 'pending', 'verifying', 'accepted', 'rejected', 'expired']);
+export type TCancelState = z.infer<typeof ZCancelState>;
+export const ZCancelMotive = z.enum(['01', '02', '03', '04']);
+export type TCancelMotive = z.infer<typeof ZCancelMotive>;
+
 /** An invoice as its client and the staff see it: its state, its SAT folio (UUID), and the PAC's refusal. */
 export const ZInvoiceSummary = z.object({
   id: z.uuid(),
-  kind: z.enum(['order', 'global']),
+  kind: z.enum(['order', 'global', 'credit_note']),
   status: ZInvoiceStatus,
   series: z.string(),
   folioNumber: z.int(),
@@ -101,6 +106,8 @@ export const ZInvoiceSummary = z.object({
   isTest: z.boolean(),
   /** The PAC's reason in Spanish when it refused, and the fiscal profile's field to fix. */
   error: z.object({ message: z.string(), field: z.string().nullable() }).nullable(),
+  /** Its cancellation at the SAT, once asked: the motive and the state the PAC last reported. */
+  cancellation: z.object({ state: ZCancelState, motive: ZCancelMotive }).nullable(),
 });
 export type TInvoiceSummary = z.infer<typeof ZInvoiceSummary>;
 
@@ -195,3 +202,43 @@ export const ZInvoicingSettingsResponse = z.object({
   mode: ZInvoicingMode,
 });
 export type TInvoicingSettingsResponse = z.infer<typeof ZInvoicingSettingsResponse>;
+
+/** A global invoice to the general public, as the super admin sees it (Administración → Facturación). */
+export const ZGlobalInvoice = ZInvoiceSummary.extend({
+  period: z.object({
+    start: z.string(),
+    end: z.string(),
+    periodicity: ZGlobalPeriodicity,
+    label: z.string(),
+  }),
+  sales: z.int(),
+});
+export type TGlobalInvoice = z.infer<typeof ZGlobalInvoice>;
+export const ZGlobalInvoicesResponse = z.object({
+  globals: z.array(ZGlobalInvoice),
+  /** The latest closed period with no global invoice standing, which the super admin may issue by hand. */
+  missing: z.object({ start: z.string(), end: z.string(), label: z.string(), sales: z.int() }).nullable(),
+  mode: ZInvoicingMode,
+});
+export type TGlobalInvoicesResponse = z.infer<typeof ZGlobalInvoicesResponse>;
+
+/** The sales of a global invoice (one concept each). */
+export const ZGlobalSalesResponse = z.object({
+  sales: z.array(z.object({ id: z.uuid(), folio: z.int(), totalCents: z.int(), paidAt: z.iso.datetime() })),
+});
+
+/** POST /api/invoicing/globals (super admin): a closed period's global invoice, by hand. */
+export const ZIssueGlobalRequest = z.object({
+  periodStart: z.iso.date({ error: 'Elige el periodo.' }),
+});
+
+/**
+ * POST /api/invoices/:id/cancel (super admin): cancel a client's invoice for an error — 02 with no substitute (the
+ * sale goes back to the period's global invoice), or 01 re-issued first with the corrected data.
+ */
+export const ZCancelInvoiceRequest = z.discriminatedUnion('motive', [
+  z.object({ motive: z.literal('02') }),
+  z.object({ motive: z.literal('01'), profile: ZSaveFiscalProfileRequest }),
+]);
+export type TCancelInvoiceRequest = z.input<typeof ZCancelInvoiceRequest>;
+export type TCancelInvoiceInput = z.output<typeof ZCancelInvoiceRequest>;

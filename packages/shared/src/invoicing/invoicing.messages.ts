@@ -46,6 +46,35 @@ export const invoicingMessages = {
   bimonthlyOnly621:
     'La periodicidad bimestral solo la permite el SAT a quien tributa en el régimen 621 (Incorporación Fiscal).',
   windowInvalid: 'El plazo para pedir factura va de 1 a 365 días, o hasta fin de mes.',
+  // The global invoice and cancellations.
+  globalBusy:
+    'La factura global de esta venta se está timbrando en este momento; intenta de nuevo en unos minutos.',
+  periodOpen:
+    'Ese periodo todavía no cierra: su factura global se emite en las 24 horas siguientes a su cierre.',
+  periodHasGlobal: 'Ese periodo ya tiene su factura global.',
+  periodEmpty: 'Ese periodo no tiene ventas sin factura.',
+  globalIssued: 'Factura global en proceso',
+  cancelRequested: 'Cancelación solicitada al SAT',
+  notCancellable: 'Esta factura no se puede cancelar: no está timbrada o ya se pidió su cancelación.',
+  reissueOnlyOrder: 'Solo se corrige la factura de una venta a un cliente.',
+} as const;
+
+/** The SAT's cancellation motives, as a person reads them. */
+export const cancelMotiveLabels = {
+  '01': 'Comprobante emitido con errores con relación (sustituido)',
+  '02': 'Comprobante emitido con errores sin relación',
+  '03': 'No se llevó a cabo la operación',
+  '04': 'Operación nominativa relacionada en una factura global',
+} as const;
+
+/** A cancellation's state as the PAC reports it. */
+export const cancelStateLabels = {
+  queued: 'Cancelación solicitada',
+  pending: 'Cancelación en espera de que el receptor la acepte',
+  verifying: 'Cancelación en verificación',
+  accepted: 'Cancelada ante el SAT',
+  rejected: 'El receptor rechazó la cancelación',
+  expired: 'La solicitud de cancelación venció sin respuesta',
 } as const;
 
 /** The invoice's state as a client or the staff read it. */

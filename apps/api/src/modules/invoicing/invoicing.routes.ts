@@ -1,8 +1,12 @@
 import { ZIdParams } from '@sala/shared/common/fields';
 import { z } from '@sala/shared/common/zod';
 import {
+  ZCancelInvoiceRequest,
   ZFiscalProfileResponse,
+  ZGlobalInvoicesResponse,
+  ZGlobalSalesResponse,
   ZInvoicingSettingsResponse,
+  ZIssueGlobalRequest,
   ZOrderInvoiceResponse,
   ZSaveFiscalProfileRequest,
   ZSaveInvoicingSettingsRequest,
@@ -10,6 +14,7 @@ import {
 } from '@sala/shared/invoicing/invoicing.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingCtx } from '../../plugins/context';
+import * as globals from './invoicing.global';
 import * as service from './invoicing.service';
 
 const ZMyInvoicesQuery = z.object({
@@ -160,6 +165,68 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${file.filename}"`)
         .send(file.body);
     },
+  );
+
+  app.post(
+    '/invoices/:id/cancel',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary:
+          'Cancelar la factura de una venta por un error (01: se vuelve a facturar con los datos corregidos; 02: sin sustituta)',
+        params: ZIdParams,
+        body: ZCancelInvoiceRequest,
+        response: { 200: ZOrderInvoiceResponse },
+      },
+    },
+    async (request) =>
+      service.cancelInvoice(actingCtx(request), { id: request.params.id, request: request.body }),
+  );
+
+  app.get(
+    '/invoicing/globals',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary: 'Facturas globales al público en general',
+        response: { 200: ZGlobalInvoicesResponse },
+      },
+    },
+    async (request) => globals.globalInvoices(actingCtx(request)),
+  );
+
+  app.post(
+    '/invoicing/globals',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary: 'Emitir a mano la factura global de un periodo cerrado que no la tiene',
+        body: ZIssueGlobalRequest,
+        response: { 200: ZGlobalInvoicesResponse },
+      },
+    },
+    async (request) => {
+      const ctx = actingCtx(request);
+      await globals.issueGlobalByHand(ctx, request.body);
+      return globals.globalInvoices(ctx);
+    },
+  );
+
+  app.get(
+    '/invoicing/globals/:id/sales',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary: 'Las ventas de una factura global',
+        params: ZIdParams,
+        response: { 200: ZGlobalSalesResponse },
+      },
+    },
+    async (request) => globals.globalSales(actingCtx(request), request.params),
   );
 
   app.get(

@@ -1,17 +1,11 @@
-import type { Db } from '@sala/db/client';
+import type { DbOrTx } from '@sala/db/client';
 import type { InvoiceCustomer } from '@sala/db/schema/invoicing';
 import { formatCalendarDate } from '@sala/shared/format/dates';
-import {
-  canStillAsk,
-  conceptsOf,
-  lastDayToAsk,
-  paymentFormOf,
-  pesos,
-} from '@sala/shared/invoicing/invoice.rules';
+import { canStillAsk, lastDayToAsk } from '@sala/shared/invoicing/invoice.rules';
 import type {
+  TCancelInvoiceInput,
   TFiscalProfileInput,
   TFiscalProfileResponse,
-  TInvoiceSummary,
   TInvoicingSettingsInput,
   TInvoicingSettingsResponse,
   TOrderInvoiceResponse,
@@ -19,54 +13,34 @@ import type {
 import { invoicingMessages as m } from '@sala/shared/invoicing/invoicing.messages';
 import { checkRfc } from '@sala/shared/invoicing/rfc';
 import { formatFolio } from '@sala/shared/orders/folio';
-import { IVA_RATE_PERCENT } from '@sala/shared/tax/iva';
-import type { FastifyBaseLogger } from 'fastify';
+import { businessDate } from '@sala/shared/time/business-time';
 import type { ActingContext, RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { type Invoicing, type PacInvoiceBody, PacRefusedError } from '../../lib/invoicing/pac';
-import type { Notify } from '../../ports/notify';
 import { recordAudit } from '../audit/audit.service';
+import { creditNoteBody, saleInvoiceBody } from './invoicing.body';
+import { takeSaleOutOfGlobal } from './invoicing.global';
 import {
-  claimDueInvoices,
   findFiscalProfile,
   findInvoice,
+  findInvoiceForCredit,
   findSale,
   findSettings,
-  type InvoiceSummaryRow,
   insertInvoice,
   invoicesOfSales,
+  liveInvoicesOfSale,
   lockSale,
-  markRefused,
-  markRetry,
-  markStamped,
   productsWithKeys,
-  saleFolio,
+  requestCancel,
   saleLines,
   saveFiscalProfileRow,
   saveSettingsRow,
   takeFolio,
+  withdrawQueued,
 } from './invoicing.repository';
+import { summaryOf } from './invoicing.summary';
 
 const STAFF = new Set(['admin', 'superadmin']);
-
-function summaryOf(row: InvoiceSummaryRow): TInvoiceSummary {
-  return {
-    id: row.id,
-    kind: row.kind,
-    status: row.status,
-    series: row.series,
-    folioNumber: row.folioNumber,
-    uuid: row.uuid,
-    totalCents: row.totalCents,
-    customerRfc: row.customer.rfc,
-    customerName: row.customer.legalName,
-    stampedAt: row.stampedAt?.toISOString() ?? null,
-    isTest: row.isTest,
-    error:
-      row.status === 'failed' && row.lastError ? { message: row.lastError, field: row.errorField } : null,
-  };
-}
 
 /** A saved profile's warnings: a check digit that does not match is said, never refused. */
 function warningsOf(rfc: string) {
@@ -164,60 +138,18 @@ export async function saveInvoicingSettings(ctx: ActingContext, input: TInvoicin
 
 // ——— Asking for a sale's invoice ———
 
-/** The PAC's invoice for one sale: a concept per line with its SAT keys, IVA included, the sale's folio. */
-function saleInvoiceBody(
-  sale: NonNullable<Awaited<ReturnType<typeof lockSale>>>,
-  lines: Awaited<ReturnType<typeof saleLines>>,
-  settings: NonNullable<Awaited<ReturnType<typeof findSettings>>>,
-  customer: InvoiceCustomer,
-  folio: { series: string; folio: number },
-): PacInvoiceBody {
-  const concepts = conceptsOf(
-    lines.map((line) => ({
-      description: line.description,
-      quantity: line.quantity,
-      unitPriceCents: line.unitPriceCents,
-      productKey: line.productKey ?? settings.defaultProductKey,
-      unitKey: line.unitKey ?? settings.defaultUnitKey,
-    })),
-    sale.totalCents,
-  );
-  return {
-    type: 'I',
-    customer: {
-      legal_name: customer.legalName,
-      tax_id: customer.rfc,
-      tax_system: customer.taxSystem,
-      ...(customer.email ? { email: customer.email } : {}),
-      address: { zip: customer.zip },
-    },
-    items: concepts.map((concept) => ({
-      quantity: concept.quantity,
-      product: {
-        description: concept.description,
-        product_key: concept.productKey,
-        unit_key: concept.unitKey,
-        price: pesos(concept.unitPriceCents),
-        tax_included: true,
-        taxes: [{ type: 'IVA', rate: IVA_RATE_PERCENT / 100 }],
-        sku: formatFolio(sale.folio),
-      },
-    })),
-    use: customer.cfdiUse,
-    payment_form: paymentFormOf(sale),
-    payment_method: 'PUE',
-    series: folio.series,
-    folio_number: folio.folio,
-    external_id: formatFolio(sale.folio),
-  };
-}
-
-type Asker = { kind: 'client' } | { kind: 'staff'; profile: TFiscalProfileInput };
+type Asker =
+  | { kind: 'client' }
+  | { kind: 'staff'; profile: TFiscalProfileInput }
+  /** The super admin re-issues a stamped invoice with corrected data (motive 01): the old one is cancelled after. */
+  | { kind: 'correction'; profile: TFiscalProfileInput; replaces: string };
 
 /**
  * Queues a sale's invoice (one transaction, under the sale's row lock; the PAC is called after, by the queue): the
- * sale must be paid, the asker's (or any sale at the counter, for staff), inside the window, without a live
- * invoice. Asking again while one is queued or stamped answers that one: five requests stamp once.
+ * sale must be paid, the asker's (or any sale, for staff), inside the window, without a live invoice. Asking again
+ * while one is queued or stamped answers that one: five requests stamp once. A sale already in the period's global
+ * invoice leaves it first (issue 42, point 6: the global re-issued without it, the old one cancelled with motive
+ * 04), and the client's invoice is sent once that cancellation reached the PAC.
  */
 async function queueSaleInvoice(
   ctx: ActingContext,
@@ -232,21 +164,32 @@ async function queueSaleInvoice(
       const sale = await lockSale(tx, orderId);
       const own = sale !== null && sale.userId === ctx.actor.id;
       if (!sale || (asker.kind === 'client' && !own)) throw new AppError('not-found', m.notYourOrder);
-      const [live] = (await invoicesOfSales(tx, [sale.id])).filter(
-        (row) => row.status === 'queued' || row.status === 'valid',
+      const live = (await liveInvoicesOfSale(tx, sale.id)).filter(
+        (row) => row.id !== (asker.kind === 'correction' ? asker.replaces : null),
       );
-      if (live) return { id: live.id, created: false };
+      if (live[0]) return { id: live[0].id, created: false };
       if (sale.status !== 'completed' || !sale.paidAt) throw new AppError('aborted', m.notCompleted);
       if (asker.kind === 'client' && !canStillAsk(sale.paidAt, settings.requestWindowDays, ctx.now))
         throw new AppError(
           'aborted',
           m.windowClosed(formatCalendarDate(lastDayToAsk(sale.paidAt, settings.requestWindowDays))),
         );
-      const profile = asker.kind === 'staff' ? asker.profile : await findFiscalProfile(tx, ctx.actor.id);
+      const profile = asker.kind === 'client' ? await findFiscalProfile(tx, ctx.actor.id) : asker.profile;
       if (!profile) throw new AppError('aborted', m.profileMissing);
+      const waitsFor = await takeSaleOutOfGlobal(tx, {
+        orderId: sale.id,
+        settings,
+        requestedBy: ctx.actor.id,
+        now: ctx.now,
+      });
       const customer: InvoiceCustomer = { ...profile };
       const folio = await takeFolio(tx);
-      const payload = saleInvoiceBody(sale, await saleLines(tx, sale.id), settings, customer, folio);
+      const lines = (await saleLines(tx, sale.id)).map((line) => ({
+        ...line,
+        productKey: line.productKey ?? settings.defaultProductKey,
+        unitKey: line.unitKey ?? settings.defaultUnitKey,
+      }));
+      const payload = saleInvoiceBody(sale, lines, customer, folio);
       const id = await insertInvoice(tx, {
         kind: 'order',
         orderId: sale.id,
@@ -258,7 +201,10 @@ async function queueSaleInvoice(
         folioNumber: folio.folio,
         requestedBy: ctx.actor.id,
         now: ctx.now,
+        waitsFor,
       });
+      if (asker.kind === 'correction')
+        await requestCancel(tx, asker.replaces, { motive: '01', substituteId: id, now: ctx.now });
       await recordAudit(tx, ctx, [
         {
           action: 'invoice.request',
@@ -271,6 +217,8 @@ async function queueSaleInvoice(
             legalName: customer.legalName,
             totalCents: sale.totalCents,
             order: formatFolio(sale.folio),
+            ...(asker.kind === 'correction' ? { replaces: asker.replaces } : {}),
+            ...(waitsFor ? { leavesGlobal: waitsFor } : {}),
           },
         },
       ]);
@@ -338,110 +286,125 @@ export async function invoiceFile(ctx: ActingContext, { id, file }: { id: string
       };
 }
 
-// ——— The queue ———
-
-const MINUTE = 60_000;
-/** Waits after the 1st, 2nd, … failed call: the PAC down delays invoices, it never drops one. */
-const RETRY_DELAYS_MS = [30_000, MINUTE, 5 * MINUTE, 15 * MINUTE, 30 * MINUTE, 60 * MINUTE];
-export const retryDelayAfter = (attempts: number) =>
-  RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1] ?? RETRY_DELAYS_MS[0]!;
-
-/** How long one process holds a claimed invoice before another may send it. */
-const LEASE_MS = 2 * MINUTE;
-
-export type InvoiceQueuePorts = {
-  db: Db;
-  invoicing: Pick<Invoicing, 'pac'>;
-  notify: Notify;
-  now: Date;
-  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-};
+// ——— Cancelling ———
 
 /**
- * One run of the queue: claims what is due, asks the PAC for each outside any transaction, and records the answer
- * (stamped, with its files and the client's e-mail; refused, with the PAC's reason; or down, to try again later).
+ * The super admin cancels a client's stamped invoice for an error (issue 42, point 7; docs/decisions/030): 02 with
+ * no substitute (the sale goes back to its period's global invoice), or 01 with the corrected invoice stamped first.
  */
-export async function sendDueInvoices(ports: InvoiceQueuePorts, { limit }: { limit: number }) {
-  const pac = ports.invoicing.pac;
-  if (!pac) return { claimed: 0 };
-  const claimed = await claimDueInvoices(ports.db, {
-    now: ports.now,
-    leaseUntil: new Date(ports.now.getTime() + LEASE_MS),
-    limit,
-  });
-  for (const claim of claimed) {
-    try {
-      const stamped = await pac.stamp(claim.payload as PacInvoiceBody, claim.idempotencyKey);
-      const files = await pac.files(stamped.pacId);
-      await ports.db.transaction(async (tx) => {
-        const row = await markStamped(tx, claim, {
-          ...stamped,
-          pdfBase64: files.pdf.toString('base64'),
-          xml: files.xml,
-          at: ports.now,
-        });
-        if (!row) return;
-        const customer = row.customer;
-        const orderFolio = row.orderId ? await saleFolio(tx, row.orderId) : null;
-        if (customer.email)
-          await ports.notify.invoiceIssued(tx, {
-            email: customer.email,
-            name: customer.legalName,
-            series: row.series,
-            folioNumber: row.folioNumber,
-            uuid: stamped.uuid,
-            totalCents: row.totalCents,
-            orderFolio,
-            pdfBase64: files.pdf.toString('base64'),
-            xml: files.xml,
-            isTest: stamped.isTest,
-          });
-        await recordAudit(
-          tx,
-          { actor: { id: claim.requestedBy, name: 'Facturación automática' }, now: ports.now },
-          [
-            {
-              action: 'invoice.stamp',
-              entity: 'invoice',
-              entityId: row.id,
-              label: `${row.series}-${row.folioNumber}`,
-              before: { status: 'queued' },
-              after: { status: 'valid', uuid: stamped.uuid },
-            },
-          ],
-        );
-      });
-    } catch (error) {
-      if (error instanceof PacRefusedError) {
-        await ports.db.transaction(async (tx) => {
-          const row = await markRefused(tx, claim, { message: error.message, field: error.field });
-          if (row)
-            await recordAudit(
-              tx,
-              { actor: { id: claim.requestedBy, name: 'Facturación automática' }, now: ports.now },
-              [
-                {
-                  action: 'invoice.refuse',
-                  entity: 'invoice',
-                  entityId: row.id,
-                  label: `${row.series}-${row.folioNumber}`,
-                  before: { status: 'queued' },
-                  after: { status: 'failed', reason: error.message },
-                },
-              ],
-            );
-        });
-        continue;
-      }
-      ports.log?.warn(
-        { err: error, invoiceId: claim.id },
-        'the PAC did not answer: the invoice waits for its retry',
-      );
-      await markRetry(ports.db, claim, {
-        error: (error as Error).message,
-        at: new Date(ports.now.getTime() + retryDelayAfter(claim.attempts)),
-      });
-    }
+export async function cancelInvoice(
+  ctx: ActingContext,
+  { id, request }: { id: string; request: TCancelInvoiceInput },
+) {
+  if (ctx.invoicing.mode === 'off') throw new AppError('aborted', m.off);
+  const invoice = await findInvoice(ctx.db, id);
+  if (!invoice) throw new AppError('not-found', m.notYourOrder);
+  if (invoice.kind !== 'order' || !invoice.orderId) throw new AppError('aborted', m.reissueOnlyOrder);
+  if (invoice.status !== 'valid' || invoice.cancelState !== null)
+    throw new AppError('aborted', m.notCancellable);
+  if (request.motive === '01') {
+    return queueSaleInvoice(ctx, invoice.orderId, {
+      kind: 'correction',
+      profile: request.profile,
+      replaces: invoice.id,
+    });
   }
-  return { claimed: claimed.length };
+  await ctx.db.transaction(async (tx) => {
+    await lockSale(tx, invoice.orderId!);
+    if (!(await requestCancel(tx, invoice.id, { motive: '02', now: ctx.now })))
+      throw new AppError('aborted', m.notCancellable);
+    await recordAudit(tx, ctx, [
+      {
+        action: 'invoice.cancel',
+        entity: 'invoice',
+        entityId: invoice.id,
+        label: `${invoice.series}-${invoice.folioNumber}`,
+        before: { cancelState: null },
+        after: { cancelState: 'queued', motive: '02' },
+      },
+    ]);
+  });
+  ctx.invoicing.wake();
+  return saleInvoiceOf(ctx, invoice.orderId);
+}
+
+/**
+ * A cancelled sale's invoices (issue 42, point 7; docs/decisions/030), in the cancel's transaction, under the
+ * sale's lock: an invoice never sent is withdrawn; one stamped in the same calendar month (Mexico City) is
+ * cancelled with motive 03 (the operation did not take place); one stamped in an earlier month stays — that month
+ * is declared — and a credit note (egreso) is issued for the money given back. A sale in a global invoice leaves
+ * it as when a client asks for its invoice.
+ */
+export async function invoicingOfCancelledSale(
+  tx: DbOrTx,
+  ctx: Pick<ActingContext, 'actor' | 'now' | 'invoicing'>,
+  sale: { id: string; folio: number; refundedCents: number },
+) {
+  const settings = await findSettings(tx);
+  if (!settings) return;
+  for (const invoice of await liveInvoicesOfSale(tx, sale.id)) {
+    if (invoice.status === 'queued' && invoice.attempts === 0) {
+      await withdrawQueued(tx, invoice.id, ctx.now);
+      continue;
+    }
+    const sameMonth =
+      invoice.stampedAt === null ||
+      businessDate(invoice.stampedAt).slice(0, 7) === businessDate(ctx.now).slice(0, 7);
+    if (sameMonth || sale.refundedCents === 0) {
+      await requestCancel(tx, invoice.id, { motive: '03', now: ctx.now });
+      await recordAudit(tx, ctx, [
+        {
+          action: 'invoice.cancel',
+          entity: 'invoice',
+          entityId: invoice.id,
+          label: `Venta ${formatFolio(sale.folio)}`,
+          before: { cancelState: null },
+          after: { cancelState: 'queued', motive: '03' },
+        },
+      ]);
+      continue;
+    }
+    const credited = await findInvoiceForCredit(tx, invoice.id);
+    if (!credited?.uuid) continue;
+    const folio = await takeFolio(tx);
+    const payload = creditNoteBody(
+      { uuid: credited.uuid, customer: credited.customer, paymentForm: credited.paymentForm },
+      sale.refundedCents,
+      sale.folio,
+      folio,
+    );
+    const id = await insertInvoice(tx, {
+      kind: 'credit_note',
+      orderId: sale.id,
+      customer: credited.customer,
+      payload,
+      totalCents: sale.refundedCents,
+      paymentForm: credited.paymentForm,
+      series: folio.series,
+      folioNumber: folio.folio,
+      requestedBy: ctx.actor.id,
+      now: ctx.now,
+      relatedId: invoice.id,
+    });
+    await recordAudit(tx, ctx, [
+      {
+        action: 'invoice.credit_note',
+        entity: 'invoice',
+        entityId: id,
+        label: `${folio.series}-${folio.folio} · ${formatFolio(sale.folio)}`,
+        before: null,
+        after: { credits: invoice.id, totalCents: sale.refundedCents },
+      },
+    ]);
+  }
+  await takeSaleOutOfGlobal(tx, {
+    orderId: sale.id,
+    settings,
+    requestedBy: ctx.actor.id,
+    now: ctx.now,
+  }).catch((error: unknown) => {
+    // A global being stamped right now keeps the sale; its super admin sees it in Facturación (decision 030).
+    if (error instanceof AppError) return null;
+    throw error;
+  });
 }

@@ -1,5 +1,5 @@
 import { createPoller } from '../../lib/poller';
-import { type InvoiceQueuePorts, sendDueInvoices } from './invoicing.service';
+import { type InvoiceQueuePorts, runInvoicingJobs } from './invoicing.queue';
 
 export type InvoiceWorkerOptions = {
   ports: Omit<InvoiceQueuePorts, 'now'>;
@@ -9,20 +9,16 @@ export type InvoiceWorkerOptions = {
 };
 
 /**
- * The invoicing queue in every API process (issue 42): sends what is due to the PAC until none is left; a request
- * that queued an invoice wakes it, so a client's invoice is usually stamped within a second.
+ * The invoicing job in every API process (issue 42): the period's global invoice when its period closed, then the
+ * stamping and cancellation queues; a request that queued something wakes it, so a client's invoice is usually
+ * stamped within a second.
  */
 export function createInvoiceWorker(options: InvoiceWorkerOptions) {
   const clock = options.clock ?? (() => new Date());
-  const runOnce = async () => {
-    for (;;) {
-      const run = await sendDueInvoices({ ...options.ports, now: clock() }, { limit: 10 });
-      if (run.claimed < 10) return;
-    }
-  };
+  const runOnce = () => runInvoicingJobs({ ...options.ports, now: clock() });
   const poller = createPoller(runOnce, {
     intervalMs: options.intervalMs ?? 30_000,
-    onError: (error) => options.ports.log?.error({ err: error }, 'invoicing queue run failed'),
+    onError: (error) => options.ports.log?.error({ err: error }, 'invoicing job run failed'),
   });
   return { runOnce, start: () => poller.start(), stop: () => poller.stop(), wake: () => poller.wake() };
 }

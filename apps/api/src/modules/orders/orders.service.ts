@@ -20,6 +20,7 @@ import { toPage } from '../../lib/paging';
 import { GatewayUnavailableError } from '../../lib/payments/gateway';
 import { recordAudit } from '../audit/audit.service';
 import { takeBackCredits } from '../credits/credits.service';
+import { invoicingOfCancelledSale } from '../invoicing/invoicing.service';
 import {
   allOrdersOfUser,
   claimOrderCancel,
@@ -465,6 +466,12 @@ async function finishCancel(
         })
       : { taken: 0, short: 0 };
   const ticket = await getOrderTicket(tx, order.id);
+  // Its invoice is cancelled, credited or taken out of the global invoice (issue 42; the PAC is asked after).
+  await invoicingOfCancelledSale(tx, ctx, {
+    id: order.id,
+    folio: ticket.folio,
+    refundedCents: ticket.totalCents,
+  });
   await recordAudit(tx, ctx, [
     {
       action: 'order.cancel',
@@ -510,6 +517,7 @@ export async function cancelOrder(ctx: ActingContext, { id }: { id: string }): P
   });
   if (first.kind === 'done') {
     ctx.metrics.orderCancelled();
+    ctx.invoicing.wake();
     return first.answer;
   }
 
@@ -524,6 +532,7 @@ export async function cancelOrder(ctx: ActingContext, { id }: { id: string }): P
     finishCancel(ctx, tx, cancellable(await lockOrder(tx, id)), refundRef),
   );
   ctx.metrics.orderCancelled();
+  ctx.invoicing.wake();
   return answer;
 }
 
