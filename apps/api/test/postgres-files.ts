@@ -39,6 +39,8 @@ export const POSTGRES_FILES: Record<string, string> = {
   'hardening.test.ts': 'a NUL byte reaching the engine through the pg driver (22021) is still a 400',
   'invoicing.test.ts':
     'five requests for one sale queue one invoice (row lock, partial unique index); three queue runs at once claim it once (SKIP LOCKED)',
+  'invoicing-global.test.ts':
+    "two processes' global job at once issue one global (the settings row's lock); cancellations claimed with SKIP LOCKED",
   'imports.test.ts':
     'a whole business in one transaction of bulk inserts through the pg driver, undone whole by a failure or a dry run',
   'backup.test.ts': "the copy is PGlite's; on PostgreSQL the super admin is told to use pg_dump",

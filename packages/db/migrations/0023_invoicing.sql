@@ -97,7 +97,7 @@ ALTER TABLE "invoices" ADD CONSTRAINT "invoices_requested_by_users_id_fk" FOREIG
 ALTER TABLE "invoicing_settings" ADD CONSTRAINT "invoicing_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_sat_keys" ADD CONSTRAINT "product_sat_keys_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "global_invoice_sales_order_idx" ON "global_invoice_sales" USING btree ("order_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "invoices_one_live_per_order" ON "invoices" USING btree ("order_id") WHERE "invoices"."kind" = 'order' and "invoices"."status" in ('queued', 'valid');--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_one_live_per_order" ON "invoices" USING btree ("order_id") WHERE "invoices"."kind" = 'order' and "invoices"."status" in ('queued', 'valid') and "invoices"."cancel_state" is null;--> statement-breakpoint
 CREATE INDEX "invoices_due_idx" ON "invoices" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "invoices_cancel_due_idx" ON "invoices" USING btree ("cancel_state","cancel_next_attempt_at");--> statement-breakpoint
 CREATE INDEX "invoices_order_idx" ON "invoices" USING btree ("order_id");--> statement-breakpoint

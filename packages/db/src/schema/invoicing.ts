@@ -161,10 +161,11 @@ export const invoices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // One live invoice per sale, whoever asks and however often (five parallel requests stamp once).
+    // One live invoice per sale, whoever asks and however often (five parallel requests stamp once); one being
+    // cancelled (its substitute stamped first, motive 01) leaves room for the one that replaces it.
     uniqueIndex('invoices_one_live_per_order')
       .on(t.orderId)
-      .where(sql`${t.kind} = 'order' and ${t.status} in ('queued', 'valid')`),
+      .where(sql`${t.kind} = 'order' and ${t.status} in ('queued', 'valid') and ${t.cancelState} is null`),
     index('invoices_due_idx').on(t.status, t.nextAttemptAt),
     index('invoices_cancel_due_idx').on(t.cancelState, t.cancelNextAttemptAt),
     index('invoices_order_idx').on(t.orderId),

@@ -197,10 +197,11 @@ export async function insertInvoice(
     period?: { start: string; end: string; periodicity: GlobalPeriodicity };
     relatedId?: string | null;
     waitsFor?: string | null;
+    /** Known beforehand when another row names it first (the substitute of a cancellation with motive 01). */
+    id?: string;
   },
 ) {
-  const id = newId();
-  const { period, ...rest } = row;
+  const { period, id = newId(), ...rest } = row;
   await tx.insert(invoices).values({
     id,
     ...rest,

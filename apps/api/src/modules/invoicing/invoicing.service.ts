@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@sala/db/client';
+import { newId } from '@sala/db/ids';
 import type { InvoiceCustomer } from '@sala/db/schema/invoicing';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { canStillAsk, lastDayToAsk } from '@sala/shared/invoicing/invoice.rules';
@@ -190,7 +191,12 @@ async function queueSaleInvoice(
         unitKey: line.unitKey ?? settings.defaultUnitKey,
       }));
       const payload = saleInvoiceBody(sale, lines, customer, folio);
-      const id = await insertInvoice(tx, {
+      // A correction (01): the old invoice's cancellation names its substitute, and is sent once that is stamped.
+      const id = newId();
+      if (asker.kind === 'correction')
+        await requestCancel(tx, asker.replaces, { motive: '01', substituteId: id, now: ctx.now });
+      await insertInvoice(tx, {
+        id,
         kind: 'order',
         orderId: sale.id,
         customer,
@@ -203,8 +209,6 @@ async function queueSaleInvoice(
         now: ctx.now,
         waitsFor,
       });
-      if (asker.kind === 'correction')
-        await requestCancel(tx, asker.replaces, { motive: '01', substituteId: id, now: ctx.now });
       await recordAudit(tx, ctx, [
         {
           action: 'invoice.request',
