@@ -70,7 +70,7 @@ export const MODULES: Record<string, ModuleRule> = {
   // daily_sales and daily_product_sales are the orders' sums, kept by the database's triggers (migration 0018).
   orders: {
     owns: ['orders', 'orderItems', 'dailySales', 'dailyProductSales'],
-    reads: ['users', 'branches', 'checkouts', 'paymentCustomers'],
+    reads: ['users', 'branches', 'checkouts', 'paymentCustomers', 'invoices', 'globalInvoiceSales'],
   },
   costs: { owns: ['costs'], reads: ['branches'] },
   pos: {},

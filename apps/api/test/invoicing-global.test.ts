@@ -139,6 +139,26 @@ describe('the global invoice of a period', () => {
       card.folio,
       walkIn.folio,
     ]);
+
+    // The corte of the 15th: its sale is in the global invoice. Ordenes finds the sales by invoice.
+    const corte = await t.call('GET', '/api/cash-summary?date=2026-10-15', boss.cookie);
+    expect(corte.json().totals).toMatchObject({
+      inGlobalCents: 125_000,
+      invoicedCents: 0,
+      notInvoicedCents: 0,
+    });
+    const inGlobal = await t.call(
+      'GET',
+      `/api/orders?invoice=in_global&q=${formatFolio(card.folio)}`,
+      boss.cookie,
+    );
+    expect(inGlobal.json().rows.map((row: { id: string }) => row.id)).toEqual([card.id]);
+    const none = await t.call(
+      'GET',
+      `/api/orders?invoice=not_invoiced&q=${formatFolio(card.folio)}`,
+      boss.cookie,
+    );
+    expect(none.json().rows).toEqual([]);
   });
 
   it('is issued by hand for a closed period that has none; never for an open one or twice', async () => {
@@ -225,6 +245,14 @@ describe('a sale in a stamped global invoice whose client asks for their own (po
     expect(replacement).toMatchObject({ status: 'valid', totalCents: 75_000, relatedId: old!.id });
     const state = await t.call('GET', `/api/me/invoices?orderIds=${mine.id}`, client.cookie);
     expect(state.json().invoices[0].invoice.status).toBe('valid');
+    const invoiced = await t.call(
+      'GET',
+      `/api/orders?invoice=invoiced&q=${formatFolio(mine.folio)}`,
+      boss.cookie,
+    );
+    expect(invoiced.json().rows.map((row: { id: string }) => row.id)).toEqual([mine.id]);
+    const corte = await t.call('GET', '/api/cash-summary?date=2026-07-30', boss.cookie);
+    expect(corte.json().totals).toMatchObject({ invoicedCents: 60_000, inGlobalCents: 0 });
   });
 });
 

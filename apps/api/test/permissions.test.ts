@@ -864,6 +864,25 @@ const table = (): Row[] => [
     request: async () => ({ url: `/api/invoices/${randomUUID()}/pdf` }),
     expect: { ...everyone(404), anonymous: 401 },
   },
+  {
+    method: 'POST',
+    url: '/api/invoices/:id/cancel',
+    request: async () => ({ url: `/api/invoices/${randomUUID()}/cancel`, body: { motive: '02' } }),
+    expect: { anonymous: 401, user: 403, admin: 403, superadmin: 409 },
+  },
+  { method: 'GET', url: '/api/invoicing/globals', expect: superRead },
+  {
+    method: 'POST',
+    url: '/api/invoicing/globals',
+    body: () => ({ periodStart: '2026-01-01' }),
+    expect: superWrite(409),
+  },
+  {
+    method: 'GET',
+    url: '/api/invoicing/globals/:id/sales',
+    request: async () => ({ url: `/api/invoicing/globals/${randomUUID()}/sales` }),
+    expect: superRead,
+  },
   { method: 'GET', url: '/api/invoicing/settings', expect: superRead },
   { method: 'PUT', url: '/api/invoicing/settings', body: () => issuerSettings, expect: superWrite(200) },
 ];

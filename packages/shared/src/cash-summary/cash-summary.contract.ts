@@ -37,6 +37,10 @@ export const ZCashSummaryTotals = z.object({
   orders: z.int().nonnegative(),
   cancelledOrders: z.int().nonnegative(),
   costs: z.int().nonnegative(),
+  /** Issue 42: the completed sales by invoice — their own, the period's global invoice, or none yet. */
+  invoicedCents: z.int(),
+  inGlobalCents: z.int(),
+  notInvoicedCents: z.int(),
 });
 export type TCashSummaryTotals = z.infer<typeof ZCashSummaryTotals>;
 
@@ -56,6 +60,8 @@ export const ZCashMovement = z.discriminatedUnion('kind', [
     cashCents: z.int(),
     cardCents: z.int(),
     transferCents: z.int(),
+    /** Issue 42: an invoice of its own, in the period's global invoice, or none yet (absent: none). */
+    invoice: z.enum(['invoiced', 'in_global', 'none']).optional(),
   }),
   z.object({
     kind: z.literal('cost'),

@@ -54,7 +54,21 @@ describe('summarizeMovements', () => {
       orders: 3,
       cancelledOrders: 1,
       costs: 2,
+      invoicedCents: 0,
+      inGlobalCents: 0,
+      notInvoicedCents: 30_000,
     });
+  });
+
+  it('splits the completed sales by invoice: their own, the global invoice, none yet (issue 42)', () => {
+    const totals = summarizeMovements([
+      order({ totalCents: 11_600, invoice: 'invoiced' }),
+      order({ totalCents: 5_000, invoice: 'in_global' }),
+      order({ totalCents: 2_000, invoice: 'none' }),
+      order({ totalCents: 700 }),
+      order({ totalCents: 99_000, status: 'cancelled', invoice: 'invoiced' }),
+    ]);
+    expect(totals).toMatchObject({ invoicedCents: 11_600, inGlobalCents: 5_000, notInvoicedCents: 2_700 });
   });
 
   it('puts the online store on its own line by method: card, OXXO (cash at the store), SPEI (transfer)', () => {

@@ -22,6 +22,9 @@ export function summarizeMovements(movements: TCashMovement[]): TCashSummaryTota
     orders: 0,
     cancelledOrders: 0,
     costs: 0,
+    invoicedCents: 0,
+    inGlobalCents: 0,
+    notInvoicedCents: 0,
   };
   for (const movement of movements) {
     if (movement.kind === 'cost') {
@@ -35,6 +38,9 @@ export function summarizeMovements(movements: TCashMovement[]): TCashSummaryTota
     }
     if (movement.status !== 'completed') continue;
     totals.orders += 1;
+    if (movement.invoice === 'invoiced') totals.invoicedCents += movement.totalCents;
+    else if (movement.invoice === 'in_global') totals.inGlobalCents += movement.totalCents;
+    else totals.notInvoicedCents += movement.totalCents;
     if (!movement.isPos) {
       // The online store: its own line, never the terminal's card (issue 22), by method (issue 24).
       const paid = movement.cardCents + movement.cashCents + movement.transferCents;

@@ -95,6 +95,10 @@ export const ZOrderListQuery = pageQuery(orderSortable, 'createdAt').extend({
   dir: z.enum(['asc', 'desc']).default('desc'),
   /** Only orders in this state (staff look for pending and expired payments). */
   status: ZOrderStatus.optional(),
+  /** Issue 42: with an invoice of their own, in a global invoice, or with none (Facturada / En factura global / Sin factura). */
+  invoice: z
+    .enum(['invoiced', 'in_global', 'not_invoiced'], { error: 'Elige un filtro de factura de la lista.' })
+    .optional(),
 });
 export type TOrderListQuery = z.output<typeof ZOrderListQuery>;
 export const ZOrderListResponse = pageResponse(ZOrderRow);

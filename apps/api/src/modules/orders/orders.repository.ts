@@ -5,12 +5,13 @@ import {
   type StoredPaymentFunding,
   type StoredPaymentInstructions,
 } from '@sala/db/schema/commerce';
+import { globalInvoiceSales, invoices } from '@sala/db/schema/invoicing';
 import { branches } from '@sala/db/schema/locations';
 import { checkouts, paymentCustomers } from '@sala/db/schema/payments';
 import { users } from '@sala/db/schema/users';
 import type { TCashMovement } from '@sala/shared/cash-summary/cash-summary.contract';
 import { WALK_IN_NAME } from '@sala/shared/pos/pos.rules';
-import { and, asc, eq, exists, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 import { rowsOf } from '../../lib/sql-rows';
@@ -328,6 +329,24 @@ export type OrderFilter = {
   client?: string;
   notFolio?: number;
   status?: OrderStatus;
+  invoice?: 'invoiced' | 'in_global' | 'not_invoiced';
+};
+
+/** A live invoice (queued or stamped, not cancelled): the same rule as the invoicing module's. */
+const liveInvoice = (alias: string) =>
+  sql.raw(
+    `${alias}."status" in ('queued', 'valid') and (${alias}."cancel_state" is null or ${alias}."cancel_state" in ('rejected', 'expired'))`,
+  );
+const hasOwnInvoiceOf = (order: SQL | string) =>
+  sql`exists (select 1 from ${invoices} i where i."order_id" = ${typeof order === 'string' ? sql.raw(`${order}."id"`) : order} and i."kind" = 'order' and ${liveInvoice('i')})`;
+const inGlobalInvoiceOf = (order: SQL | string) =>
+  sql`exists (select 1 from ${globalInvoiceSales} s join ${invoices} g on g."id" = s."invoice_id" where s."order_id" = ${typeof order === 'string' ? sql.raw(`${order}."id"`) : order} and ${liveInvoice('g')})`;
+const hasOwnInvoice = hasOwnInvoiceOf(sql`${orders.id}`);
+const inGlobalInvoice = inGlobalInvoiceOf(sql`${orders.id}`);
+const invoiceFilter = {
+  invoiced: hasOwnInvoice,
+  in_global: inGlobalInvoice,
+  not_invoiced: sql`not ${hasOwnInvoice} and not ${inGlobalInvoice}`,
 };
 
 const orderFilter = (filter: OrderFilter) =>
@@ -336,6 +355,7 @@ const orderFilter = (filter: OrderFilter) =>
     filter.client ? clientSearch(filter.client) : undefined,
     filter.notFolio !== undefined ? ne(orders.folio, filter.notFolio) : undefined,
     filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.invoice ? invoiceFilter[filter.invoice] : undefined,
   );
 
 /** How many orders the admin table's filter matches (a separate count keeps the page query an index walk). */
@@ -441,7 +461,8 @@ export async function orderMovementsBetween(
         'status', o.status, 'method', o.method, 'isPos', o.is_pos, 'clientName', coalesce(u.name, ${WALK_IN_NAME}),
         'cashierName', o.cashier_name, 'branchName', b.name, 'totalCents', o.total_cents,
         'paidCashCents', o.paid_cash_cents, 'changeCents', o.change_cents, 'cardCents', o.paid_card_cents,
-        'transferCents', o.paid_transfer_cents
+        'transferCents', o.paid_transfer_cents,
+        'invoice', case when ${hasOwnInvoiceOf('o')} then 'invoiced' when ${inGlobalInvoiceOf('o')} then 'in_global' else 'none' end
       ) order by o.paid_at, o.id), '[]') as movements
       from ${orders} o
       left join ${users} u on u.id = o.user_id

@@ -326,12 +326,15 @@ export async function sendTicket(ctx: ActingContext, { id, email }: { id: string
  * with that folio, shown first, and then the clients whose name, e-mail or phone hold them; anything else, clients.
  */
 function orderSearch(query: TOrderListQuery): { pinned?: OrderFilter; rest: OrderFilter } {
-  const { q, status } = query;
+  const { q, status, invoice } = query;
   const folio = q ? parseFolioQuery(q) : null;
-  if (folio?.prefixed) return { rest: { folio: folio.folio, status } };
+  if (folio?.prefixed) return { rest: { folio: folio.folio, status, invoice } };
   if (folio)
-    return { pinned: { folio: folio.folio, status }, rest: { client: q, notFolio: folio.folio, status } };
-  return { rest: { client: q, status } };
+    return {
+      pinned: { folio: folio.folio, status, invoice },
+      rest: { client: q, notFolio: folio.folio, status, invoice },
+    };
+  return { rest: { client: q, status, invoice } };
 }
 
 /**

@@ -6,7 +6,10 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 type Card = { id: string; label: string; cents: number; note?: string; tone?: 'brand' | 'danger' | 'net' };
 
-/** Received by method, the total received, the expenses and the net (docs/business-rules.md D§4). */
+/**
+ * Received by method, the total received, the expenses and the net (docs/business-rules.md D§4), and the sales by
+ * invoice (issue 42).
+ */
 export function SummaryCards({ totals }: { totals: TCashSummaryTotals }) {
   const byMethod: Card[] = [
     { id: 'cash', label: 'Efectivo (neto de cambio)', cents: totals.cashCents },
@@ -40,6 +43,17 @@ export function SummaryCards({ totals }: { totals: TCashSummaryTotals }) {
     },
     { id: 'net', label: 'Neto', cents: totals.netCents, note: 'Total recibido menos gastos', tone: 'net' },
   ];
+  // Issue 42: what of the day's sales has its own invoice, goes in the period's global invoice, or has none yet.
+  const invoicing: Card[] = [
+    { id: 'invoiced', label: 'Facturado al cliente', cents: totals.invoicedCents },
+    { id: 'in-global', label: 'En factura global', cents: totals.inGlobalCents },
+    {
+      id: 'not-invoiced',
+      label: 'Sin factura todavía',
+      cents: totals.notInvoicedCents,
+      note: 'Entra en la factura global al cerrar el periodo, salvo que el cliente la pida',
+    },
+  ];
   return (
     <div className="space-y-3 print:space-y-2">
       <ul
@@ -53,6 +67,11 @@ export function SummaryCards({ totals }: { totals: TCashSummaryTotals }) {
       <ul aria-label="Totales del día" className="grid gap-3 sm:grid-cols-3 print:grid-cols-3 print:gap-2">
         {overall.map((card) => (
           <SummaryCard key={card.id} card={card} large />
+        ))}
+      </ul>
+      <ul aria-label="Facturación" className="grid gap-3 sm:grid-cols-3 print:grid-cols-3 print:gap-2">
+        {invoicing.map((card) => (
+          <SummaryCard key={card.id} card={card} />
         ))}
       </ul>
     </div>

@@ -1,6 +1,7 @@
 import type {
   TCancelOrderRequest,
   TCancelOrderResponse,
+  TOrderListQuery,
   TOrderRow,
   TOrderStatus,
   TOrderTicket,
@@ -12,9 +13,12 @@ import { usePagedQuery } from '../../../lib/paged-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/orders: newest first unless sorted otherwise; the search finds the client; optionally one status. */
-export function useOrders(state: TPageState, status?: TOrderStatus) {
-  return usePagedQuery<TOrderRow>(queryKeys.orders.all, '/orders', state, { filters: { status } });
+export function useOrders(state: TPageState, status?: TOrderStatus, invoice?: TOrderInvoiceFilter) {
+  return usePagedQuery<TOrderRow>(queryKeys.orders.all, '/orders', state, { filters: { status, invoice } });
 }
+
+/** Issue 42: Facturada, En factura global, Sin factura. */
+export type TOrderInvoiceFilter = NonNullable<TOrderListQuery['invoice']>;
 
 /**
  * An order changed (cancelled, or its payment confirmed): its ticket is the answer; the lists, the corte and the

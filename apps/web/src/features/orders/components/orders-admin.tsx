@@ -13,7 +13,7 @@ import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SelectField } from '../../../components/ui/select-field';
 import { DateTimeCell } from '../../../components/ui/table-cells';
-import { useOrders } from '../api/orders-api';
+import { type TOrderInvoiceFilter, useOrders } from '../api/orders-api';
 import { CancelOrderDialog } from './cancel-order-dialog';
 
 /** 'Café × 2, Agua' and '3 más' for the rest (docs/business-rules.md §2). */
@@ -36,6 +36,13 @@ const statusFilters: { value: TOrderStatus; label: string }[] = [
   { value: 'cancelled', label: 'Canceladas' },
 ];
 
+/** Issue 42: how each order is invoiced ('' is every order). */
+const invoiceFilters: { value: TOrderInvoiceFilter; label: string }[] = [
+  { value: 'invoiced', label: 'Facturada' },
+  { value: 'not_invoiced', label: 'Sin factura' },
+  { value: 'in_global', label: 'En factura global' },
+];
+
 /** A completed order, or (issue 24) one whose OXXO or SPEI payment has not come: both can be cancelled. */
 export const canCancelOrder = (status: TOrderStatus) => status === 'completed' || status === 'pending';
 
@@ -46,7 +53,8 @@ export const canCancelOrder = (status: TOrderStatus) => status === 'completed' |
 export function OrdersAdmin() {
   const [state, setState] = useTableState({ sort: 'createdAt', dir: 'desc' });
   const [status, setStatus] = useState<TOrderStatus | ''>('');
-  const orders = useOrders(state, status || undefined);
+  const [invoice, setInvoice] = useState<TOrderInvoiceFilter | ''>('');
+  const orders = useOrders(state, status || undefined, invoice || undefined);
   const [cancelling, setCancelling] = useState<TOrderRow | null>(null);
 
   const columns = useMemo<DataTableColumn<TOrderRow>[]>(
@@ -146,6 +154,17 @@ export function OrdersAdmin() {
         value={status}
         onChange={(value) => {
           setStatus(value as TOrderStatus | '');
+          setState({ ...state, page: 1 });
+        }}
+        className="max-w-xs"
+      />
+      <SelectField
+        label="Factura"
+        placeholder="Todas"
+        options={invoiceFilters}
+        value={invoice}
+        onChange={(value) => {
+          setInvoice(value as TOrderInvoiceFilter | '');
           setState({ ...state, page: 1 });
         }}
         className="max-w-xs"
