@@ -90,4 +90,44 @@ test.describe('invoices (CFDI)', () => {
     ).toBe('%PDF-');
     await context.close();
   });
+
+  test('the super admin issues last month’s global invoice and sees its sales', async ({ page }) => {
+    test.setTimeout(90_000);
+    await loginAs(page, 'superadmin');
+    // The issuer as the first test saves it (whichever runs first; a saved one keeps its folios).
+    const current = await (await page.request.get('/api/invoicing/settings')).json();
+    if (current.settings === null) {
+      const saved = await page.request.put('/api/invoicing/settings', {
+        data: {
+          rfc: 'EKU9003173C9',
+          legalName: 'ESCUELA KEMPER URGATE',
+          taxSystem: '601',
+          zip: '06700',
+          series: 'F',
+          nextFolio: 1,
+          defaultProductKey: '80131502',
+          defaultUnitKey: 'E48',
+          globalPeriodicity: 'month',
+          requestWindowDays: null,
+          productKeys: [],
+        },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+    }
+    await page.goto('/admin/facturacion');
+    const section = page.getByRole('region', { name: 'Facturas globales' });
+    // Invoicing was set up today: last month (the demo's history has sales in it) has no global invoice yet.
+    await expect(section.getByText(/no tiene factura global/)).toBeVisible();
+    await section.getByRole('button', { name: 'Emitir factura global' }).click();
+    await expect(toast(page, 'Factura global en proceso')).toBeVisible();
+    const global = section.getByTestId('global-invoice').first();
+    await expect(global).toContainText('Facturada', { timeout: 20_000 });
+    await expect(global).toContainText(/Folio fiscal: [0-9A-F-]{36}/);
+    await expect(global.getByRole('link', { name: 'PDF' })).toBeVisible();
+    await expectNoSeriousViolations(page, { afterToasts: true });
+    await global.getByRole('button', { name: 'Ver ventas' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('row').nth(1)).toContainText(/A-\d{5}/);
+    await dialog.press('Escape');
+  });
 });

@@ -8,7 +8,7 @@ import { formatFolio } from '@sala/shared/orders/folio';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FacturapiStandIn, startFacturapiStandIn } from '../harness/facturapi-stand-in';
-import { sendDueCancellations, sendDueInvoices } from '../src/modules/invoicing/invoicing.queue';
+import { sendDueInvoices } from '../src/modules/invoicing/invoicing.queue';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -79,6 +79,32 @@ describe('settings and fiscal profiles', () => {
     expect(read.json()).toMatchObject({ settings: { rfc: 'EKU9003173C9', series: 'F' }, mode: 'test' });
   });
 
+  it('never hands out a folio twice: the next one stays above the last one used', async () => {
+    const client = await clientWithProfile();
+    const order = await createOrder(t.db, { userId: client.user.id, totalCents: 10_000 });
+    await t.call('POST', `/api/me/orders/${order.id}/invoice`, client.cookie);
+    const [used] = await invoicesOf(order.id);
+    const back = await t.call('PUT', '/api/invoicing/settings', boss.cookie, {
+      ...issuer,
+      nextFolio: used!.folioNumber,
+    });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().error.fields).toEqual({ nextFolio: m.folioUsed('F', used!.folioNumber) });
+    // Another series starts where the business says.
+    const other = await t.call('PUT', '/api/invoicing/settings', boss.cookie, {
+      ...issuer,
+      series: 'G',
+      nextFolio: 1,
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    const again = await t.call('PUT', '/api/invoicing/settings', boss.cookie, {
+      ...issuer,
+      nextFolio: used!.folioNumber + 1,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    await runQueue();
+  });
+
   it('a client saves their profile as the Constancia writes it; a wrong check digit is a warning', async () => {
     const client = await loginAs(t, 'user');
     const empty = await t.call('GET', '/api/me/fiscal-profile', client.cookie);
@@ -127,10 +153,18 @@ describe('invoicing a sale', () => {
     });
     const asked = await t.call('POST', `/api/me/orders/${order.id}/invoice`, client.cookie);
     expect(asked.statusCode, asked.body).toBe(200);
-    expect(asked.json().invoice).toMatchObject({ status: 'queued', series: 'F', customerRfc: profile.rfc });
+    expect(asked.json().invoice).toMatchObject({
+      status: 'queued',
+      series: 'F',
+      customer: { rfc: profile.rfc, taxSystem: '612' },
+    });
 
     await runQueue();
-    const [sent] = pac.received.filter((call) => call.method === 'POST');
+    const sent = pac.received.find(
+      (call) =>
+        call.method === 'POST' &&
+        (call.body as { external_id?: string }).external_id === formatFolio(order.folio),
+    );
     expect(sent!.body).toMatchObject({
       type: 'I',
       payment_form: '04',

@@ -73,6 +73,8 @@ export const queryKeys = {
     mine: (orderIds: string[]) => ['invoicing', 'mine', orderIds] as const,
     sale: (orderId: string) => ['invoicing', 'sale', orderId] as const,
     settings: ['invoicing', 'settings'] as const,
+    globals: ['invoicing', 'globals'] as const,
+    globalSales: (id: string) => ['invoicing', 'globals', id] as const,
   },
   /** The business's legal facts (GET /api/legal). */
   legal: ['legal'] as const,

@@ -100,8 +100,8 @@ export const ZInvoiceSummary = z.object({
   folioNumber: z.int(),
   uuid: z.string().nullable(),
   totalCents: z.int(),
-  customerRfc: z.string(),
-  customerName: z.string(),
+  /** Who it is made out to, as it was sent (the general public for a global invoice). */
+  customer: ZFiscalProfile.extend({ email: z.string().nullable() }),
   stampedAt: z.iso.datetime().nullable(),
   isTest: z.boolean(),
   /** The PAC's reason in Spanish when it refused, and the fiscal profile's field to fix. */

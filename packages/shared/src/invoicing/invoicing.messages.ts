@@ -40,6 +40,8 @@ export const invoicingMessages = {
   issuerRfc: 'El RFC del negocio no es válido.',
   seriesInvalid: 'La serie lleva de 1 a 10 letras (p. ej. F).',
   folioInvalid: 'El siguiente folio es un número entero desde 1.',
+  folioUsed: (series: string, last: number) =>
+    `El siguiente folio de la serie ${series} debe ser mayor que ${last}, el último que ya se usó.`,
   productKeyInvalid: 'La clave de producto o servicio del SAT tiene 8 dígitos (p. ej. 80131502).',
   unitKeyInvalid: 'La clave de unidad del SAT tiene 2 o 3 letras o números (p. ej. E48 o HUR).',
   periodicityInvalid: 'Elige la periodicidad de la factura global.',

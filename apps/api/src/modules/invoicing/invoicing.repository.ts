@@ -667,3 +667,12 @@ export function listGlobals(db: DbOrTx) {
     .orderBy(desc(invoices.periodStart), desc(invoices.createdAt), desc(invoices.id))
     .limit(200);
 }
+
+/** The highest folio a series has used (0 when none): the next one is never at or below it. */
+export async function lastFolioOf(db: DbOrTx, series: string) {
+  const [row] = await db
+    .select({ last: sql<number>`coalesce(max(${invoices.folioNumber}), 0)::int` })
+    .from(invoices)
+    .where(eq(invoices.series, series));
+  return row?.last ?? 0;
+}

@@ -29,8 +29,10 @@ import {
   findSettings,
   insertInvoice,
   invoicesOfSales,
+  lastFolioOf,
   liveInvoicesOfSale,
   lockSale,
+  lockSettings,
   productsWithKeys,
   requestCancel,
   saleLines,
@@ -107,7 +109,13 @@ export async function invoicingSettings(ctx: ActingContext): Promise<TInvoicingS
 
 export async function saveInvoicingSettings(ctx: ActingContext, input: TInvoicingSettingsInput) {
   await ctx.db.transaction(async (tx) => {
-    const before = await findSettings(tx);
+    const before = await lockSettings(tx);
+    // A folio is never handed out twice: the next one stays above the last one the series used.
+    const last = await lastFolioOf(tx, input.series);
+    if (input.nextFolio <= last)
+      throw new AppError('aborted', m.folioUsed(input.series, last), {
+        nextFolio: m.folioUsed(input.series, last),
+      });
     await saveSettingsRow(tx, input, ctx.actor.id);
     const { productKeys, ...after } = input;
     await recordAudit(tx, ctx, [

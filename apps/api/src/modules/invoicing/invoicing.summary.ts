@@ -11,8 +11,7 @@ export function summaryOf(row: InvoiceSummaryRow): TInvoiceSummary {
     folioNumber: row.folioNumber,
     uuid: row.uuid,
     totalCents: row.totalCents,
-    customerRfc: row.customer.rfc,
-    customerName: row.customer.legalName,
+    customer: row.customer,
     stampedAt: row.stampedAt?.toISOString() ?? null,
     isTest: row.isTest,
     error:

@@ -1,3 +1,4 @@
+import { GlobalInvoices } from '../../../features/invoicing/components/global-invoices';
 import { InvoicingSettings } from '../../../features/invoicing/components/invoicing-settings-form';
 
 /** Super admin only (the admin layout sends other staff to /admin; the API refuses them too). */
@@ -12,6 +13,7 @@ export default function AdminInvoicingPage() {
           venta.
         </p>
       </div>
+      <GlobalInvoices />
       <InvoicingSettings />
     </div>
   );

@@ -1,5 +1,7 @@
 import type {
+  TCancelInvoiceRequest,
   TFiscalProfileResponse,
+  TGlobalInvoicesResponse,
   TInvoicingSettingsResponse,
   TOrderInvoiceResponse,
   TSaveFiscalProfileRequest,
@@ -94,6 +96,47 @@ export function useSaveInvoicingSettings() {
   return useInvalidatingMutation(
     (input: TSaveInvoicingSettingsRequest) =>
       apiRequest<TInvoicingSettingsResponse>('/invoicing/settings', { method: 'PUT', body: input }),
+    [queryKeys.invoicing.all],
+  );
+}
+
+/** Administración → Facturación: the global invoices and the latest closed period still without one. */
+export function useGlobalInvoices() {
+  return useQuery({
+    queryKey: queryKeys.invoicing.globals,
+    queryFn: ({ signal }) => apiRequest<TGlobalInvoicesResponse>('/invoicing/globals', { signal }),
+    refetchInterval: (query) =>
+      query.state.data?.globals.some((row) => row.status === 'queued' || row.cancellation?.state === 'queued')
+        ? 3_000
+        : false,
+  });
+}
+
+export function useGlobalSales(id: string) {
+  return useQuery({
+    queryKey: queryKeys.invoicing.globalSales(id),
+    queryFn: ({ signal }) =>
+      apiRequest<{ sales: { id: string; folio: number; totalCents: number; paidAt: string }[] }>(
+        `/invoicing/globals/${id}/sales`,
+        { signal },
+      ),
+  });
+}
+
+/** POST /api/invoicing/globals: a closed period's global invoice, by hand. */
+export function useIssueGlobal() {
+  return useInvalidatingMutation(
+    (periodStart: string) =>
+      apiRequest<TGlobalInvoicesResponse>('/invoicing/globals', { method: 'POST', body: { periodStart } }),
+    [queryKeys.invoicing.all],
+  );
+}
+
+/** POST /api/invoices/:id/cancel (super admin): 02, or 01 with the corrected data. */
+export function useCancelInvoice(invoiceId: string) {
+  return useInvalidatingMutation(
+    (request: TCancelInvoiceRequest) =>
+      apiRequest<TOrderInvoiceResponse>(`/invoices/${invoiceId}/cancel`, { method: 'POST', body: request }),
     [queryKeys.invoicing.all],
   );
 }

@@ -1,6 +1,6 @@
 import { commonMessages } from '@sala/shared/errors/messages';
 import { formatCalendarDate } from '@sala/shared/format/dates';
-import { invoicingMessages as m } from '@sala/shared/invoicing/invoicing.messages';
+import { cancelStateLabels, invoicingMessages as m } from '@sala/shared/invoicing/invoicing.messages';
 import { businessDate } from '@sala/shared/time/business-time';
 import type { TMyOrder } from '@sala/shared/users/profile.contract';
 import { FileDown, LoaderCircle } from 'lucide-react';
@@ -32,6 +32,9 @@ export function PurchaseInvoice({ order, answer }: { order: TMyOrder; answer: My
     return (
       <span className="flex flex-col items-start gap-1">
         <span className="text-sm text-slate-700">Factura {folio}</span>
+        {invoice.cancellation && (
+          <span className="text-sm text-amber-900">{cancelStateLabels[invoice.cancellation.state]}</span>
+        )}
         <span className="flex gap-3">
           <a
             href={invoiceFileUrl(invoice.id, 'pdf')}
