@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/link-button';
 import { useSession } from '../../features/auth/api/get-session';
 import { RequireSession } from '../../features/auth/components/require-session';
 import { FiscalProfileSection } from '../../features/invoicing/components/my-fiscal-profile';
+import { PurchaseInvoice } from '../../features/invoicing/components/purchase-invoice';
 import { EditProfileDialog } from '../../features/me/components/edit-profile-dialog';
 import { MyDataSection } from '../../features/me/components/my-data-section';
 import { MySeries } from '../../features/me/components/my-series';
@@ -61,7 +62,7 @@ function Profile({ focus }: { focus?: 'pedidos' }) {
         <h2 id="pedidos-titulo" className="mb-4 font-display text-2xl font-semibold text-brand-800">
           Mis pedidos
         </h2>
-        <PurchaseHistory />
+        <PurchaseHistory invoiceCell={PurchaseInvoice} />
       </section>
       <FiscalProfileSection defaultEmail={user.email} />
       <MyDataSection user={user} onEditProfile={() => setEditing(true)} />

@@ -1,5 +1,6 @@
 import { Navigate } from 'react-router';
 import { HeroBanner } from '../../components/ui/hero-banner';
+import { SummaryInvoice } from '../../features/invoicing/components/purchase-invoice';
 import { PurchaseSummaryView, summaryHeroTitle } from '../../features/store/components/purchase-summary-view';
 import { useOpenedPurchaseSummary } from '../../features/store/purchase-summary';
 
@@ -15,6 +16,9 @@ export default function PurchaseSummaryPage() {
       </div>
       <section aria-labelledby="resumen-titulo" className="mx-auto max-w-4xl px-4 py-10 sm:py-12">
         <PurchaseSummaryView summary={summary} />
+        {summary.folio !== undefined && summary.status !== 'pending' && (
+          <SummaryInvoice order={{ id: summary.orderId, folio: summary.folio, status: 'completed' }} />
+        )}
       </section>
     </>
   );

@@ -4,14 +4,13 @@ import { formatMoney } from '@sala/shared/format/money';
 import { formatFolio } from '@sala/shared/orders/folio';
 import { paymentMethodLabels } from '@sala/shared/orders/orders.messages';
 import { PURCHASE_PAGE_SIZES, type TMyOrder } from '@sala/shared/users/profile.contract';
-import { useMemo, useState } from 'react';
+import { type ComponentType, useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
 import { Modal } from '../../../components/ui/modal';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { PaymentInstructions, paymentInstructionsTitles } from '../../../components/ui/payment-instructions';
-import { useMyInvoices } from '../../invoicing/api/invoicing-api';
+import { type MyInvoice, useMyInvoices } from '../../invoicing/api/invoicing-api';
 import { useMyOrders } from '../api/get-my-history';
-import { PurchaseInvoice } from './purchase-invoice';
 
 type PendingOrder = TMyOrder & { instructions: NonNullable<TMyOrder['instructions']> };
 
@@ -19,13 +18,19 @@ const payable = (order: TMyOrder): order is PendingOrder =>
   order.status === 'pending' && order.instructions !== null;
 
 /** Mis pedidos: the client's orders; one waiting for its OXXO or SPEI payment shows how to pay it (issue 24). */
-export function PurchaseHistory() {
+export function PurchaseHistory({
+  invoiceCell: InvoiceCell,
+}: {
+  /** Issue 42: the Factura column's cell, put in by the page (the invoicing feature's). */
+  invoiceCell?: ComponentType<{ order: TMyOrder; answer: MyInvoice | undefined }>;
+}) {
   const [state, setState] = useTableState({ sort: 'createdAt', dir: 'desc', pageSize: 5 });
   const orders = useMyOrders(state);
   const [showing, setShowing] = useState<PendingOrder | null>(null);
   // The invoices of the sales on this page (issue 42), one request for all of them.
   const orderIds = useMemo(() => (orders.data?.rows ?? []).map((order) => order.id), [orders.data]);
-  const invoices = useMyInvoices(orderIds);
+  // Asked only where the page shows the Factura column.
+  const invoices = useMyInvoices(InvoiceCell ? orderIds : []);
   const invoicing = invoices.data;
   const answers = useMemo(
     () => new Map((invoicing?.invoices ?? []).map((answer) => [answer.orderId, answer])),
@@ -92,20 +97,18 @@ export function PurchaseHistory() {
           );
         },
       },
-      ...(invoicing && invoicing.mode !== 'off'
+      ...(InvoiceCell && invoicing && invoicing.mode !== 'off'
         ? [
             {
               id: 'invoice',
               header: 'Factura',
               enableSorting: false,
-              cell: ({ row }) => (
-                <PurchaseInvoice order={row.original} answer={answers.get(row.original.id)} />
-              ),
+              cell: ({ row }) => <InvoiceCell order={row.original} answer={answers.get(row.original.id)} />,
             } satisfies DataTableColumn<TMyOrder>,
           ]
         : []),
     ],
-    [answers, invoicing],
+    [answers, invoicing, InvoiceCell],
   );
 
   return (

@@ -2,11 +2,10 @@ import { commonMessages } from '@sala/shared/errors/messages';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { cancelStateLabels, invoicingMessages as m } from '@sala/shared/invoicing/invoicing.messages';
 import { businessDate } from '@sala/shared/time/business-time';
-import type { TMyOrder } from '@sala/shared/users/profile.contract';
 import { FileDown, LoaderCircle } from 'lucide-react';
 import { notify } from '../../../components/ui/toast';
 import { saveErrorMessage } from '../../../lib/form-errors';
-import { invoiceFileUrl, type MyInvoice, useRequestInvoice } from '../../invoicing/api/invoicing-api';
+import { invoiceFileUrl, type MyInvoice, useMyInvoices, useRequestInvoice } from '../api/invoicing-api';
 
 const linkClass =
   'inline-flex items-center gap-1 text-sm font-medium whitespace-nowrap text-brand-700 underline-offset-2 hover:underline';
@@ -15,7 +14,13 @@ const linkClass =
  * A purchase's invoice in Mis pedidos (issue 42): ask for it while the window is open, see it being stamped, then
  * download its PDF and XML; a refusal says the PAC's reason and where to fix the data.
  */
-export function PurchaseInvoice({ order, answer }: { order: TMyOrder; answer: MyInvoice | undefined }) {
+export function PurchaseInvoice({
+  order,
+  answer,
+}: {
+  order: { id: string; folio: number; status: string };
+  answer: MyInvoice | undefined;
+}) {
   const ask = useRequestInvoice();
   if (!answer || answer.mode === 'off' || order.status !== 'completed')
     return <span className="text-muted">—</span>;
@@ -88,5 +93,18 @@ export function PurchaseInvoice({ order, answer }: { order: TMyOrder; answer: My
         )
       )}
     </span>
+  );
+}
+
+/** The invoice of the purchase just made, on /resumen (issue 42): asked for right there, or downloaded once ready. */
+export function SummaryInvoice({ order }: { order: { id: string; folio: number; status: string } }) {
+  const answers = useMyInvoices([order.id]);
+  const answer = answers.data?.invoices[0];
+  if (!answer || answer.mode === 'off' || order.status !== 'completed') return null;
+  return (
+    <div className="mt-6 flex flex-wrap items-center gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200 print:hidden">
+      <p className="text-sm font-medium text-slate-800">¿Necesitas factura?</p>
+      <PurchaseInvoice order={order} answer={answer} />
+    </div>
   );
 }
