@@ -253,6 +253,9 @@ describe('a sale in a stamped global invoice whose client asks for their own (po
     expect(invoiced.json().rows.map((row: { id: string }) => row.id)).toEqual([mine.id]);
     const corte = await t.call('GET', '/api/cash-summary?date=2026-07-30', boss.cookie);
     expect(corte.json().totals).toMatchObject({ invoicedCents: 60_000, inGlobalCents: 0 });
+    // July in the reports: the client's sale on its own, the two others in the re-issued global.
+    const july = await t.call('GET', '/api/reports?from=2026-07-01&to=2026-07-31', boss.cookie);
+    expect(july.json().invoicing).toEqual({ invoicedCents: 60_000, inGlobalCents: 75_000, notInvoicedCents: 0 });
   });
 });
 

@@ -96,5 +96,7 @@ export const ZReport = z.object({
   credits,
   products: z.array(product),
   expensesCents: z.int(),
+  /** Issue 42: the period's completed sales by invoice — their own, a global invoice, or none yet. */
+  invoicing: z.object({ invoicedCents: z.int(), inGlobalCents: z.int(), notInvoicedCents: z.int() }),
 });
 export type TReport = z.infer<typeof ZReport>;

@@ -16,6 +16,7 @@ const report: TReport = {
   to: '2026-11-02',
   days: [day('2026-11-01', 50_000, 0, 12_050, 0), day('2026-11-02', 2_000, 30_000, 0, 180_000)],
   expensesCents: 8_050,
+  invoicing: { invoicedCents: 0, inGlobalCents: 0, notInvoicedCents: 0 },
   credits: { sold: 12, used: 7, outstanding: 31 },
   products: [{ name: 'Agua, 600 ml', quantity: 3, totalCents: 6_000 }],
   occupancy: [

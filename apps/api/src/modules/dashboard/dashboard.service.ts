@@ -17,6 +17,7 @@ import {
 } from '@sala/shared/dashboard/occupancy';
 import { addDays, businessDate, businessTime, dayRange } from '@sala/shared/time/business-time';
 import type { ActingContext } from '../../context';
+import { invoicingTotals } from '../invoicing/invoicing.service';
 import {
   blocksOfDay,
   branchesWithRooms,
@@ -182,10 +183,15 @@ export async function moneyPanel(ctx: ActingContext, query: TDashboardQuery): Pr
 
 /** GET /api/reports — the super admin's: every figure of the panels for any range and branch. */
 export async function report(ctx: ActingContext, query: TReportQuery): Promise<TReport> {
-  const [periods, money, expensesCents] = await Promise.all([
+  const [periods, money, expensesCents, invoicing] = await Promise.all([
     branchPeriods(ctx.db, query.from, query.to, query.branchId),
     moneyOf(ctx.db, query.from, query.to, query.branchId, REPORT_PRODUCTS),
     expensesBetween(ctx.db, query.from, query.to, query.branchId),
+    invoicingTotals(ctx.db, {
+      from: dayRange(query.from).from,
+      to: dayRange(query.to).to,
+      branchId: query.branchId,
+    }),
   ]);
   return {
     from: query.from,
@@ -196,5 +202,6 @@ export async function report(ctx: ActingContext, query: TReportQuery): Promise<T
     credits: money.credits,
     products: money.products,
     expensesCents,
+    invoicing,
   };
 }

@@ -676,3 +676,27 @@ export async function lastFolioOf(db: DbOrTx, series: string) {
     .where(eq(invoices.series, series));
   return row?.last ?? 0;
 }
+
+/** The completed sales paid in [from, to) (of a branch, or all) by invoice: their own, a global one, none yet. */
+export async function invoicingTotalsBetween(db: DbOrTx, range: { from: Date; to: Date; branchId?: string }) {
+  const result = await db.execute(sql`
+    with sales as (
+      select o."total_cents",
+        exists (select 1 from ${invoices} i where i."order_id" = o."id" and i."kind" = 'order' and ${LIVE('i')}) as own,
+        exists (select 1 from ${globalInvoiceSales} s join ${invoices} g on g."id" = s."invoice_id"
+                where s."order_id" = o."id" and ${LIVE('g')}) as global
+      from ${orders} o
+      where o."status" = 'completed' and o."paid_at" >= ${ts(range.from)} and o."paid_at" < ${ts(range.to)}
+        ${range.branchId ? sql`and o."branch_id" = ${range.branchId}` : sql``}
+    )
+    select coalesce(sum("total_cents") filter (where own), 0)::int as invoiced,
+      coalesce(sum("total_cents") filter (where not own and global), 0)::int as in_global,
+      coalesce(sum("total_cents") filter (where not own and not global), 0)::int as not_invoiced
+    from sales`);
+  const [row] = rowsOf<{ invoiced: number; in_global: number; not_invoiced: number }>(result);
+  return {
+    invoicedCents: Number(row?.invoiced ?? 0),
+    inGlobalCents: Number(row?.in_global ?? 0),
+    notInvoicedCents: Number(row?.not_invoiced ?? 0),
+  };
+}

@@ -29,6 +29,7 @@ import {
   findSettings,
   insertInvoice,
   invoicesOfSales,
+  invoicingTotalsBetween,
   lastFolioOf,
   liveInvoicesOfSale,
   lockSale,
@@ -419,4 +420,9 @@ export async function invoicingOfCancelledSale(
     if (error instanceof AppError) return null;
     throw error;
   });
+}
+
+/** For the reports (issue 42): a period's completed sales by invoice. */
+export function invoicingTotals(db: DbOrTx, range: { from: Date; to: Date; branchId?: string }) {
+  return invoicingTotalsBetween(db, range);
 }

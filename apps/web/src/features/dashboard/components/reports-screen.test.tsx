@@ -20,6 +20,7 @@ const report: TReport = {
     { date: '2029-12-02', cashCents: 0, cardCents: 30_000, transferCents: 0, onlineCents: 90_000 },
   ],
   expensesCents: 7_000,
+  invoicing: { invoicedCents: 0, inGlobalCents: 0, notInvoicedCents: 0 },
   credits: { sold: 12, used: 9, outstanding: 44 },
   products: [{ name: 'Paquete Básico', quantity: 2, totalCents: 90_000 }],
   occupancy: [{ branchId: VALLE, branchName: 'Valle', booked: 6, bookable: 16, rate: 37.5 }],

@@ -147,6 +147,24 @@ export function ReportsScreen() {
                     </dd>
                   </div>
                 </dl>
+                {/* Issue 42: the period's sales by invoice. */}
+                <dl
+                  className="space-y-1 border-t border-slate-200 pt-2 text-sm"
+                  data-testid="report-invoicing"
+                >
+                  {(
+                    [
+                      ['Facturado al cliente', report.data.invoicing.invoicedCents],
+                      ['En factura global', report.data.invoicing.inGlobalCents],
+                      ['Sin factura todavía', report.data.invoicing.notInvoicedCents],
+                    ] as const
+                  ).map(([label, cents]) => (
+                    <div key={label} className="flex justify-between gap-3">
+                      <dt>{label}</dt>
+                      <dd className="tabular-nums">{formatMoney(cents)}</dd>
+                    </div>
+                  ))}
+                </dl>
               </div>
             </div>
           </Panel>
