@@ -255,7 +255,11 @@ describe('a sale in a stamped global invoice whose client asks for their own (po
     expect(corte.json().totals).toMatchObject({ invoicedCents: 60_000, inGlobalCents: 0 });
     // July in the reports: the client's sale on its own, the two others in the re-issued global.
     const july = await t.call('GET', '/api/reports?from=2026-07-01&to=2026-07-31', boss.cookie);
-    expect(july.json().invoicing).toEqual({ invoicedCents: 60_000, inGlobalCents: 75_000, notInvoicedCents: 0 });
+    expect(july.json().invoicing).toEqual({
+      invoicedCents: 60_000,
+      inGlobalCents: 75_000,
+      notInvoicedCents: 0,
+    });
   });
 });
 
