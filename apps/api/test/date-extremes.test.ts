@@ -124,6 +124,13 @@ const dateRoutes: DateRoute[] = [
     after: bookingMessages.cannotBook,
   },
   {
+    route: 'POST /api/invoicing/globals',
+    request: (date) => ({ url: '/api/invoicing/globals', payload: { periodStart: date } }),
+    before: dateRangeMessages.reports,
+    after: dateRangeMessages.reports,
+    field: 'periodStart',
+  },
+  {
     route: 'GET /api/reports',
     request: (date) => ({ url: `/api/reports?from=${date}&to=${date}` }),
     before: dateRangeMessages.reports,

@@ -1,6 +1,8 @@
 import { emailField } from '../auth/auth.fields';
 import { plainText, requiredText } from '../common/fields';
 import { z } from '../common/zod';
+import { DATE_RANGES, dateRangeMessages } from '../time/date-range';
+import { dateField } from '../time/time-fields';
 import { invoicingMessages as m } from './invoicing.messages';
 import { checkRfc } from './rfc';
 import { isRegimenAllowed, isUsoAllowed, regimenOf } from './sat-catalogs';
@@ -229,7 +231,8 @@ export const ZGlobalSalesResponse = z.object({
 
 /** POST /api/invoicing/globals (super admin): a closed period's global invoice, by hand. */
 export const ZIssueGlobalRequest = z.object({
-  periodStart: z.iso.date({ error: 'Elige el periodo.' }),
+  /** Any day of the period (its first, as the screen sends it). */
+  periodStart: dateField({ range: DATE_RANGES.reports, outOfRange: dateRangeMessages.reports }),
 });
 
 /**
