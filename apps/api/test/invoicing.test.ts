@@ -229,6 +229,31 @@ describe('invoicing a sale', () => {
     expect(audit.map((row) => row.action).sort()).toEqual(['invoice.request', 'invoice.stamp']);
   });
 
+  it('a debit card is payment form 28, as the gateway tells it; a credit card 04', async () => {
+    const client = await clientWithProfile();
+    const paid = async (card: string) => {
+      const paymentRef = `test_pi_${crypto.randomUUID()}`;
+      expect((await t.app.payments.chargeTestCard!(paymentRef, card)).ok).toBe(true);
+      return createOrder(t.db, {
+        userId: client.user.id,
+        totalCents: 50_000,
+        paidCardCents: 50_000,
+        isPos: false,
+        paymentRef,
+      });
+    };
+    const debit = await paid('4000056655665556');
+    const credit = await paid('4242424242424242');
+    for (const order of [debit, credit])
+      await t.call('POST', `/api/me/orders/${order.id}/invoice`, client.cookie);
+    await runQueue();
+    const formOf = (order: { folio: number }) =>
+      pac.stamped().find((invoice) => invoice.body.external_id === formatFolio(order.folio))!.body
+        .payment_form;
+    expect(formOf(debit)).toBe('28');
+    expect(formOf(credit)).toBe('04');
+  });
+
   it('five parallel requests for one sale stamp once', async () => {
     const client = await clientWithProfile();
     const order = await createOrder(t.db, { userId: client.user.id, totalCents: 50_000 });

@@ -454,14 +454,37 @@ export async function startStripeStandIn(options: { now?: () => Date } = {}) {
     return clabe;
   }
 
-  function succeed(intent: Intent, amountReceived?: number) {
+  /** The card each succeeded intent was paid with (its charge's payment_method_details.card.funding). */
+  const fundings = new Map<string, 'credit' | 'debit'>();
+
+  function succeed(intent: Intent, amountReceived?: number, funding: 'credit' | 'debit' = 'credit') {
     intent.status = 'succeeded';
     intent.amount_received = amountReceived ?? intent.amount;
     intent.next_action = null;
     intent.last_payment_error = null;
     intent.latest_charge ??= id('ch');
+    fundings.set(intent.id, funding);
     return intent;
   }
+
+  /** `expand[]=latest_charge`: the charge object in place of its id, with the card it was paid with. */
+  const expanded = (intent: Intent, query: URLSearchParams) =>
+    [...query.entries()].some(([key, value]) => key.startsWith('expand') && value === 'latest_charge') &&
+    intent.latest_charge
+      ? {
+          ...intent,
+          latest_charge: {
+            id: intent.latest_charge,
+            object: 'charge',
+            amount: intent.amount_received,
+            payment_intent: intent.id,
+            payment_method_details: {
+              type: 'card',
+              card: { brand: 'visa', funding: fundings.get(intent.id) ?? 'credit', last4: '4242' },
+            },
+          },
+        }
+      : intent;
 
   function createIntent(form: Record<string, string>): Answer {
     const amount = Number(form.amount);
@@ -596,7 +619,8 @@ export async function startStripeStandIn(options: { now?: () => Date } = {}) {
     if (intentMatch) {
       const intent = intents.get(intentMatch[1]!);
       if (!intent) return noSuch('payment_intent', intentMatch[1]!, 'intent');
-      if (request.method === 'GET' && !intentMatch[2]) return [200, intent];
+      if (request.method === 'GET' && !intentMatch[2])
+        return [200, expanded(intent, new URL(request.url ?? '/', 'http://stand-in').searchParams)];
       if (request.method === 'POST' && intentMatch[2]) return cancelIntent(intent, form);
     }
     const customerMatch = /^\/v1\/customers\/([^/]+)(\/cash_balance)?$/.exec(path);
@@ -735,8 +759,8 @@ export async function startStripeStandIn(options: { now?: () => Date } = {}) {
     intents,
     customers,
     /** What the card element does once the client's card is accepted. */
-    succeed(intentId: string, amountReceived?: number) {
-      return succeed(intentOf(intentId), amountReceived);
+    succeed(intentId: string, amountReceived?: number, funding?: 'credit' | 'debit') {
+      return succeed(intentOf(intentId), amountReceived, funding);
     },
     /** The client paid the voucher in cash at an OXXO store (Stripe confirms it, by the next business day). */
     payOxxo(intentId: string) {

@@ -233,6 +233,20 @@ describe('completing a Stripe payment', () => {
   });
 });
 
+describe('which card paid (issue 42: the invoice says débito or crédito)', () => {
+  it('reads the funding of the card from the payment’s charge', async () => {
+    const debit = await started();
+    stripe.succeed(debit.intentId, undefined, 'debit');
+    expect(await t.app.payments.cardFunding(debit.intentId)).toBe('debit');
+    const credit = await started();
+    stripe.succeed(credit.intentId);
+    expect(await t.app.payments.cardFunding(credit.intentId)).toBe('credit');
+    // A payment not made yet has no charge: unknown.
+    const open = await started();
+    expect(await t.app.payments.cardFunding(open.intentId)).toBeNull();
+  });
+});
+
 describe('cancelling an order paid through Stripe', () => {
   it('refunds the PaymentIntent once (idempotency key per order), then takes the credits back', async () => {
     const { user, cookie, checkoutId, intentId } = await started(1);

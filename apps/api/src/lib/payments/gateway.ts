@@ -79,6 +79,11 @@ export interface PaymentGateway {
    * can complete it any more; answers 'succeeded' when the money had arrived first (nothing cancelled).
    */
   cancelPayment(paymentRef: string): Promise<{ status: 'canceled' | 'succeeded' }>;
+  /**
+   * Whether the card that paid was a debit or a credit card, as the provider reports it (null: not a card, or not
+   * known). Asked when the sale is invoiced (issue 42): a debit card is the SAT's payment form 28, a credit card 04.
+   */
+  cardFunding(paymentRef: string): Promise<'credit' | 'debit' | null>;
   /** Gives back part or all of a payment (a cancelled order). */
   refund(input: {
     paymentRef: string;

@@ -164,6 +164,15 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
         funding: fundingOf(intent),
       };
     },
+    async cardFunding(paymentRef) {
+      const intent = await stripe.paymentIntents
+        .retrieve(paymentRef, { expand: ['latest_charge'] })
+        .catch(unavailable);
+      const charge = intent.latest_charge;
+      const funding =
+        typeof charge === 'object' && charge ? charge.payment_method_details?.card?.funding : null;
+      return funding === 'debit' || funding === 'credit' ? funding : null;
+    },
     async cancelPayment(paymentRef) {
       try {
         await stripe.paymentIntents.cancel(paymentRef);

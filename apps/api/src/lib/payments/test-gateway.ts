@@ -4,13 +4,16 @@ import type { CardRefusal, PaymentGateway, PaymentInstructions } from './gateway
 
 /**
  * The built-in gateway of 'modo de pruebas' (docs/business-rules.md D§5): Stripe's test card numbers and their answers,
- * nothing charged anywhere. Payments are decided at once by the card number, so it keeps no state of its own;
+ * nothing charged anywhere. Payments are decided at once by the card number, so it keeps no state of its own (but
+ * which card paid, for the invoice's payment form);
  * the checkout that asked remembers the outcome. OXXO and SPEI (issue 24) get a voucher number or a CLABE made
  * from the checkout's id (the same checkout, the same number, in any process); staff confirm them with 'Simular
  * pago', which runs the path a webhook would.
  */
 export const TEST_CARDS: Record<string, { ok: true } | { ok: false; reason: CardRefusal }> = {
   '4242424242424242': { ok: true },
+  // Stripe's Visa debit test card (issue 42: its invoice says "Tarjeta de débito", form 28).
+  '4000056655665556': { ok: true },
   '4000000000000002': { ok: false, reason: 'declined' },
   '4000000000009995': { ok: false, reason: 'insufficient_funds' },
 };
@@ -52,8 +55,13 @@ function testInstructions(
   };
 }
 
+/** The test cards that are debit cards; every other accepted one is a credit card. */
+const DEBIT_TEST_CARDS = new Set(['4000056655665556']);
+
 export function createTestGateway(): PaymentGateway {
   const refunds = new Map<string, string>();
+  // What each test card payment was paid with, as far as this process saw it (unknown after a restart: form 04).
+  const fundings = new Map<string, 'credit' | 'debit'>();
   return {
     mode: 'test',
     publishableKey: null,
@@ -89,8 +97,13 @@ export function createTestGateway(): PaymentGateway {
       }
       return { refundRef };
     },
-    async chargeTestCard(_paymentRef, cardNumber) {
-      return TEST_CARDS[cardNumber] ?? { ok: false, reason: 'invalid' };
+    async chargeTestCard(paymentRef, cardNumber) {
+      const outcome = TEST_CARDS[cardNumber] ?? { ok: false, reason: 'invalid' };
+      if (outcome.ok) fundings.set(paymentRef, DEBIT_TEST_CARDS.has(cardNumber) ? 'debit' : 'credit');
+      return outcome;
+    },
+    async cardFunding(paymentRef) {
+      return fundings.get(paymentRef) ?? null;
     },
   };
 }

@@ -101,6 +101,7 @@ export async function findSale(db: DbOrTx, orderId: string, options: { lock?: bo
       paidCashCents: orders.paidCashCents,
       paidCardCents: orders.paidCardCents,
       paidTransferCents: orders.paidTransferCents,
+      paymentRef: orders.paymentRef,
     })
     .from(orders)
     .where(eq(orders.id, orderId));

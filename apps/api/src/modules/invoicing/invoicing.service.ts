@@ -148,6 +148,22 @@ export async function saveInvoicingSettings(ctx: ActingContext, input: TInvoicin
 
 // ——— Asking for a sale's invoice ———
 
+/**
+ * An online card sale's card, as its gateway tells it (debit: the SAT's form 28; credit or unknown: 04). Asked before
+ * the transaction, never inside it; a gateway that does not answer leaves it unknown (logged).
+ */
+async function cardFundingOf(ctx: ActingContext, orderId: string) {
+  const sale = await findSale(ctx.db, orderId);
+  if (!sale || sale.isPos || sale.method !== 'card' || !sale.paymentRef) return null;
+  return ctx.payments.cardFunding(sale.paymentRef).catch((error: unknown) => {
+    ctx.log.warn(
+      { err: error, orderId },
+      'the gateway did not say which card paid: the invoice says tarjeta de crédito',
+    );
+    return null;
+  });
+}
+
 type Asker =
   | { kind: 'client' }
   | { kind: 'staff'; profile: TFiscalProfileInput }
@@ -169,6 +185,7 @@ async function queueSaleInvoice(
   if (ctx.invoicing.mode === 'off') throw new AppError('aborted', m.off);
   const settings = await findSettings(ctx.db);
   if (!settings) throw new AppError('aborted', m.issuerMissing);
+  const cardFunding = await cardFundingOf(ctx, orderId);
   const queued = await ctx.db
     .transaction(async (tx) => {
       const sale = await lockSale(tx, orderId);
@@ -199,7 +216,7 @@ async function queueSaleInvoice(
         productKey: line.productKey ?? settings.defaultProductKey,
         unitKey: line.unitKey ?? settings.defaultUnitKey,
       }));
-      const payload = saleInvoiceBody(sale, lines, customer, folio);
+      const payload = saleInvoiceBody({ ...sale, cardFunding }, lines, customer, folio);
       // A correction (01): the old invoice's cancellation names its substitute, and is sent once that is stamped.
       const id = newId();
       if (asker.kind === 'correction')
