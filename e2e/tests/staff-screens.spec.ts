@@ -38,7 +38,7 @@ for (const size of [
       for (const [name, first, last] of [
         ['Operación', 'Panel', 'Usuarios'],
         ['Catálogo', 'Zonas', 'Productos'],
-        ['Dinero', 'Corte', 'Reportes'],
+        ['Dinero', 'Corte', 'Facturación'],
         ['Administración', 'Correos', 'Datos legales'],
       ] as const) {
         const links = menu.getByRole('list', { name, exact: true }).getByRole('link');
