@@ -3,8 +3,9 @@ import { invoices, invoicingSettings } from '@sala/db/schema/invoicing';
 import { invoicingMessages as m } from '@sala/shared/invoicing/invoicing.messages';
 import { formatFolio } from '@sala/shared/orders/folio';
 import { orderMessages } from '@sala/shared/orders/orders.messages';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FacturapiStandIn, startFacturapiStandIn } from '../harness/facturapi-stand-in';
 import { issueDueGlobal } from '../src/modules/invoicing/invoicing.global';
 import { sendDueCancellations, sendDueInvoices } from '../src/modules/invoicing/invoicing.queue';
@@ -47,6 +48,9 @@ const profile = {
 const at = (local: string) => new Date(`${local}-06:00`);
 
 beforeAll(async () => {
+  // The periods and windows below are fixed dates: the clock stands on the day they were written for, so the
+  // month still open, the windows and "this month's" cancellations read the same whenever the file runs.
+  freezeClock(at('2026-11-28T12:00:00'));
   pac = await startFacturapiStandIn();
   t = await createTestApp({ env: { FACTURAPI_KEY: 'sk_test_standin', FACTURAPI_URL: pac.url } });
   boss = await loginAs(t, 'superadmin');
@@ -57,6 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await pac.close();
+  vi.useRealTimers();
 });
 
 const ports = (now: Date) => ({ db: t.db, invoicing: t.app.invoicing, notify: t.app.notify, now });
