@@ -116,11 +116,15 @@ test.describe('invoices (CFDI)', () => {
     }
     await page.goto('/admin/facturacion');
     const section = page.getByRole('region', { name: 'Facturas globales' });
-    // Invoicing was set up today: last month (the demo's history has sales in it) has no global invoice yet.
-    await expect(section.getByText(/no tiene factura global/)).toBeVisible();
-    await section.getByRole('button', { name: 'Emitir factura global' }).click();
-    await expect(toast(page, 'Factura global en proceso')).toBeVisible();
+    // Invoicing was set up today: last month (the demo's history has sales in it) has no global invoice yet —
+    // unless an earlier run against this same database issued it.
+    const missing = section.getByText(/no tiene factura global/);
     const global = section.getByTestId('global-invoice').first();
+    await expect(missing.or(global)).toBeVisible();
+    if (await missing.isVisible()) {
+      await section.getByRole('button', { name: 'Emitir factura global' }).click();
+      await expect(toast(page, 'Factura global en proceso')).toBeVisible();
+    }
     await expect(global).toContainText('Facturada', { timeout: 20_000 });
     await expect(global).toContainText(/Folio fiscal: [0-9A-F-]{36}/);
     await expect(global.getByRole('link', { name: 'PDF' })).toBeVisible();
