@@ -114,7 +114,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), lucideIcons(), eagerCommonJs()],
   server: {
     port: 5173,
-    proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 3000}` },
+    proxy: {
+      '/api': `http://localhost:${process.env.API_PORT ?? 3000}`,
+      '/calendario': `http://localhost:${process.env.API_PORT ?? 3000}`,
+    },
   },
   build: {
     target: 'es2022',

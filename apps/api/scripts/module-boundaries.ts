@@ -128,6 +128,13 @@ export const MODULES: Record<string, ModuleRule> = {
     owns: ['invoicingSettings', 'productSatKeys', 'fiscalProfiles', 'invoices', 'globalInvoiceSales'],
     reads: ['orders', 'orderItems', 'products'],
   },
+  // Secret calendar addresses (issue 43): a client's or a branch's sessions, read in one query.
+  'calendar-feeds': {
+    owns: ['calendarFeeds'],
+    reads: ['roomSessions', 'rooms', 'branches', 'cities', 'users'],
+  },
+  // WhatsApp (issue 43): each client's consent, the template messages' outbox and their delivery statuses.
+  whatsapp: { owns: ['whatsappConsents', 'whatsappMessages'], reads: ['users'] },
   // ARCO requests and actions; it reads each account's name for the staff list.
   privacy: { owns: ['privacyRequests', 'emailChanges'], reads: ['users'] },
 };

@@ -14,6 +14,7 @@ import { availabilityRoutes } from './modules/availability/availability.routes';
 import { blockRoutes } from './modules/blocks/blocks.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { branchRoutes } from './modules/branches/branches.routes';
+import { calendarFeedFileRoute, calendarFeedRoutes } from './modules/calendar-feeds/calendar-feeds.routes';
 import { cashDrawerRoutes } from './modules/cash-drawer/cash-drawer.routes';
 import { cashSummaryRoutes } from './modules/cash-summary/cash-summary.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -152,9 +153,11 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(auditRoutes);
       await api.register(legalRoutes);
       await api.register(privacyRoutes);
+      await api.register(calendarFeedRoutes);
     },
     { prefix: '/api' },
   );
+  await app.register(calendarFeedFileRoute);
 
   const web = config.webDistDir
     ? await registerWeb(app, config.webDistDir, {

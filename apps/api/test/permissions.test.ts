@@ -885,6 +885,19 @@ const table = (): Row[] => [
   },
   { method: 'GET', url: '/api/invoicing/settings', expect: superRead },
   { method: 'PUT', url: '/api/invoicing/settings', body: () => issuerSettings, expect: superWrite(200) },
+  // Calendar feeds (issue 43): a client's own address; a branch's staff address is the super admin's.
+  { method: 'GET', url: '/api/me/calendar-feed', expect: { ...everyone(200), anonymous: 401 } },
+  { method: 'POST', url: '/api/me/calendar-feed', expect: { ...everyone(200), anonymous: 401 } },
+  { method: 'DELETE', url: '/api/me/calendar-feed', expect: { ...everyone(200), anonymous: 401 } },
+  { method: 'GET', url: '/api/branches/calendar-feeds', expect: superRead },
+  ...(['POST', 'DELETE'] as const).map(
+    (method): Row => ({
+      method,
+      url: '/api/branches/:id/calendar-feed',
+      request: async () => ({ url: `/api/branches/${(await createBranch(t.db)).id}/calendar-feed` }),
+      expect: superWrite(200),
+    }),
+  ),
 ];
 
 const fiscalProfile = {

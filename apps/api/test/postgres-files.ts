@@ -43,5 +43,7 @@ export const POSTGRES_FILES: Record<string, string> = {
     "two processes' global job at once issue one global (the settings row's lock); cancellations claimed with SKIP LOCKED",
   'imports.test.ts':
     'a whole business in one transaction of bulk inserts through the pg driver, undone whole by a failure or a dry run',
+  'calendar-feeds.test.ts':
+    "the feed's one query (a lateral union over two indexes) and its timestamps through the pg driver",
   'backup.test.ts': "the copy is PGlite's; on PostgreSQL the super admin is told to use pg_dump",
 };

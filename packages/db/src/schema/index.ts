@@ -8,6 +8,7 @@ export * from './infrastructure';
 export * from './invoicing';
 export * from './ledger';
 export * from './locations';
+export * from './messaging';
 export * from './payments';
 export * from './privacy';
 export * from './sessions';

@@ -44,6 +44,9 @@ export const AUDIT_ACTIONS = [
   'invoice.global',
   'invoice.cancel',
   'invoice.credit_note',
+  'calendar_feed.replace',
+  'calendar_feed.revoke',
+  'whatsapp.consent',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -88,6 +91,9 @@ export const auditActionLabels: Record<TAuditAction, string> = {
   'invoice.global': 'Factura global emitida',
   'invoice.cancel': 'Cancelación de factura',
   'invoice.credit_note': 'Nota de crédito emitida',
+  'calendar_feed.replace': 'Calendario del personal: dirección nueva',
+  'calendar_feed.revoke': 'Calendario del personal: dirección revocada',
+  'whatsapp.consent': 'WhatsApp de un cliente activado o desactivado',
 };
 
 export const auditMessages = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeText, foldLine, sessionInvite, vtimezone } from './calendar';
+import { vtimezone } from '../../lib/vtimezone';
+import { escapeText, foldLine, sessionInvite } from './calendar';
 
 const base = {
   uid: '0199a2b3-0000-7000-8000-000000000001',

@@ -1,4 +1,5 @@
 import { BUSINESS_TIME_ZONE } from '@sala/shared/time/business-time';
+import { cachedFormat, vtimezone } from '../../lib/vtimezone';
 
 /**
  * The `.ics` of a session (RFC 5545, iTIP): METHOD:REQUEST when booked, METHOD:CANCEL with the same UID when
@@ -22,52 +23,11 @@ export type SessionInvite = {
   attendee?: { name: string; email: string };
 };
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-function cached(
-  map: Map<string, Intl.DateTimeFormat>,
-  timeZone: string,
-  options: Intl.DateTimeFormatOptions,
-) {
-  let format = map.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, ...options });
-    map.set(timeZone, format);
-  }
-  return format;
-}
-
-/** '-0600': the zone's offset at an instant. */
-function offsetAt(timeZone: string, at: Date): string {
-  const name = cached(offsetFormats, timeZone, { timeZoneName: 'longOffset' })
-    .formatToParts(at)
-    .find((part) => part.type === 'timeZoneName')!.value; // 'GMT-06:00'
-  return name === 'GMT' ? '+0000' : name.replace('GMT', '').replace(':', '');
-}
-
-/**
- * The zone's rules as a VTIMEZONE. Mexico City has kept one offset all year since 2022 (no daylight saving), so
- * its current offset is the whole rule; read from Intl, never from a bundled 2018 table that still has DST.
- */
-export function vtimezone(timeZone: string, at = new Date()): string[] {
-  const offset = offsetAt(timeZone, at);
-  return [
-    'BEGIN:VTIMEZONE',
-    `TZID:${timeZone}`,
-    `X-LIC-LOCATION:${timeZone}`,
-    'BEGIN:STANDARD',
-    'DTSTART:19700101T000000',
-    `TZOFFSETFROM:${offset}`,
-    `TZOFFSETTO:${offset}`,
-    'END:STANDARD',
-    'END:VTIMEZONE',
-  ];
-}
 
 /** 20261124T100000: the wall-clock time of an instant in the zone (a DATE-TIME with TZID). */
 function localDateTime(instant: Date, timeZone: string): string {
-  const parts = cached(wallClocks, timeZone, {
+  const parts = cachedFormat(wallClocks, timeZone, {
     hourCycle: 'h23',
     year: 'numeric',
     month: '2-digit',
