@@ -41,6 +41,8 @@ import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { roomRoutes } from './modules/rooms/rooms.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { registerWhatsApp } from './modules/whatsapp/whatsapp.plugin';
+import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
 import { registerContext } from './plugins/context';
 import { registerDocs } from './plugins/docs';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
@@ -121,6 +123,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   registerMetrics(app);
   registerMailer(app);
   registerInvoicing(app);
+  registerWhatsApp(app);
   registerContext(app, accountAccess);
 
   await app.register(
@@ -154,6 +157,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(legalRoutes);
       await api.register(privacyRoutes);
       await api.register(calendarFeedRoutes);
+      await api.register(whatsappRoutes);
     },
     { prefix: '/api' },
   );

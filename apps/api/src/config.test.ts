@@ -103,6 +103,35 @@ describe('payments and e-mail in production', () => {
     expect(loadConfig({}).stripe).toBeNull();
   });
 
+  it('has WhatsApp with its four settings, and refuses half of them in one line saying what is missing (issue 43)', () => {
+    const base = { ...production, ...stripeKeys, ...smtp };
+    const whatsapp = {
+      WHATSAPP_TOKEN: 'EAAG-token',
+      WHATSAPP_PHONE_NUMBER_ID: '100200300',
+      WHATSAPP_APP_SECRET: 'secreto',
+      WHATSAPP_VERIFY_TOKEN: 'verificar',
+    };
+    expect(loadConfig(base).whatsapp).toBeNull();
+    expect(loadConfig({ ...base, ...whatsapp }).whatsapp).toMatchObject({
+      phoneNumberId: '100200300',
+      apiUrl: 'https://graph.facebook.com',
+      version: 'v23.0',
+    });
+    let error: unknown;
+    try {
+      loadConfig({ ...base, WHATSAPP_TOKEN: 'EAAG-token', WHATSAPP_PHONE_NUMBER_ID: '100200300' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toBe(
+      'Configuración inválida: WHATSAPP_APP_SECRET: WhatsApp está configurado a medias: falta WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN (o quita todas las variables WHATSAPP_* para apagarlo).',
+    );
+    // Never a secret's value in the message.
+    expect(message).not.toContain('EAAG-token');
+  });
+
   it('invoices with a live key, or with a test key in production only when told to (issue 42)', () => {
     const base = { ...production, ...stripeKeys, ...smtp };
     expect(loadConfig({ ...base, FACTURAPI_KEY: 'sk_live_x' }).invoicing).toEqual({

@@ -139,6 +139,27 @@ const ZEnv = z
       .min(100, 'INVOICE_POLL_MS debe ser un número de milisegundos (100–3600000).')
       .max(3_600_000, 'INVOICE_POLL_MS debe ser un número de milisegundos (100–3600000).')
       .default(30_000),
+    /** WhatsApp Cloud API (issue 43): all four, or none (the channel is off and nothing offers it). */
+    WHATSAPP_TOKEN: z.string().min(1).max(2000).optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .regex(/^\d{5,30}$/, 'WHATSAPP_PHONE_NUMBER_ID es el identificador numérico del número en Meta.')
+      .optional(),
+    WHATSAPP_APP_SECRET: z.string().min(1).max(500).optional(),
+    WHATSAPP_VERIFY_TOKEN: z.string().min(1).max(500).optional(),
+    WHATSAPP_API_URL: z
+      .url('WHATSAPP_API_URL debe ser una URL (p. ej. https://graph.facebook.com).')
+      .default('https://graph.facebook.com'),
+    WHATSAPP_API_VERSION: z
+      .string()
+      .regex(/^v\d+\.\d+$/, 'WHATSAPP_API_VERSION es una versión de la Graph API, p. ej. v23.0.')
+      .default('v23.0'),
+    WHATSAPP_POLL_MS: z.coerce
+      .number({ error: 'WHATSAPP_POLL_MS debe ser un número de milisegundos (100–600000).' })
+      .int('WHATSAPP_POLL_MS debe ser un número de milisegundos (100–600000).')
+      .min(100, 'WHATSAPP_POLL_MS debe ser un número de milisegundos (100–600000).')
+      .max(600_000, 'WHATSAPP_POLL_MS debe ser un número de milisegundos (100–600000).')
+      .default(5_000),
     MAIL_FROM: z
       .string()
       .regex(
@@ -214,6 +235,22 @@ const ZEnv = z
         message:
           'FACTURAPI_KEY es una clave de pruebas (sk_test_): las facturas no tendrían validez ante el SAT. Usa la clave sk_live_, o INVOICING_MODE=test para facturar en modo de pruebas a propósito.',
       });
+    // WhatsApp: all four settings or none; a channel that could send but not hear back (or the reverse) is refused.
+    const whatsapp = {
+      WHATSAPP_TOKEN: env.WHATSAPP_TOKEN,
+      WHATSAPP_PHONE_NUMBER_ID: env.WHATSAPP_PHONE_NUMBER_ID,
+      WHATSAPP_APP_SECRET: env.WHATSAPP_APP_SECRET,
+      WHATSAPP_VERIFY_TOKEN: env.WHATSAPP_VERIFY_TOKEN,
+    };
+    const missing = Object.entries(whatsapp)
+      .filter(([, value]) => value === undefined)
+      .map(([name]) => name);
+    if (missing.length > 0 && missing.length < 4)
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing[0]!],
+        message: `WhatsApp está configurado a medias: falta ${missing.join(', ')} (o quita todas las variables WHATSAPP_* para apagarlo).`,
+      });
     // E-mail: a production server never keeps every message unsent by accident.
     if (env.MAIL_MODE === 'outbox' && env.SMTP_URL !== undefined)
       ctx.addIssue({
@@ -269,6 +306,22 @@ const ZEnv = z
     /** CFDI through Facturapi when FACTURAPI_KEY is set (issue 42); without it, invoicing is off. */
     invoicing: env.FACTURAPI_KEY ? { key: env.FACTURAPI_KEY, url: env.FACTURAPI_URL } : null,
     invoicePollMs: env.INVOICE_POLL_MS,
+    /** WhatsApp reminders and confirmations through Meta's Cloud API when its four settings are set (issue 43). */
+    whatsapp:
+      env.WHATSAPP_TOKEN &&
+      env.WHATSAPP_PHONE_NUMBER_ID &&
+      env.WHATSAPP_APP_SECRET &&
+      env.WHATSAPP_VERIFY_TOKEN
+        ? {
+            token: env.WHATSAPP_TOKEN,
+            phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+            appSecret: env.WHATSAPP_APP_SECRET,
+            verifyToken: env.WHATSAPP_VERIFY_TOKEN,
+            apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ''),
+            version: env.WHATSAPP_API_VERSION,
+            pollMs: env.WHATSAPP_POLL_MS,
+          }
+        : null,
     /** Deliver the outbox over SMTP when set; otherwise mail stays in the outbox, readable in the app. */
     smtp: env.SMTP_URL ? { url: env.SMTP_URL } : null,
     /** The outbox worker's poll and how long a claimed message is held before another process may send it. */

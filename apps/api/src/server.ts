@@ -93,6 +93,7 @@ async function shutdown(signal: string) {
       retention.stop(),
       reconcile.stop(),
       app.invoiceWorker.stop(),
+      app.whatsappWorker?.stop(),
     ]);
   } finally {
     await database.close();
@@ -110,6 +111,7 @@ try {
   retention.start();
   reconcile.start();
   app.invoiceWorker.start();
+  app.whatsappWorker?.start();
   const where = config.database.kind === 'pglite' ? `PGlite en ${config.database.dataDir}` : 'PostgreSQL';
   console.log(`Sala Común escuchando en http://localhost:${config.port} (base de datos: ${where})`);
   console.log(

@@ -5,8 +5,8 @@ import { addDays, businessDate, businessInstant, weekdayOf } from '@sala/shared/
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SmtpPeer, startSmtpPeer } from '../harness/smtp-peer';
+import { DEFAULT_RETRY_DELAYS_MS } from '../src/lib/retry-schedule';
 import { createOutboxWorker } from '../src/modules/mail/outbox.worker';
-import { DEFAULT_RETRY_DELAYS_MS } from '../src/modules/mail/retry-schedule';
 import type { PosReceipt } from '../src/ports/notify';
 import { readInvite } from './calendar-reader';
 import { enqueueEmails } from './outbox';

@@ -898,6 +898,18 @@ const table = (): Row[] => [
       expect: superWrite(200),
     }),
   ),
+  // WhatsApp (issue 43). This app has no WHATSAPP_* settings: turning it on answers that it is off, and the
+  // webhook is no route at all.
+  { method: 'GET', url: '/api/me/whatsapp', expect: { ...everyone(200), anonymous: 401 } },
+  {
+    method: 'PUT',
+    url: '/api/me/whatsapp',
+    body: () => ({ enabled: true }),
+    expect: { ...everyone(409), anonymous: 401 },
+  },
+  { method: 'GET', url: '/api/whatsapp/messages', expect: superRead },
+  { method: 'GET', url: '/api/whatsapp/webhook', expect: everyone(404) },
+  { method: 'POST', url: '/api/whatsapp/webhook', body: () => ({}), expect: everyone(404) },
 ];
 
 const fiscalProfile = {

@@ -45,5 +45,7 @@ export const POSTGRES_FILES: Record<string, string> = {
     'a whole business in one transaction of bulk inserts through the pg driver, undone whole by a failure or a dry run',
   'calendar-feeds.test.ts':
     "the feed's one query (a lateral union over two indexes) and its timestamps through the pg driver",
+  'whatsapp.test.ts':
+    'three reminder runs and two workers at once write and send one WhatsApp reminder (SKIP LOCKED, unique key); statuses racing in one UPDATE',
   'backup.test.ts': "the copy is PGlite's; on PostgreSQL the super admin is told to use pg_dump",
 };

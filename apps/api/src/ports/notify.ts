@@ -13,6 +13,8 @@ export type SessionFacts = {
   startsAt: Date;
   cityName: string;
   branchName: string;
+  /** The branch's street address (a WhatsApp message and the calendar say where); the zone when blank. */
+  branchAddress?: string;
   roomName: string;
   holderName: string;
   /** The client's address; none for a courtesy session. */

@@ -46,7 +46,6 @@ export const AUDIT_ACTIONS = [
   'invoice.credit_note',
   'calendar_feed.replace',
   'calendar_feed.revoke',
-  'whatsapp.consent',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -93,7 +92,6 @@ export const auditActionLabels: Record<TAuditAction, string> = {
   'invoice.credit_note': 'Nota de crédito emitida',
   'calendar_feed.replace': 'Calendario del personal: dirección nueva',
   'calendar_feed.revoke': 'Calendario del personal: dirección revocada',
-  'whatsapp.consent': 'WhatsApp de un cliente activado o desactivado',
 };
 
 export const auditMessages = {

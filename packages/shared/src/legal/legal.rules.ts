@@ -13,6 +13,14 @@ export const PRIVACY_NOTICE_VERSIONS: readonly LegalVersion[] = [
     summary:
       'Primer aviso de privacidad integral: datos, finalidades necesarias y voluntarias, derechos ARCO.',
   },
+  {
+    version: '2026-11-28',
+    date: '2026-11-28',
+    // A voluntary purpose that is off for everyone: it asks its own consent, in Mi perfil, when a client turns it
+    // on (recorded with this version), so nobody is asked again at login (docs/decisions/031).
+    asksAgain: false,
+    summary: 'Finalidad voluntaria nueva: avisos y recordatorios por WhatsApp, solo para quien los active.',
+  },
 ];
 
 export const TERMS_VERSIONS: readonly LegalVersion[] = [

@@ -102,6 +102,7 @@ export async function findSlot(db: DbOrTx, branchId: string, date: string, roomI
     name: string;
     city_id: string;
     city_name: string;
+    address: string;
     schedule: WeeklySchedule;
     session_cost: number;
     room_name: string | null;
@@ -112,7 +113,7 @@ export async function findSlot(db: DbOrTx, branchId: string, date: string, roomI
     blocked: boolean;
   }>(
     await db.execute(sql`
-    select b."id", b."name", b."city_id", c."name" as city_name, b."schedule", b."session_cost",
+    select b."id", b."name", b."city_id", c."name" as city_name, b."address", b."schedule", b."session_cost",
       r."name" as room_name, r."position" as room_position, r."is_active" as room_active,
       array(select coalesce(d."hour", '') from "day_blocks" d
         where d."branch_id" = b."id" and d."date" = ${date}) as day_hours,
@@ -131,6 +132,7 @@ export async function findSlot(db: DbOrTx, branchId: string, date: string, roomI
     name: row.name,
     cityId: row.city_id,
     cityName: row.city_name,
+    address: row.address,
     sessionCost: row.session_cost,
     schedule: row.schedule,
     // '' stands for the whole day (hour null) inside the array.
@@ -162,6 +164,7 @@ export async function findBranchAtInstants(db: DbOrTx, branchId: string, dates: 
     name: string;
     city_id: string;
     city_name: string;
+    address: string;
     schedule: WeeklySchedule;
     session_cost: number;
     standing_weeks_max: number;
@@ -171,7 +174,7 @@ export async function findBranchAtInstants(db: DbOrTx, branchId: string, dates: 
     room_blocks: JsonSession[];
   }>(
     await db.execute(sql`
-    select b."id", b."name", b."city_id", c."name" as city_name, b."schedule", b."session_cost",
+    select b."id", b."name", b."city_id", c."name" as city_name, b."address", b."schedule", b."session_cost",
       b."standing_weeks_max",
       coalesce((select json_agg(json_build_object('id', r."id", 'name', r."name", 'position', r."position",
           'isActive', r."is_active") order by r."position")
@@ -194,6 +197,7 @@ export async function findBranchAtInstants(db: DbOrTx, branchId: string, dates: 
     name: row.name,
     cityId: row.city_id,
     cityName: row.city_name,
+    address: row.address,
     schedule: row.schedule,
     sessionCost: row.session_cost,
     standingWeeksMax: row.standing_weeks_max,

@@ -130,7 +130,14 @@ export function loadSlot(
   db: DbOrTx,
   slot: { branchId: string; roomId: string; date: string; hour: string },
 ): Promise<
-  | (BranchDay & { id: string; name: string; cityId: string; cityName: string; sessionCost: number })
+  | (BranchDay & {
+      id: string;
+      name: string;
+      cityId: string;
+      cityName: string;
+      address: string;
+      sessionCost: number;
+    })
   | undefined
 > {
   return findSlot(db, slot.branchId, slot.date, slot.roomId, businessInstant(slot.date, slot.hour));

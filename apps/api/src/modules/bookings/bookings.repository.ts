@@ -274,6 +274,7 @@ export function findSessionDetails(db: DbOrTx, ids: string[]) {
       branchId: roomSessions.branchId,
       cityName: cities.name,
       branchName: branches.name,
+      branchAddress: branches.address,
       roomName: rooms.name,
       creditsCharged: roomSessions.creditsCharged,
       isCourtesy: roomSessions.isCourtesy,

@@ -159,10 +159,12 @@ async function book(
         startsAt: check.startsAt,
         cityName: day.cityName,
         branchName: day.name,
+        branchAddress: day.address,
         roomName: day.rooms[0]!.name,
         holderName: person?.name ?? `${COURTESY_PREFIX}${holder.kind === 'courtesy' ? holder.name : ''}`,
         email: person?.email ?? null,
         bookedByName: actor.name,
+        userId: person?.id ?? null,
       };
       const queued = await notify.sessionBooked(tx, facts);
       return { session: toDetail(facts, cost, holder.kind === 'courtesy'), balance, queued };
@@ -438,6 +440,7 @@ export async function rescheduleSession(
         startsAt: check.startsAt,
         cityName: day.cityName,
         branchName: day.name,
+        branchAddress: day.address,
         roomName: day.rooms[0]!.name,
         holderName: person.name,
         email: person.email,

@@ -211,6 +211,7 @@ async function offerHour(tx: DbOrTx, ctx: Offering, branchId: string, startsAt: 
           startsAt,
           cityName: day.cityName,
           branchName: day.name,
+          branchAddress: day.address,
           roomName: room.name,
           holderName: entry.name,
           email: entry.email,

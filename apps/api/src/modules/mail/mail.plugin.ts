@@ -26,7 +26,7 @@ declare module 'fastify' {
  * on /api/metrics (after plugins/metrics.ts, whose registry they join).
  */
 export function registerMailer(app: FastifyInstance) {
-  const { smtp, mailFrom, mailWorker, publicUrl, adminEmail } = app.config;
+  const { smtp, mailFrom, mailWorker, publicUrl, adminEmail, whatsapp } = app.config;
   const registers = [app.metrics.registry];
   const oldest = new Gauge({
     name: 'sala_outbox_oldest_pending_seconds',
@@ -68,7 +68,14 @@ export function registerMailer(app: FastifyInstance) {
   );
   app.decorate(
     'notify',
-    createNotify({ db: app.database.db, publicUrl, adminEmail, mailFrom, outbox: app.outbox }),
+    createNotify({
+      db: app.database.db,
+      publicUrl,
+      adminEmail,
+      mailFrom,
+      outbox: app.outbox,
+      whatsapp: whatsapp !== null,
+    }),
   );
   app.addHook('onClose', async () => {
     await app.outbox.stop();

@@ -10,6 +10,11 @@ import { signSubject } from '../../lib/signing';
 import type { Notify, PurchaseFacts, SessionFacts } from '../../ports/notify';
 import { businessContact } from '../legal/legal.service';
 import { staffNoticeRecipients } from '../users/users.service';
+import {
+  dropSessionReminders,
+  queueSessionMessages,
+  type SessionMessageKind,
+} from '../whatsapp/whatsapp.service';
 import { calendarInvite, sessionInvite } from './calendar';
 import {
   deleteMessagesTo,
@@ -54,6 +59,8 @@ export type NotifyOptions = {
   mailFrom: { name: string; email: string };
   /** The outbox worker: its immediate attempt, when this process has a mail server at all. */
   outbox: Pick<OutboxWorker, 'enabled' | 'deliverNow'>;
+  /** Whether this server has WhatsApp (issue 43): its messages are written next to the e-mails. */
+  whatsapp?: boolean;
 };
 
 /** A booking's message to one address: written once, found again by a retried booking. */
@@ -94,12 +101,24 @@ export function createNotify(options: NotifyOptions): Notify {
     sessionInvite({ ...event(session), method });
   const staff = (tx: DbOrTx) =>
     staffNoticeRecipients(tx, { adminEmail: options.adminEmail, cacheOf: options.db });
+  /** The same news by WhatsApp, for holders who turned it on; nothing at all without the channel. */
+  const whatsapp = async (
+    tx: DbOrTx,
+    kind: SessionMessageKind,
+    items: { session: SessionFacts; credits?: number }[],
+  ) => {
+    if (options.whatsapp) await queueSessionMessages(tx, kind, items, url('/perfil'));
+  };
+  const dropWhatsAppReminders = async (tx: DbOrTx, sessionIds: string[]) => {
+    if (options.whatsapp) await dropSessionReminders(tx, sessionIds);
+  };
 
   return {
     get mailServer() {
       return options.outbox.enabled;
     },
     async sessionBooked(tx, session) {
+      await whatsapp(tx, 'booked', [{ session }]);
       const facts = reservation(session);
       const ics = invite(session, 'REQUEST');
       const date = businessDate(session.startsAt);
@@ -158,6 +177,10 @@ export function createNotify(options: NotifyOptions): Notify {
     },
     async seriesCancelled(tx, series) {
       for (const session of series.sessions) await deletePendingByKey(tx, reminderKey(session.id));
+      await dropWhatsAppReminders(
+        tx,
+        series.sessions.map((session) => session.id),
+      );
       const first = series.sessions[0];
       if (!first?.email) return;
       await write(tx, [
@@ -187,6 +210,8 @@ export function createNotify(options: NotifyOptions): Notify {
     },
     async sessionRescheduled(tx, { before, after }) {
       await deletePendingByKey(tx, reminderKey(before.id));
+      await dropWhatsAppReminders(tx, [before.id]);
+      await whatsapp(tx, 'booked', [{ session: after }]);
       const facts = {
         ...reservation(after),
         before: `${formatSessionWhen(businessDate(before.startsAt), businessTime(before.startsAt))}, ${before.roomName}, ${before.branchName}`,
@@ -223,6 +248,8 @@ export function createNotify(options: NotifyOptions): Notify {
     },
     async sessionCancelled(tx, session) {
       await deletePendingByKey(tx, reminderKey(session.id));
+      await dropWhatsAppReminders(tx, [session.id]);
+      await whatsapp(tx, 'cancelled', [{ session, credits: session.refunded }]);
       if (!session.email) return;
       await write(tx, [
         reservationCancelledEmail(
@@ -233,6 +260,7 @@ export function createNotify(options: NotifyOptions): Notify {
       ]);
     },
     async waitlistBooked(tx, session) {
+      await whatsapp(tx, 'waitlist', [{ session, credits: session.charged }]);
       const facts = reservation(session);
       const ics = invite(session, 'REQUEST');
       const emailIds = await write(tx, [
@@ -282,6 +310,11 @@ export function createNotify(options: NotifyOptions): Notify {
       );
     },
     async remindersDue(tx, sessions) {
+      await whatsapp(
+        tx,
+        'reminder',
+        sessions.map((session) => ({ session })),
+      );
       const emails = [];
       // "Comunícate con la recepción" with the business's numbers (issue 39).
       const contact = sessions.length > 0 ? await businessContact(tx) : NO_BUSINESS_CONTACT;

@@ -3,6 +3,12 @@ import type { Db } from '@sala/db/client';
 import type { Mailer, MailMessage } from '../../lib/mail/mailer';
 import { createPoller } from '../../lib/poller';
 import {
+  DEFAULT_RETRY_DELAYS_MS,
+  describeSendError,
+  isServerUnreachable,
+  nextAttemptAfterFailure,
+} from '../../lib/retry-schedule';
+import {
   bringRetriesForward,
   type ClaimedEmail,
   claimEmails,
@@ -11,12 +17,6 @@ import {
   markSent,
   releaseClaim,
 } from './outbox.repository';
-import {
-  DEFAULT_RETRY_DELAYS_MS,
-  describeSendError,
-  isServerUnreachable,
-  nextAttemptAfterFailure,
-} from './retry-schedule';
 import { LOGO_CID } from './templates';
 
 type Log = {

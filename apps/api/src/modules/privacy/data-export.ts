@@ -78,6 +78,18 @@ export type PersonalData = {
     note: string | null;
   }[];
   emails: { createdAt: Date; subject: string; status: string; sentAt: Date | null; text: string }[];
+  /** WhatsApp (issue 43): the consent record and the messages written to the person. */
+  whatsapp: {
+    consent: {
+      number: string;
+      consentedAt: Date;
+      noticeVersion: string;
+      withdrawnAt: Date | null;
+      withdrawnVia: string | null;
+      unreachableAt: Date | null;
+    } | null;
+    messages: { createdAt: Date; to: string; status: string; text: string }[];
+  };
   /** Open login sessions: when, from which address and browser. */
   logins: {
     createdAt: Date;
@@ -121,7 +133,7 @@ export function personalDataFiles(data: PersonalData): ExportFile[] {
   const folioOf = new Map(data.orders.map((o) => [o.id, formatFolio(o.folio)]));
   const json = {
     generado: iso(data.exportedAt),
-    nota: 'Todo lo que Sala Común guarda sobre ti: tu perfil, tus consentimientos, tus sesiones, tus listas de espera, tus compras con sus líneas y tus pagos en línea, tus movimientos de créditos, tus sesiones abiertas (cuándo, desde qué dirección y navegador), los correos que te escribimos y tus solicitudes de privacidad. Los importes están en centavos y las fechas en UTC.',
+    nota: 'Todo lo que Sala Común guarda sobre ti: tu perfil, tus consentimientos, tus sesiones, tus listas de espera, tus compras con sus líneas y tus pagos en línea, tus movimientos de créditos, tus sesiones abiertas (cuándo, desde qué dirección y navegador), los correos y mensajes de WhatsApp que te escribimos (y tu consentimiento para WhatsApp) y tus solicitudes de privacidad. Los importes están en centavos y las fechas en UTC.',
     perfil: { ...data.profile, createdAt: iso(data.profile.createdAt), closedAt: iso(data.profile.closedAt) },
     consentimientos: data.consents,
     sesiones: data.sessions.map((s) => ({
@@ -146,6 +158,15 @@ export function personalDataFiles(data: PersonalData): ExportFile[] {
     })),
     movimientosDeCreditos: data.ledger.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
     correos: data.emails.map((e) => ({ ...e, createdAt: iso(e.createdAt), sentAt: iso(e.sentAt) })),
+    whatsapp: {
+      consentimiento: data.whatsapp.consent && {
+        ...data.whatsapp.consent,
+        consentedAt: iso(data.whatsapp.consent.consentedAt),
+        withdrawnAt: iso(data.whatsapp.consent.withdrawnAt),
+        unreachableAt: iso(data.whatsapp.consent.unreachableAt),
+      },
+      mensajes: data.whatsapp.messages.map((message) => ({ ...message, createdAt: iso(message.createdAt) })),
+    },
     solicitudesDePrivacidad: data.privacyRequests.map((r) => ({ ...r, receivedAt: iso(r.receivedAt) })),
   };
   return [

@@ -46,6 +46,7 @@ import {
   suppressAccount,
   updateOwnProfile,
 } from '../users/users.service';
+import { forgetWhatsAppOf, whatsappDataFor } from '../whatsapp/whatsapp.service';
 import { type ExportFile, type PersonalData, personalDataFiles } from './data-export';
 import {
   consumeEmailChange,
@@ -359,7 +360,7 @@ export async function closeMyAccount(ctx: ActingContext, input: TCloseMyAccountR
 async function collectPersonalData(db: DbOrTx, userId: string, now: Date): Promise<PersonalData> {
   const account = await findAccount(db, userId);
   if (!account) throw new AppError('not-found', m.clientNotFound);
-  const [consents, sessions, waitlist, orders, payments, ledger, emails, privacyRequests, logins] =
+  const [consents, sessions, waitlist, orders, payments, ledger, emails, privacyRequests, logins, whatsapp] =
     await Promise.all([
       consentHistory(db, userId),
       allSessionsOf(db, userId),
@@ -370,6 +371,7 @@ async function collectPersonalData(db: DbOrTx, userId: string, now: Date): Promi
       messagesWrittenTo(db, account.email),
       requestsOfUser(db, userId),
       loginsOf(db, userId),
+      whatsappDataFor(db, userId),
     ]);
   return {
     exportedAt: now,
@@ -392,6 +394,7 @@ async function collectPersonalData(db: DbOrTx, userId: string, now: Date): Promi
     payments,
     ledger,
     emails,
+    whatsapp,
     privacyRequests,
     logins,
   };
@@ -548,6 +551,7 @@ export async function suppressExpiredAccounts(ctx: JobContext, { batchSize = 50 
     const done = await ctx.db.transaction(async (tx) => {
       if (!(await suppressAccount(tx, account.id, ctx.now))) return false;
       await ctx.notify.forgetMessagesTo(tx, account.email);
+      await forgetWhatsAppOf(tx, account.id);
       await deleteEmailChangesOf(tx, account.id);
       await forgetPersonInLog(tx, account.id);
       return true;

@@ -1,3 +1,4 @@
+/** How long an outbox (e-mail, WhatsApp) waits before trying a message again. */
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
