@@ -127,7 +127,7 @@ describe('a client’s calendar feed (issue 43)', () => {
     const res = await getFeed(address.url);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
-    expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(res.headers.etag).toMatch(/^"f1\.[A-Za-z0-9_-]{8}\.[0-9a-f]{32}"$/);
     const feed = readFeed(res.body);
     expect(feed.method).toBeNull();
     expect(feed.zones).toEqual(['America/Mexico_City']);
@@ -175,6 +175,11 @@ describe('a client’s calendar feed (issue 43)', () => {
     const first = await getFeed(url);
     expect(first.statusCode).toBe(200);
     const etag = first.headers.etag as string;
+    // Asked again without a tag (most calendar apps): the same file, the same tag; a foreign tag is no match.
+    const plain = await getFeed(url);
+    expect(plain.body).toBe(first.body);
+    expect(plain.headers.etag).toBe(etag);
+    expect((await getFeed(url, { 'if-none-match': '"otra-version"' })).statusCode).toBe(200);
     const again = await getFeed(url, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
@@ -189,6 +194,8 @@ describe('a client’s calendar feed (issue 43)', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(readFeed(changed.body).events).toHaveLength(1);
+    // Without a tag too, the file this process wrote before is not served once the sessions changed.
+    expect(readFeed((await getFeed(url)).body).events).toHaveLength(1);
   });
 
   it('stops the old address at once when the client changes it or turns it off; unknown tokens say nothing', async () => {

@@ -67,75 +67,101 @@ export async function branchFeeds(db: DbOrTx) {
     .orderBy(asc(cities.name), asc(branches.name));
 }
 
-/** A session as a feed prints it. `feed_*` columns repeat the feed's own row on each. */
-export type FeedRow = {
+/** A session as a feed prints it (instants in epoch milliseconds, as the aggregate carries them). */
+export type FeedSession = {
+  id: string;
+  uid: string;
+  sequence: number;
+  startsAt: number;
+  cancelled: boolean;
+  updatedAt: number;
+  room: string;
+  branch: string;
+  address: string;
+  city: string;
+  holder: string | null;
+  courtesy: string | null;
+};
+
+/** A feed as its one query answers: whose it is, the version of what it holds, and the sessions unless unchanged. */
+export type FeedRead = {
   tokenHash: string;
-  feedUserId: string | null;
-  feedBranchId: string | null;
-  feedBranchName: string | null;
-  id: string | null;
-  startsAt: Date | null;
-  cancelledAt: Date | null;
-  updatedAt: Date | null;
-  calendarUid: string | null;
-  calendarSequence: number | null;
-  roomName: string | null;
+  branchId: string | null;
   branchName: string | null;
-  address: string | null;
-  cityName: string | null;
-  holderName: string | null;
-  courtesyName: string | null;
+  /** md5 of everything the file is written from: the same sessions, the same version. */
+  version: string;
+  /** null when `version` is one the caller already has (the calendar's, or the file this process wrote). */
+  sessions: FeedSession[] | null;
 };
 
 /**
- * The feed of a token, in one query: the feed's row, and its sessions from `startsFrom` on (a cancelled one only
- * when cancelled since `cancelledFrom`). Each side of the lateral union reads its own index
- * (room_sessions_user_starts_at_idx, room_sessions_branch_starts_at_idx). No feed: no rows.
+ * The feed of a token, in one query: the feed's row; its sessions from `startsFrom` on (a cancelled one only when
+ * cancelled since `cancelledFrom`) as one JSON aggregate, each side of the lateral union on its own index
+ * (room_sessions_user_starts_at_idx, room_sessions_branch_starts_at_idx); and the md5 of that aggregate. When the
+ * md5 is one of `known` (the calendar's If-None-Match, the file this process wrote last) the sessions are not
+ * sent back at all. No feed: null.
  */
-export async function feedByTokenHash(
+export async function readFeed(
   db: DbOrTx,
   tokenHash: string,
   window: { startsFrom: Date; cancelledFrom: Date },
-): Promise<FeedRow[]> {
+  known: string[],
+): Promise<FeedRead | null> {
   const from = sql`${window.startsFrom.toISOString()}::timestamptz`;
   const cancelledFrom = sql`${window.cancelledFrom.toISOString()}::timestamptz`;
   const columns = sql`s."id", s."starts_at", s."cancelled_at", s."updated_at", s."calendar_uid",
     s."calendar_sequence", s."room_id", s."user_id", s."courtesy_name"`;
   const keep = sql`s."starts_at" >= ${from} and (s."cancelled_at" is null or s."cancelled_at" >= ${cancelledFrom})`;
+  const ms = (column: string) => sql.raw(`(extract(epoch from s."${column}") * 1000)::bigint`);
   const result = await db.execute(sql`
-    select f."token_hash", f."user_id" as "feed_user_id", f."branch_id" as "feed_branch_id", fb."name" as "feed_branch_name",
-      s."id", s."starts_at", s."cancelled_at", s."updated_at", s."calendar_uid", s."calendar_sequence",
-      r."name" as "room_name", b."name" as "branch_name", b."address", c."name" as "city_name",
-      u."name" as "holder_name", s."courtesy_name"
+    select f."token_hash", f."branch_id", fb."name" as "branch_name", v."version",
+      case when v."version" in (${sql.join(
+        ['', ...known].map((version) => sql`${version}`),
+        sql`, `,
+      )}) then null else x."sessions" end as "sessions"
     from "calendar_feeds" f
     left join "branches" fb on fb."id" = f."branch_id"
-    left join lateral (
-      select ${columns} from "room_sessions" s where f."user_id" is not null and s."user_id" = f."user_id" and ${keep}
-      union all
-      select ${columns} from "room_sessions" s where f."branch_id" is not null and s."branch_id" = f."branch_id" and ${keep}
-    ) s on true
-    left join "rooms" r on r."id" = s."room_id"
-    left join "branches" b on b."id" = r."branch_id"
-    left join "cities" c on c."id" = b."city_id"
-    left join "users" u on u."id" = s."user_id"
-    where f."token_hash" = ${tokenHash}
-    order by s."starts_at", s."id"`);
-  return rowsOf<Record<string, unknown>>(result).map((row) => ({
-    tokenHash: row.token_hash as string,
-    feedUserId: (row.feed_user_id as string | null) ?? null,
-    feedBranchId: (row.feed_branch_id as string | null) ?? null,
-    feedBranchName: (row.feed_branch_name as string | null) ?? null,
-    id: (row.id as string | null) ?? null,
-    startsAt: row.starts_at ? new Date(row.starts_at as string) : null,
-    cancelledAt: row.cancelled_at ? new Date(row.cancelled_at as string) : null,
-    updatedAt: row.updated_at ? new Date(row.updated_at as string) : null,
-    calendarUid: (row.calendar_uid as string | null) ?? null,
-    calendarSequence: row.calendar_sequence === null ? null : Number(row.calendar_sequence),
-    roomName: (row.room_name as string | null) ?? null,
-    branchName: (row.branch_name as string | null) ?? null,
-    address: (row.address as string | null) ?? null,
-    cityName: (row.city_name as string | null) ?? null,
-    holderName: (row.holder_name as string | null) ?? null,
-    courtesyName: (row.courtesy_name as string | null) ?? null,
-  }));
+    cross join lateral (
+      select coalesce(json_agg(json_build_object(
+          'id', s."id", 'uid', coalesce(s."calendar_uid", s."id"), 'sequence', s."calendar_sequence",
+          'startsAt', ${ms('starts_at')}, 'cancelled', s."cancelled_at" is not null, 'updatedAt', ${ms('updated_at')},
+          'room', r."name", 'branch', b."name", 'address', b."address", 'city', c."name",
+          'holder', u."name", 'courtesy', s."courtesy_name"
+        ) order by s."starts_at", s."id"), '[]'::json) as "sessions"
+      from (
+        select ${columns} from "room_sessions" s
+        where f."user_id" is not null and s."user_id" = f."user_id" and ${keep}
+        union all
+        select ${columns} from "room_sessions" s
+        where f."branch_id" is not null and s."branch_id" = f."branch_id" and ${keep}
+      ) s
+      join "rooms" r on r."id" = s."room_id"
+      join "branches" b on b."id" = r."branch_id"
+      join "cities" c on c."id" = b."city_id"
+      left join "users" u on u."id" = s."user_id"
+    ) x
+    cross join lateral (select md5(coalesce(fb."name", '') || x."sessions"::text) as "version") v
+    where f."token_hash" = ${tokenHash}`);
+  const [row] = rowsOf<{
+    token_hash: string;
+    branch_id: string | null;
+    branch_name: string | null;
+    version: string;
+    sessions: FeedSession[] | string | null;
+  }>(result);
+  if (!row) return null;
+  const sessions =
+    typeof row.sessions === 'string' ? (JSON.parse(row.sessions) as FeedSession[]) : row.sessions;
+  return {
+    tokenHash: row.token_hash,
+    branchId: row.branch_id,
+    branchName: row.branch_name,
+    version: row.version,
+    sessions:
+      sessions?.map((session) => ({
+        ...session,
+        startsAt: Number(session.startsAt),
+        updatedAt: Number(session.updatedAt),
+      })) ?? null,
+  };
 }

@@ -16,17 +16,16 @@ import { commonMessages } from '@sala/shared/errors/messages';
 import type { ActingContext, RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { hashToken, newToken } from '../../lib/tokens';
-import { ttlCache } from '../../lib/ttl-cache';
 import { recordAudit } from '../audit/audit.service';
 import {
   branchFeeds,
   deleteFeed,
   type FeedOwner,
-  type FeedRow,
-  feedByTokenHash,
+  type FeedSession,
   findBranchName,
   findFeedOf,
   putFeed,
+  readFeed,
 } from './calendar-feeds.repository';
 import { type FeedEvent, feedCalendar } from './feed-ics';
 
@@ -118,33 +117,24 @@ export async function revokeBranchFeed(ctx: ActingContext, { branchId }: { branc
   return { revoked: true as const };
 }
 
-const holderOf = (row: FeedRow, staff: boolean) => {
-  if (row.courtesyName) return staff ? 'Sesión de prueba' : row.courtesyName.replace(COURTESY_PREFIX, '');
-  return staff ? firstName(row.holderName ?? '') : (row.holderName ?? '');
+const holderOf = (session: FeedSession, staff: boolean) => {
+  if (session.courtesy) return staff ? 'Sesión de prueba' : session.courtesy.replace(COURTESY_PREFIX, '');
+  return staff ? firstName(session.holder ?? '') : (session.holder ?? '');
 };
 
-function eventsOf(rows: FeedRow[], publicUrl: string): FeedEvent[] {
-  const staff = rows[0]?.feedBranchId != null;
-  const sessions = rows
-    .filter((row) => row.id !== null)
-    .map((row) => ({
-      row,
-      uid: row.calendarUid ?? row.id!,
-      cancelled: row.cancelledAt !== null,
-      sequence: row.calendarSequence ?? 0,
-    }));
-  return onePerUid(sessions).map(({ row, uid, cancelled, sequence }) => {
-    const holder = holderOf(row, staff);
-    const place = [row.roomName, row.branchName, row.address || row.cityName].filter(Boolean).join(', ');
+function eventsOf(sessions: FeedSession[], staff: boolean, publicUrl: string): FeedEvent[] {
+  return onePerUid(sessions).map((session) => {
+    const holder = holderOf(session, staff);
+    const place = [session.room, session.branch, session.address || session.city].join(', ');
     return {
-      uid,
-      sequence,
-      cancelled,
-      startsAt: row.startsAt!,
-      changedAt: row.updatedAt!,
-      summary: staff ? `${row.roomName} · ${holder}` : `Sesión en ${row.branchName} · ${row.roomName}`,
+      uid: session.uid,
+      sequence: session.sequence,
+      cancelled: session.cancelled,
+      startsAt: new Date(session.startsAt),
+      changedAt: new Date(session.updatedAt),
+      summary: staff ? `${session.room} · ${holder}` : `Sesión en ${session.branch} · ${session.room}`,
       location: place,
-      description: cancelled
+      description: session.cancelled
         ? `Sesión cancelada. Reservación de ${holder} en Sala Común.`
         : `Reservación de ${holder} en Sala Común.`,
       url: staff ? `${publicUrl}/admin/reservaciones` : `${publicUrl}/perfil`,
@@ -152,8 +142,23 @@ function eventsOf(rows: FeedRow[], publicUrl: string): FeedEvent[] {
   });
 }
 
-/** The rendered files of this process, by ETag: calendars ask again and again for a feed that did not change. */
-const rendered = ttlCache(10 * 60_000, 500);
+/**
+ * The last file this process wrote for each address, with its version: calendar apps ask again and again for a
+ * feed that has not changed, most of them without If-None-Match. The query is told that version, so it sends no
+ * sessions back while it still holds, and the file is served as written. Kept per database handle (tests run
+ * many apps in one process), at most 2 000 addresses for 10 minutes each.
+ */
+type Written = { version: string; body: string; at: number };
+const writtenFiles = new WeakMap<object, Map<string, Written>>();
+const WRITTEN_TTL_MS = 10 * 60_000;
+function writtenOf(db: object): Map<string, Written> {
+  let files = writtenFiles.get(db);
+  if (!files) {
+    files = new Map();
+    writtenFiles.set(db, files);
+  }
+  return files;
+}
 
 export type FeedAnswer =
   | { status: 404 }
@@ -161,8 +166,25 @@ export type FeedAnswer =
   | { status: 200; etag: string; body: string };
 
 /**
- * GET /calendario/TOKEN.ics: one indexed query, then the ETag of what the file would hold. A token of the wrong
- * shape is refused without a query; an unknown or replaced one is a 404 that says nothing else.
+ * `"f1.<address>.<md5>"`: the file's format, the server's public address (its links are in the file) and the
+ * database's md5 of the sessions it is written from. Only a tag of this format and address is worth asking about.
+ */
+const etagPrefix = (publicUrl: string) =>
+  `f${FEED_FORMAT}.${createHash('sha256').update(publicUrl).digest('base64url').slice(0, 8)}.`;
+
+function knownVersion(ifNoneMatch: string | undefined, prefix: string): string | null {
+  for (const raw of ifNoneMatch?.split(',') ?? []) {
+    const tag = raw.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+    if (tag.startsWith(prefix) && /^[0-9a-f]{32}$/.test(tag.slice(prefix.length)))
+      return tag.slice(prefix.length);
+  }
+  return null;
+}
+
+/**
+ * GET /calendario/TOKEN.ics: one indexed query, which answers the version of what the file would hold and leaves
+ * the sessions out when the calendar has that version already (304). A token of the wrong shape is refused
+ * without a query; an unknown or replaced one is a 404 that says nothing else.
  */
 export async function serveFeed(
   ctx: Pick<RequestContext, 'db' | 'now'>,
@@ -171,21 +193,26 @@ export async function serveFeed(
   const token = tokenOfFeedFile(file);
   if (!token) return { status: 404 };
   const hash = hashToken(token);
-  const rows = await feedByTokenHash(ctx.db, hash, feedWindow(ctx.now));
-  const found = rows[0];
-  // The row was found by its hash; the comparison is in constant time all the same.
-  if (!found || !timingSafeEqual(Buffer.from(found.tokenHash), Buffer.from(hash))) return { status: 404 };
   const base = publicUrl.replace(/\/+$/, '');
-  const events = eventsOf(rows, base);
-  const name = found.feedBranchName ? `Sala Común · ${found.feedBranchName}` : 'Sala Común · Mis sesiones';
-  const etag = `"${createHash('sha256')
-    .update(JSON.stringify([FEED_FORMAT, name, events]))
-    .digest('base64url')
-    .slice(0, 27)}"`;
-  const tags = ifNoneMatch?.split(',').map((tag) => tag.trim().replace(/^W\//, '')) ?? [];
-  if (tags.includes(etag) || tags.includes('*')) {
-    return { status: 304, etag };
-  }
-  const body = await rendered.get(ctx.db, etag, async () => feedCalendar(name, events));
+  const prefix = etagPrefix(base);
+  const theirs = knownVersion(ifNoneMatch, prefix);
+  const files = writtenOf(ctx.db);
+  const now = Date.now();
+  const mine = files.get(hash);
+  const ours = mine && now - mine.at < WRITTEN_TTL_MS ? mine : undefined;
+  const known = [theirs, ours?.version].filter((version): version is string => Boolean(version));
+  const feed = await readFeed(ctx.db, hash, feedWindow(ctx.now), known);
+  // The row was found by its hash; the comparison is in constant time all the same.
+  if (!feed || !timingSafeEqual(Buffer.from(feed.tokenHash), Buffer.from(hash))) return { status: 404 };
+  const etag = `"${prefix}${feed.version}"`;
+  if (feed.version === theirs) return { status: 304, etag };
+  if (feed.sessions === null && ours?.version === feed.version) return { status: 200, etag, body: ours.body };
+  const sessions = feed.sessions ?? (await readFeed(ctx.db, hash, feedWindow(ctx.now), []))?.sessions ?? [];
+  const body = feedCalendar(
+    feed.branchName ? `Sala Común · ${feed.branchName}` : 'Sala Común · Mis sesiones',
+    eventsOf(sessions, feed.branchId !== null, base),
+  );
+  if (files.size >= 2_000) files.clear();
+  files.set(hash, { version: feed.version, body, at: now });
   return { status: 200, etag, body };
 }
