@@ -6,6 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 const pacPort = Number(process.env.E2E_PAC_PORT ?? 3190);
+const whatsappPort = Number(process.env.E2E_WHATSAPP_PORT ?? 3191);
 // A fresh embedded database per run: the first start seeds the demo business the tests rely on.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'sala-e2e-'));
 
@@ -86,6 +87,20 @@ export default defineConfig({
       env: { FACTURAPI_STAND_IN_PORT: String(pacPort) },
     },
     {
+      // WhatsApp (issue 43): a local stand-in for Meta's Cloud API; it posts its signed status webhooks to the app.
+      command: `node --import tsx apps/api/harness/whatsapp-stand-in-cli.ts`,
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `http://127.0.0.1:${whatsappPort}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        WHATSAPP_STAND_IN_PORT: String(whatsappPort),
+        WHATSAPP_WEBHOOK_URL: `${baseURL}/api/whatsapp/webhook`,
+      },
+    },
+    {
       command: 'node scripts/start.mjs',
       cwd: path.resolve(import.meta.dirname, '..'),
       url: `${baseURL}/api/ready`,
@@ -100,6 +115,12 @@ export default defineConfig({
         SKIP_WEB_BUILD: 'true',
         FACTURAPI_KEY: 'sk_test_e2e',
         FACTURAPI_URL: `http://127.0.0.1:${pacPort}/v2`,
+        WHATSAPP_TOKEN: 'wa-test-token',
+        WHATSAPP_PHONE_NUMBER_ID: '100200300',
+        WHATSAPP_APP_SECRET: 'wa-test-secret',
+        WHATSAPP_VERIFY_TOKEN: 'e2e',
+        WHATSAPP_API_URL: `http://127.0.0.1:${whatsappPort}`,
+        WHATSAPP_POLL_MS: '300',
       },
     },
   ],

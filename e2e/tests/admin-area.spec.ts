@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createClient, loginAs } from './fixtures';
 import { searchTable } from './page-checks';
 
-const superOnly = ['Corte', 'Reportes', 'Gastos', 'Ordenes', 'Reservar', 'Bloquear hora', 'Correos'];
+const superOnly = ['Corte', 'Reportes', 'Gastos', 'Ordenes', 'Reservar', 'Bloquear hora', 'Mensajes'];
 
 test.describe('admin area', () => {
   test.skip(({ isMobile }) => isMobile, 'admin screens are tested on desktop');

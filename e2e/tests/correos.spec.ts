@@ -26,7 +26,7 @@ test.describe('/admin/correos', () => {
 
     await loginAs(page, 'superadmin');
     await page.goto('/admin/correos');
-    await expect(page.getByRole('heading', { name: 'Correos', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Mensajes', level: 1 })).toBeVisible();
     await searchTable(page, client.email);
     // Other tests' reset links are in the table too until the (debounced) search applies: pick this client's.
     const row = page

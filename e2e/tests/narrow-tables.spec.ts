@@ -146,7 +146,7 @@ const staffTables: { path: string; rows?: string }[] = [
   { path: '/admin/reservaciones' },
   { path: '/admin/historial-reservaciones' },
   { path: '/admin/bloquear-hora' },
-  { path: '/admin/correos', rows: 'Correos' },
+  { path: '/admin/mensajes', rows: 'Correos' },
   { path: '/admin/auditoria', rows: 'Auditoría' },
   { path: '/admin/privacidad', rows: 'Solicitudes de privacidad' },
 ];

@@ -39,7 +39,7 @@ for (const size of [
         ['Operación', 'Panel', 'Usuarios'],
         ['Catálogo', 'Zonas', 'Productos'],
         ['Dinero', 'Corte', 'Facturación'],
-        ['Administración', 'Correos', 'Datos legales'],
+        ['Administración', 'Mensajes', 'Datos legales'],
       ] as const) {
         const links = menu.getByRole('list', { name, exact: true }).getByRole('link');
         await expect(links.first()).toHaveAccessibleName(first);

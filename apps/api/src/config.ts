@@ -266,7 +266,7 @@ const ZEnv = z
         code: 'custom',
         path: ['SMTP_URL'],
         message:
-          'falta SMTP_URL para enviar los correos; para guardarlos sin enviar (se leen en Administración → Correos) a propósito, MAIL_MODE=outbox.',
+          'falta SMTP_URL para enviar los correos; para guardarlos sin enviar (se leen en Administración → Mensajes) a propósito, MAIL_MODE=outbox.',
       });
   })
   .transform((env) => ({

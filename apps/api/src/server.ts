@@ -117,7 +117,7 @@ try {
   console.log(
     app.mailer
       ? `Correo: se envía por ${app.mailer.description}`
-      : 'Correo: sin SMTP_URL, los correos se guardan y se leen en Administración → Correos',
+      : 'Correo: sin SMTP_URL, los correos se guardan y se leen en Administración → Mensajes',
   );
   for (const warning of config.retiredVariables) {
     app.log.warn(warning);

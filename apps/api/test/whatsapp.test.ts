@@ -334,6 +334,14 @@ describe('messages through the Cloud API stand-in (issue 43)', () => {
     const read = page.rows.find((row: { status: string }) => row.status === 'read');
     expect(read).toMatchObject({ templateTitle: 'Reservación confirmada', clientName: 'Ana María López' });
     expect(read.text).toContain('Hola Ana, tu reservación está confirmada');
+    // Searched by the client's name or by digits of the number.
+    const byName = (
+      await t.call('GET', '/api/whatsapp/messages?q=mar%C3%ADa%20l%C3%B3pez', superAdmin.cookie)
+    ).json();
+    expect(byName.total).toBe(page.total);
+    const byNumber = await t.call('GET', `/api/whatsapp/messages?q=${read.to.slice(-4)}`, superAdmin.cookie);
+    expect(byNumber.json().rows.map((row: { id: string }) => row.id)).toContain(read.id);
+    expect((await t.call('GET', '/api/whatsapp/messages?q=nadie', superAdmin.cookie)).json().total).toBe(0);
     expect(
       (await t.call('GET', '/api/whatsapp/messages', (await loginAs(t, 'admin')).cookie)).statusCode,
     ).toBe(403);

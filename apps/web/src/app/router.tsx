@@ -52,7 +52,9 @@ export const routes: RouteObject[] = [
           { index: true, ...page(() => import('./routes/admin/panel')) },
           { path: 'usuarios', ...page(() => import('./routes/admin/usuarios')) },
           { path: 'usuarios/:id', ...page(() => import('./routes/admin/usuario-detalle')) },
-          { path: 'correos', ...page(() => import('./routes/admin/correos')) },
+          { path: 'mensajes', ...page(() => import('./routes/admin/mensajes')) },
+          // Correos became Mensajes (issue 43): old links and bookmarks still land there.
+          { path: 'correos', element: <Navigate to="/admin/mensajes" replace /> },
           { path: 'auditoria', ...page(() => import('./routes/admin/auditoria')) },
           { path: 'datos-legales', ...page(() => import('./routes/admin/datos-legales')) },
           { path: 'facturacion', ...page(() => import('./routes/admin/facturacion')) },

@@ -76,6 +76,17 @@ export const queryKeys = {
     globals: ['invoicing', 'globals'] as const,
     globalSales: (id: string) => ['invoicing', 'globals', id] as const,
   },
+  /**
+   * Secret calendar addresses (issue 43): whether the signed-in person has one, and (super admin) each branch's staff
+   * calendar. The addresses themselves are never read back: the server shows one only when it makes it.
+   */
+  calendarFeeds: {
+    all: ['calendar-feeds'] as const,
+    mine: ['calendar-feeds', 'mine'] as const,
+    branches: ['calendar-feeds', 'branches'] as const,
+  },
+  /** WhatsApp (issue 43): the client's consent in Mi perfil, and the messages of Administración → Mensajes. */
+  whatsapp: { mine: ['whatsapp', 'mine'] as const, messages: ['whatsapp', 'messages'] as const },
   /** The business's legal facts (GET /api/legal). */
   legal: ['legal'] as const,
   privacyRequests: ['privacy-requests'] as const,

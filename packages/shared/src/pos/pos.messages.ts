@@ -24,6 +24,6 @@ export const posMessages = {
   /** emailPromise: where this site sends no e-mail, the ticket waits in Correos (issue 39). */
   ticketSent: {
     sent: 'Enviamos el ticket por correo.',
-    off: 'el ticket quedó en Correos: imprímelo o compártelo desde ahí.',
+    off: 'el ticket quedó en Mensajes (Correos): imprímelo o compártelo desde ahí.',
   },
 } as const;

@@ -10,6 +10,18 @@ export const whatsappMessages = {
   signatureInvalid: 'Firma del aviso de WhatsApp no válida.',
   verifyRefused: 'El token de verificación no coincide.',
   unreachable: 'WhatsApp no pudo entregar los mensajes a este número.',
+  noChannel:
+    'WhatsApp no está configurado en este servidor: no se escribe ni se envía ningún mensaje por WhatsApp.',
+} as const;
+
+/** How far each message went, as the staff read it (Administración → Mensajes → WhatsApp). */
+export const whatsappStatusLabels = {
+  pending: 'En cola',
+  accepted: 'Aceptado por WhatsApp',
+  sent: 'Enviado',
+  delivered: 'Entregado',
+  read: 'Leído',
+  failed: 'No entregado',
 } as const;
 
 /**

@@ -2,8 +2,8 @@ import type { DbOrTx } from '@sala/db/client';
 import { newId } from '@sala/db/ids';
 import { whatsappConsents, whatsappMessages } from '@sala/db/schema/messaging';
 import { users } from '@sala/db/schema/users';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { offsetOf, totalCount } from '../../lib/paging';
+import { and, desc, eq, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { containsPattern, offsetOf, totalCount } from '../../lib/paging';
 import { rowsOf } from '../../lib/sql-rows';
 
 const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
@@ -222,9 +222,18 @@ export async function applyStatus(
 
 export async function listMessagesPage(
   db: DbOrTx,
-  options: { page: number; pageSize: number; dir: 'asc' | 'desc'; status?: string },
+  options: { page: number; pageSize: number; dir: 'asc' | 'desc'; status?: string; q?: string },
 ) {
-  const where = options.status ? sql`${whatsappMessages.status} = ${options.status}` : undefined;
+  const digits = options.q?.replace(/\D/g, '') ?? '';
+  const where = and(
+    options.status ? eq(whatsappMessages.status, options.status as 'pending') : undefined,
+    options.q
+      ? or(
+          ilike(users.name, containsPattern(options.q)),
+          digits.length >= 4 ? like(whatsappMessages.toPhone, `%${digits}%`) : undefined,
+        )
+      : undefined,
+  );
   const order = options.dir === 'asc' ? whatsappMessages.createdAt : desc(whatsappMessages.createdAt);
   const rows = await db
     .select({

@@ -57,7 +57,7 @@ describe('admin sections', () => {
       ],
       ['Zonas', 'Consultorios', 'Salas', 'Productos'],
       ['Corte', 'Ordenes', 'Gastos', 'Reportes', 'Facturación'],
-      ['Correos', 'Auditoría', 'Privacidad', 'Importar clientes', 'Datos legales'],
+      ['Mensajes', 'Auditoría', 'Privacidad', 'Importar clientes', 'Datos legales'],
     ]);
     expect(menu.flatMap((group) => group.sections)).toHaveLength(adminSections.length);
   });

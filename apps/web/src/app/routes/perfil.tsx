@@ -6,6 +6,7 @@ import { HeroBanner } from '../../components/ui/hero-banner';
 import { Button } from '../../components/ui/link-button';
 import { useSession } from '../../features/auth/api/get-session';
 import { RequireSession } from '../../features/auth/components/require-session';
+import { MyCalendarFeedSection } from '../../features/calendar-feeds/components/my-calendar-feed';
 import { FiscalProfileSection } from '../../features/invoicing/components/my-fiscal-profile';
 import { PurchaseInvoice } from '../../features/invoicing/components/purchase-invoice';
 import { EditProfileDialog } from '../../features/me/components/edit-profile-dialog';
@@ -14,6 +15,7 @@ import { MySeries } from '../../features/me/components/my-series';
 import { MyWaitlist } from '../../features/me/components/my-waitlist';
 import { PurchaseHistory } from '../../features/me/components/purchase-history';
 import { SessionHistory } from '../../features/me/components/session-history';
+import { MyWhatsAppSection } from '../../features/whatsapp/components/my-whatsapp';
 
 function Profile({ focus }: { focus?: 'pedidos' }) {
   const { user } = useSession();
@@ -65,6 +67,8 @@ function Profile({ focus }: { focus?: 'pedidos' }) {
         <PurchaseHistory invoiceCell={PurchaseInvoice} />
       </section>
       <FiscalProfileSection defaultEmail={user.email} />
+      <MyWhatsAppSection />
+      <MyCalendarFeedSection />
       <MyDataSection user={user} onEditProfile={() => setEditing(true)} />
       <EditProfileDialog user={user} open={editing} onOpenChange={setEditing} />
     </div>

@@ -66,6 +66,28 @@ describe('CopyField', () => {
     expect(input.selectionEnd).toBe(input.value.length);
   });
 
+  it('names its button and its toast after what it copies when told', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <AppToaster />
+        <CopyField
+          label="Tu dirección de calendario"
+          value="https://sala.mx/calendario/abc.ics"
+          copyLabel="Copiar dirección"
+          copiedMessage="Dirección copiada"
+        />
+      </>,
+    );
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    mockClipboard(writeText);
+    const button = screen.getByRole('button', { name: 'Copiar dirección' });
+    expect(button).toHaveTextContent('Copiar dirección');
+    await user.click(button);
+    expect(writeText).toHaveBeenCalledWith('https://sala.mx/calendario/abc.ics');
+    expect(await screen.findByText('Dirección copiada')).toHaveAttribute('data-tone', 'success');
+  });
+
   it('shows the failure toast when there is no clipboard API', async () => {
     const user = renderField();
     Object.defineProperty(window.navigator, 'clipboard', { configurable: true, value: undefined });

@@ -5,6 +5,7 @@ import { formatCalendarDate } from '@sala/shared/format/dates';
 import { currentVersion, PRIVACY_NOTICE_VERSIONS, TERMS_VERSIONS } from '@sala/shared/legal/legal.rules';
 import { type LegalView, UNPUBLISHED_NOTICE_ID } from '@sala/shared/legal/legal-view';
 import { DEFAULT_SESSION_COST, DEFAULT_STANDING_WEEKS_MAX } from '@sala/shared/locations/branches.contract';
+import { WHATSAPP_PURPOSE } from '@sala/shared/whatsapp/whatsapp.messages';
 import type { ReactNode } from 'react';
 import { AppLink } from '../../../lib/navigation';
 
@@ -97,7 +98,9 @@ export function PrivacyNotice({ view }: { view: LegalView }) {
           <li>Llevar nuestra contabilidad y cumplir las obligaciones fiscales y legales.</li>
           <li>Proteger tu cuenta y el sitio (límites de intentos de acceso, registros de acceso).</li>
         </List>
-        <h3 className="font-semibold">Finalidad voluntaria (puedes negarte y seguir usando el servicio)</h3>
+        <h3 className="font-semibold">
+          Finalidades voluntarias (puedes negarte y seguir usando el servicio)
+        </h3>
         <List>
           <li>
             Recordarte por correo cada sesión {CANCEL_HOURS} horas antes. Puedes desactivar los recordatorios
@@ -108,6 +111,8 @@ export function PrivacyNotice({ view }: { view: LegalView }) {
             → Mis datos personales, o con el enlace «Dejar de recibir recordatorios» que trae cada
             recordatorio.
           </li>
+          {/* The same words as the consent in Mi perfil → Avisos por WhatsApp (one text, in shared). */}
+          <li>{WHATSAPP_PURPOSE}</li>
         </List>
       </Section>
       <Section title="Con quién compartimos tus datos">
@@ -122,6 +127,11 @@ export function PrivacyNotice({ view }: { view: LegalView }) {
           <li>
             <strong>Nuestro proveedor de correo electrónico</strong>, para entregarte los correos que te
             enviamos.
+          </li>
+          <li>
+            <strong>Meta Platforms (WhatsApp)</strong>, solo si activas los avisos por WhatsApp en Mi perfil:
+            tu número y los datos de cada aviso (tu nombre, el día, la hora y el lugar de tu sesión), para
+            entregártelos por WhatsApp.
           </li>
         </List>
         <p>
