@@ -166,6 +166,9 @@ const refusal = (status: number, code: number, title: string, details?: string) 
 const ERROR_CODES_URL = 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/';
 
 /** The failure Meta reports by webhook for a number that has no WhatsApp (the send itself was accepted). */
+/** When a webhook the app answered with 5xx is posted again (Meta's own schedule, scaled down for tests). */
+const WEBHOOK_RETRY_DELAYS_MS = [50, 200, 500, 1_000, 2_000];
+
 export const UNDELIVERABLE_ERROR: WhatsAppWebhookError = {
   code: 131026,
   title: 'Message undeliverable',
@@ -308,10 +311,28 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions = {})
     ],
   });
 
-  /** Posts one webhook as Meta does: the escaped JSON, signed, with Meta's user agent. */
+  /**
+   * Posts one webhook as Meta does: the escaped JSON, signed, with Meta's user agent. An answer of 5xx is posted
+   * again, as Meta retries a webhook the app did not take (over days there; here after 50 ms, 200 ms, 500 ms, 1 s
+   * and 2 s, so a test waits for it with `settled()`).
+   */
   async function post(url: string, kind: WhatsAppWebhookDelivery['kind'], payload: WhatsAppWebhookPayload) {
     const body = metaJson(payload);
     const signature = signWebhook(body, appSecret);
+    let status = await postOnce(url, body, signature);
+    for (const delay of WEBHOOK_RETRY_DELAYS_MS) {
+      if (status < 500) break;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      status = await postOnce(url, body, signature);
+    }
+    const delivery: WhatsAppWebhookDelivery = { kind, payload, body, signature, status };
+    webhookResponses.push(status);
+    webhooks.push(delivery);
+    options.onWebhook?.(delivery);
+    return status;
+  }
+
+  async function postOnce(url: string, body: string, signature: string): Promise<number> {
     let status = 0;
     try {
       const response = await fetch(url, {
@@ -329,10 +350,6 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions = {})
     } catch {
       status = 0;
     }
-    const delivery: WhatsAppWebhookDelivery = { kind, payload, body, signature, status };
-    webhookResponses.push(status);
-    webhooks.push(delivery);
-    options.onWebhook?.(delivery);
     return status;
   }
 

@@ -4,6 +4,7 @@ import { DataDirLockedError } from '@sala/db/data-dir-lock';
 import { describeDemoAccounts, describeHistory, seedDemoDataIfEmpty } from '@sala/db/seed/seed';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { requestForLog } from './lib/log-redaction';
 import { createAccessPurgeWorker } from './modules/auth/purge.worker';
 import { createReminderWorker } from './modules/bookings/reminders.worker';
 import { createReconcileWorker } from './modules/payments/reconcile.worker';
@@ -46,6 +47,8 @@ const app = await buildApp({
   logger: {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    // A calendar address and the webhook's verify token are secrets: the logs keep the path without them.
+    serializers: { req: requestForLog },
   },
 });
 

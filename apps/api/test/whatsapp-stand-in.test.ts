@@ -353,12 +353,20 @@ describe('the WhatsApp Cloud API stand-in', () => {
     await manual.settled();
     expect(deliveries).toEqual([]);
     const wamid = accepted.json.messages?.[0]?.id ?? '';
+    // An app that answers 5xx is asked again, as Meta retries: here five times more, then given up.
     receiverAnswer = 500;
     expect(await manual.sendStatus(wamid, 'delivered')).toBe(500);
-    expect(statusesOf(deliveries)).toEqual([
-      expect.objectContaining({ id: wamid, status: 'delivered', timestamp: String(BASE + 2) }),
-    ]);
+    expect(statusesOf(deliveries)).toEqual(
+      Array.from({ length: 6 }, () =>
+        expect.objectContaining({ id: wamid, status: 'delivered', timestamp: String(BASE + 2) }),
+      ),
+    );
     expect(manual.webhookResponses).toEqual([500]);
+    // A 4xx is the app's answer for good: posted once.
+    deliveries.length = 0;
+    receiverAnswer = 400;
+    expect(await manual.sendStatus(wamid, 'read')).toBe(400);
+    expect(deliveries).toHaveLength(1);
   });
 
   it('posts an inbound text as Meta does: escaped JSON whose raw bytes carry the signature', async () => {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createBranch, createRoom, createSession } from '@sala/db/factories/factories';
+import { createBranch, createRoom, createSession, FACTORY_PASSWORD } from '@sala/db/factories/factories';
 import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { whatsappConsents, whatsappMessages } from '@sala/db/schema/messaging';
 import { freezeClock } from '@sala/shared/time/freeze-clock';
@@ -296,32 +296,137 @@ describe('messages through the Cloud API stand-in (issue 43)', () => {
     expect((await standIn.verifyWebhook('otro')).status).toBe(403);
   });
 
-  it('sends a cancellation and drops the reminder not yet sent', async () => {
+  it('sends a cancellation; a confirmation not yet sent then is dropped with it', async () => {
     const p = await place();
     const c = await client();
     await put(c.cookie, true);
-    const session = (await book(c.cookie, p, '2030-01-12', '10:00')).json().session;
-    expect((await post(`/api/sessions/${session.id}/cancel`, c.cookie)).statusCode).toBe(200);
+    const first = (await book(c.cookie, p, '2030-01-12', '10:00')).json().session;
+    await worker().runOnce();
+    expect((await post(`/api/sessions/${first.id}/cancel`, c.cookie)).statusCode).toBe(200);
     await worker().runOnce();
     expect(standIn.received.map((sent) => sent.template)).toEqual([
       'reservacion_confirmada',
       'reservacion_cancelada',
     ]);
     expect(standIn.received[1]!.parameters.at(-1)).toBe('1');
+    // Booked and cancelled before the worker ran: only the cancellation goes.
+    standIn.reset();
+    const second = (await book(c.cookie, p, '2030-01-12', '11:00')).json().session;
+    expect((await post(`/api/sessions/${second.id}/cancel`, c.cookie)).statusCode).toBe(200);
+    await worker().runOnce();
+    expect(standIn.received.map((sent) => sent.template)).toEqual(['reservacion_cancelada']);
   });
 
-  it('fails a message WhatsApp refuses for good (an unknown template) without retrying', async () => {
+  it('fails a message WhatsApp refuses for good (its parameters) and retries what the business can fix', async () => {
     const c = await client();
     await put(c.cookie, true);
-    await t.db.insert(whatsappMessages).values({
+    const row = (template: string, params: string[], key: string) => ({
       userId: c.user.id,
       toPhone: `52${c.user.phone}`,
-      template: 'plantilla_inexistente',
-      params: ['x'],
-      dedupeKey: `test:${c.user.id}`,
+      template,
+      params,
+      dedupeKey: `test:${key}:${c.user.id}`,
     });
+    await t.db.insert(whatsappMessages).values(row('reservacion_cancelada', ['Ana'], 'params'));
     expect(await worker().runOnce()).toEqual({ accepted: 0, failed: 1 });
-    expect((await messagesOf(c.user.id))[0]).toMatchObject({ status: 'failed', errorCode: 132001 });
+    expect((await messagesOf(c.user.id))[0]).toMatchObject({ status: 'failed', errorCode: 132000 });
+    // A template Meta has not approved yet: the owner fixes it, so the message waits for its next attempt.
+    await t.db.insert(whatsappMessages).values(row('plantilla_por_aprobar', ['x'], 'template'));
+    expect(await worker().runOnce()).toEqual({ accepted: 0, failed: 1 });
+    const waiting = (await messagesOf(c.user.id)).find(
+      (message) => message.template === 'plantilla_por_aprobar',
+    );
+    expect(waiting).toMatchObject({ status: 'pending', errorCode: 132001, attempts: 1 });
+    await t.db.delete(whatsappMessages).where(eq(whatsappMessages.id, waiting!.id));
+  });
+
+  it('sends nothing once the client withdraws, nor after the session started', async () => {
+    const p = await place();
+    const c = await client();
+    await put(c.cookie, true);
+    await book(c.cookie, p, '2030-01-10', '13:00');
+    // Meta is down when the confirmation is first tried; the client says BAJA before the retry.
+    standIn.failNext(1);
+    await worker().runOnce();
+    await standIn.receiveText(`52${c.user.phone}`, 'BAJA');
+    vi.setSystemTime(NOW.getTime() + 10 * 60_000);
+    expect(await worker().runOnce()).toEqual({ accepted: 0, failed: 0 });
+    expect(standIn.received).toHaveLength(0);
+    expect(await messagesOf(c.user.id)).toEqual([]);
+
+    // On again; a booking whose message is still waiting when its session starts is failed, never sent late.
+    vi.setSystemTime(NOW);
+    await put(c.cookie, true);
+    await book(c.cookie, p, '2030-01-07', '11:00');
+    standIn.failNext(1);
+    await worker().runOnce();
+    vi.setSystemTime(new Date('2030-01-07T17:01:00Z'));
+    expect(await worker().runOnce()).toEqual({ accepted: 0, failed: 0 });
+    expect(standIn.received).toHaveLength(0);
+    const [late] = await messagesOf(c.user.id);
+    expect(late).toMatchObject({ status: 'failed', lastError: m.expired });
+  });
+
+  it('asks WhatsApp to repeat a status that arrives before its message is recorded', async () => {
+    const body = (timestamp: number) =>
+      JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            changes: [
+              {
+                field: 'messages',
+                value: {
+                  statuses: [{ id: 'wamid.desconocido', status: 'delivered', timestamp: String(timestamp) }],
+                },
+              },
+            ],
+          },
+        ],
+      });
+    const send = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/whatsapp/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(payload).digest('hex')}`,
+        },
+        payload,
+      });
+    const early = await send(body(Math.floor(NOW.getTime() / 1000) - 5));
+    expect(early.statusCode).toBe(503);
+    expect(early.json().error.message).toBe(m.statusTooEarly);
+    // One of long ago names no message of ours: taken, and nothing changes.
+    expect((await send(body(Math.floor(NOW.getTime() / 1000) - 3600))).statusCode).toBe(200);
+    const bad = 'no es json';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/whatsapp/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(bad).digest('hex')}`,
+      },
+      payload: bad,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(m.bodyInvalid);
+  });
+
+  it('stops the calendar address and WhatsApp when the client closes the account', async () => {
+    const c = await client({ credits: 0 });
+    await put(c.cookie, true);
+    const { url } = (await post('/api/me/calendar-feed', c.cookie)).json();
+    const path = new URL(url).pathname;
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+    const closed = await post('/api/me/account/close', c.cookie, { password: FACTORY_PASSWORD });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    const [consent] = await t.db
+      .select()
+      .from(whatsappConsents)
+      .where(eq(whatsappConsents.userId, c.user.id));
+    expect(consent!.withdrawnAt).not.toBeNull();
   });
 
   it('shows the super admin every message with its state (Mensajes)', async () => {

@@ -36,6 +36,7 @@ CREATE TABLE "whatsapp_messages" (
 	"accepted_at" timestamp with time zone,
 	"status_at" timestamp with time zone,
 	"dedupe_key" text NOT NULL,
+	"send_by" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "whatsapp_messages_status_valid" CHECK ("whatsapp_messages"."status" in ('pending', 'accepted', 'sent', 'delivered', 'read', 'failed'))
 );

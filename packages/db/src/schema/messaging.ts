@@ -93,6 +93,8 @@ export const whatsappMessages = pgTable(
     statusAt: timestamp('status_at', { withTimezone: true }),
     /** One message per key (a session's reminder): a second insert with the same key is a no-op. */
     dedupeKey: text('dedupe_key').notNull(),
+    /** No use after this instant (the session's start): a message still waiting then is never sent. */
+    sendBy: timestamp('send_by', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

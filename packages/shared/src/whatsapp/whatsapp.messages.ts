@@ -8,6 +8,9 @@ export const whatsappMessages = {
   turnedOn: 'Listo: te avisaremos por WhatsApp.',
   turnedOff: 'Ya no te enviaremos mensajes por WhatsApp.',
   signatureInvalid: 'Firma del aviso de WhatsApp no válida.',
+  bodyInvalid: 'El aviso de WhatsApp no es un JSON válido.',
+  statusTooEarly: 'Ese mensaje todavía no está registrado: vuelve a enviar el aviso en unos segundos.',
+  expired: 'No se envió: la sesión ya había empezado.',
   verifyRefused: 'El token de verificación no coincide.',
   unreachable: 'WhatsApp no pudo entregar los mensajes a este número.',
   noChannel:

@@ -32,11 +32,15 @@ describe('WhatsApp rules', () => {
     expect(supersedes('sent', 'accepted')).toBe(true);
   });
 
-  it('retries what the service failed or throttled, never what the number cannot take', () => {
+  it('retries what the service or the business can fix, never what the number or the message cannot take', () => {
     expect(errorOutcome(500, 131000)).toEqual({ retry: true, unreachable: false });
     expect(errorOutcome(429, 130429)).toEqual({ retry: true, unreachable: false });
-    expect(errorOutcome(404, 132001)).toEqual({ retry: false, unreachable: false });
     expect(errorOutcome(400, 131026)).toEqual({ retry: false, unreachable: true });
-    expect(errorOutcome(401, 190)).toEqual({ retry: false, unreachable: false });
+    expect(errorOutcome(400, 132000)).toEqual({ retry: false, unreachable: false });
+    expect(errorOutcome(400, 131008)).toEqual({ retry: false, unreachable: false });
+    // What the business fixes (a template not approved yet, an expired token, a payment) is tried again.
+    expect(errorOutcome(404, 132001)).toEqual({ retry: true, unreachable: false });
+    expect(errorOutcome(401, 190)).toEqual({ retry: true, unreachable: false });
+    expect(errorOutcome(400, 131042)).toEqual({ retry: true, unreachable: false });
   });
 });

@@ -48,13 +48,23 @@ export const supersedes = (next: TWhatsAppStatus, current: TWhatsAppStatus) =>
   STATUS_RANK[next] > STATUS_RANK[current];
 
 /**
- * What an error of the Cloud API means for a message: retried later (the service failed or throttled), or failed
- * for good; and whether it says the number itself cannot be reached (the client is told in Mi perfil).
+ * Errors about this recipient: 131026 cannot receive (not on WhatsApp, old app, terms not accepted), 131021 the
+ * business's own number, 131030 not an allowed test number, 131047 outside the 24-hour window, 131051 a message
+ * type WhatsApp does not take.
+ */
+const RECIPIENT_ERRORS = new Set([131026, 131021, 131030, 131047, 131051]);
+/** Errors about this message's content: a parameter missing, too long or badly formatted, or their count. */
+const MESSAGE_ERRORS = new Set([100, 131008, 131009, 132000, 132018]);
+
+/**
+ * What an error of the Cloud API means for a message: failed for good when it is about this recipient or this
+ * message (and, for the recipient, the number is marked unreachable); otherwise tried again later. That covers
+ * what the business can fix and the messages should survive: the service down (5xx, 131000, 131016), throttling
+ * (429, 4, 80007, 130429, 131056), an expired token (190), a template not approved yet (132001), a payment or
+ * account problem (131042, 131031). A message retried past its schedule fails all the same.
  */
 export function errorOutcome(httpStatus: number, code: number | null) {
-  // 131026: not on WhatsApp / cannot receive; 131021: a number of the business itself; 131030: not a test number.
-  const unreachable = code === 131026 || code === 131021 || code === 131030;
-  const throttled = httpStatus === 429 || code === 130429 || code === 131056 || code === 80007;
-  const serviceDown = httpStatus >= 500 || code === 131000 || code === 131016 || code === 1 || code === 2;
-  return { retry: !unreachable && (throttled || serviceDown), unreachable };
+  const unreachable = code !== null && RECIPIENT_ERRORS.has(code);
+  const aboutMessage = code !== null && MESSAGE_ERRORS.has(code);
+  return { retry: !unreachable && !aboutMessage && (httpStatus >= 400 || code !== null), unreachable };
 }

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { DbOrTx } from '@sala/db/client';
 import { COURTESY_PREFIX } from '@sala/shared/bookings/bookings.contract';
 import type {
   TBranchCalendarFeeds,
@@ -59,6 +60,11 @@ export async function revokeMyCalendarFeed(ctx: ActingContext) {
   return { revoked: true as const };
 }
 
+/** A closed account's address stops at once (in the closing transaction). */
+export async function revokeCalendarFeedOf(tx: DbOrTx, userId: string) {
+  await deleteFeed(tx, { userId });
+}
+
 /** GET /api/branches/calendar-feeds (super admin) */
 export async function listBranchFeeds(ctx: ActingContext): Promise<TBranchCalendarFeeds> {
   const rows = await branchFeeds(ctx.db);
@@ -79,31 +85,35 @@ async function branchOrThrow(ctx: ActingContext, branchId: string) {
   return { name };
 }
 
-/** POST /api/branches/:id/calendar-feed (super admin): made or replaced, and audited. */
+/** POST /api/branches/:id/calendar-feed (super admin): made or replaced, audited in the same transaction. */
 export async function replaceBranchFeed(
   ctx: ActingContext,
   { branchId, publicUrl }: { branchId: string; publicUrl: string },
-) {
+): Promise<TCalendarFeedAddress> {
   const branch = await branchOrThrow(ctx, branchId);
-  const address = await makeAddress(ctx, { branchId }, publicUrl);
-  await recordAudit(ctx.db, ctx, [
-    {
-      action: 'calendar_feed.replace',
-      entity: 'branch',
-      entityId: branchId,
-      label: branch.name,
-      before: null,
-      after: { createdAt: address.createdAt },
-    },
-  ]);
-  return address;
+  const token = newToken();
+  await ctx.db.transaction(async (tx) => {
+    await putFeed(tx, { branchId }, hashToken(token), ctx.actor.id, ctx.now);
+    await recordAudit(tx, ctx, [
+      {
+        action: 'calendar_feed.replace',
+        entity: 'branch',
+        entityId: branchId,
+        label: branch.name,
+        before: null,
+        after: { createdAt: ctx.now.toISOString() },
+      },
+    ]);
+  });
+  return { ...feedAddresses(publicUrl, token), createdAt: ctx.now.toISOString() };
 }
 
 /** DELETE /api/branches/:id/calendar-feed (super admin) */
 export async function revokeBranchFeed(ctx: ActingContext, { branchId }: { branchId: string }) {
   const branch = await branchOrThrow(ctx, branchId);
-  if (await deleteFeed(ctx.db, { branchId })) {
-    await recordAudit(ctx.db, ctx, [
+  await ctx.db.transaction(async (tx) => {
+    if (!(await deleteFeed(tx, { branchId }))) return;
+    await recordAudit(tx, ctx, [
       {
         action: 'calendar_feed.revoke',
         entity: 'branch',
@@ -113,7 +123,7 @@ export async function revokeBranchFeed(ctx: ActingContext, { branchId }: { branc
         after: null,
       },
     ]);
-  }
+  });
   return { revoked: true as const };
 }
 
@@ -146,7 +156,7 @@ function eventsOf(sessions: FeedSession[], staff: boolean, publicUrl: string): F
  * The last file this process wrote for each address, with its version: calendar apps ask again and again for a
  * feed that has not changed, most of them without If-None-Match. The query is told that version, so it sends no
  * sessions back while it still holds, and the file is served as written. Kept per database handle (tests run
- * many apps in one process), at most 2 000 addresses for 10 minutes each.
+ * many apps in one process), at most 500 addresses for 10 minutes each.
  */
 type Written = { version: string; body: string; at: number };
 const writtenFiles = new WeakMap<object, Map<string, Written>>();
@@ -212,7 +222,7 @@ export async function serveFeed(
     feed.branchName ? `Sala Común · ${feed.branchName}` : 'Sala Común · Mis sesiones',
     eventsOf(sessions, feed.branchId !== null, base),
   );
-  if (files.size >= 2_000) files.clear();
+  if (files.size >= 500) files.clear();
   files.set(hash, { version: feed.version, body, at: now });
   return { status: 200, etag, body };
 }

@@ -11,7 +11,7 @@ import type { Notify, PurchaseFacts, SessionFacts } from '../../ports/notify';
 import { businessContact } from '../legal/legal.service';
 import { staffNoticeRecipients } from '../users/users.service';
 import {
-  dropSessionReminders,
+  dropSessionMessages,
   queueSessionMessages,
   type SessionMessageKind,
 } from '../whatsapp/whatsapp.service';
@@ -109,8 +109,8 @@ export function createNotify(options: NotifyOptions): Notify {
   ) => {
     if (options.whatsapp) await queueSessionMessages(tx, kind, items, url('/perfil'));
   };
-  const dropWhatsAppReminders = async (tx: DbOrTx, sessionIds: string[]) => {
-    if (options.whatsapp) await dropSessionReminders(tx, sessionIds);
+  const dropWhatsApp = async (tx: DbOrTx, sessionIds: string[]) => {
+    if (options.whatsapp) await dropSessionMessages(tx, sessionIds);
   };
 
   return {
@@ -177,7 +177,7 @@ export function createNotify(options: NotifyOptions): Notify {
     },
     async seriesCancelled(tx, series) {
       for (const session of series.sessions) await deletePendingByKey(tx, reminderKey(session.id));
-      await dropWhatsAppReminders(
+      await dropWhatsApp(
         tx,
         series.sessions.map((session) => session.id),
       );
@@ -210,7 +210,7 @@ export function createNotify(options: NotifyOptions): Notify {
     },
     async sessionRescheduled(tx, { before, after }) {
       await deletePendingByKey(tx, reminderKey(before.id));
-      await dropWhatsAppReminders(tx, [before.id]);
+      await dropWhatsApp(tx, [before.id]);
       await whatsapp(tx, 'booked', [{ session: after }]);
       const facts = {
         ...reservation(after),
@@ -248,7 +248,7 @@ export function createNotify(options: NotifyOptions): Notify {
     },
     async sessionCancelled(tx, session) {
       await deletePendingByKey(tx, reminderKey(session.id));
-      await dropWhatsAppReminders(tx, [session.id]);
+      await dropWhatsApp(tx, [session.id]);
       await whatsapp(tx, 'cancelled', [{ session, credits: session.refunded }]);
       if (!session.email) return;
       await write(tx, [

@@ -30,6 +30,7 @@ import { forgetPersonInLog, recordAudit } from '../audit/audit.service';
 import { loginsOf } from '../auth/logins.service';
 import { allSessionsOf, upcomingSessionsOf } from '../bookings/bookings.service';
 import { allWaitlistOf, endWaitlistOf } from '../bookings/waitlist.service';
+import { revokeCalendarFeedOf } from '../calendar-feeds/calendar-feeds.service';
 import { closeAllCredits, ledgerOf } from '../credits/credits.service';
 import { businessContact, consentHistory, legalFacts } from '../legal/legal.service';
 import { messagesWrittenTo } from '../mail/mail.service';
@@ -46,7 +47,7 @@ import {
   suppressAccount,
   updateOwnProfile,
 } from '../users/users.service';
-import { forgetWhatsAppOf, whatsappDataFor } from '../whatsapp/whatsapp.service';
+import { forgetWhatsAppOf, whatsappDataFor, withdrawWhatsAppOf } from '../whatsapp/whatsapp.service';
 import { type ExportFile, type PersonalData, personalDataFiles } from './data-export';
 import {
   consumeEmailChange,
@@ -320,6 +321,9 @@ async function closeAccount(
     await closeAccountRow(tx, account.id, now);
     await access.endLogins(tx, account.id);
     await endWaitlistOf(tx, account.id, now);
+    // Its calendar address stops and WhatsApp is off (withdrawn), like every other way in to the account.
+    await revokeCalendarFeedOf(tx, account.id);
+    await withdrawWhatsAppOf(tx, account.id, now);
     await notify.accountClosed(tx, {
       name: account.name,
       email: account.email,

@@ -13,13 +13,20 @@ export async function findConsent(db: DbOrTx, userId: string) {
   return row ?? null;
 }
 
-/** The numbers of these clients who have WhatsApp on now (consent given and not withdrawn). */
+/** The numbers of these clients who have WhatsApp on now (consent given, not withdrawn, number reachable). */
 export async function activeNumbersOf(db: DbOrTx, userIds: string[]): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .select({ userId: whatsappConsents.userId, phone: whatsappConsents.phone })
     .from(whatsappConsents)
-    .where(and(inArray(whatsappConsents.userId, userIds), isNull(whatsappConsents.withdrawnAt)));
+    .where(
+      and(
+        inArray(whatsappConsents.userId, userIds),
+        isNull(whatsappConsents.withdrawnAt),
+        // A number WhatsApp said it cannot reach gets nothing more until the client turns it on again.
+        isNull(whatsappConsents.unreachableAt),
+      ),
+    );
   return new Map(rows.map((row) => [row.userId, row.phone]));
 }
 
@@ -43,7 +50,10 @@ export async function giveConsent(
     .onConflictDoUpdate({ target: whatsappConsents.userId, set: values });
 }
 
-/** Withdrawn (Mi perfil, or a "BAJA" reply): the row stays as the record. Answers whether it was on. */
+/**
+ * Withdrawn (Mi perfil, a "BAJA" reply, a closed account): the row stays as the record, and the messages still
+ * waiting are dropped. Answers whether it was on.
+ */
 export async function withdrawConsent(
   tx: DbOrTx,
   userId: string,
@@ -55,6 +65,10 @@ export async function withdrawConsent(
     .set({ withdrawnAt: at, withdrawnVia: via })
     .where(and(eq(whatsappConsents.userId, userId), isNull(whatsappConsents.withdrawnAt)))
     .returning({ userId: whatsappConsents.userId });
+  // What was waiting to be sent goes with the consent: nothing reaches a client who said no.
+  await tx
+    .delete(whatsappMessages)
+    .where(and(eq(whatsappMessages.userId, userId), eq(whatsappMessages.status, 'pending')));
   return rows.length > 0;
 }
 
@@ -79,6 +93,8 @@ export type OutgoingWhatsApp = {
   template: string;
   params: string[];
   dedupeKey: string;
+  /** The session's start: not sent after it. */
+  sendBy: Date | null;
 };
 
 /** Written in the business transaction; a message whose key exists already is skipped. */
@@ -120,11 +136,16 @@ export async function claimMessages(
     set "attempts" = m."attempts" + 1, "next_attempt_at" = ${ts(options.claimUntil)},
         "last_attempt_at" = ${ts(options.now)}
     from (
-      select "id" from "whatsapp_messages"
-      where "status" = 'pending' and "next_attempt_at" <= ${ts(options.now)}
-      order by "next_attempt_at", "id"
+      select w."id" from "whatsapp_messages" w
+      where w."status" = 'pending' and w."next_attempt_at" <= ${ts(options.now)}
+        and (w."send_by" is null or w."send_by" > ${ts(options.now)})
+        -- Only to a number whose consent still holds (a withdrawal between the write and the send stops it).
+        and (w."user_id" is null or exists (
+          select 1 from "whatsapp_consents" c
+          where c."user_id" = w."user_id" and c."withdrawn_at" is null and c."phone" = w."to_phone"))
+      order by w."next_attempt_at", w."id"
       limit ${options.limit}
-      for update skip locked
+      for update of w skip locked
     ) as due
     where m."id" = due."id"
     returning m."id", m."user_id", m."to_phone", m."template", m."params", m."attempts"`);
@@ -143,6 +164,16 @@ export async function claimMessages(
     params: typeof row.params === 'string' ? (JSON.parse(row.params) as string[]) : row.params,
     attempts: Number(row.attempts),
   }));
+}
+
+/** Messages whose session started before they could go out: failed, with why, never sent late. */
+export async function expireMessages(db: DbOrTx, now: Date, reason: string): Promise<number> {
+  const rows = await db
+    .update(whatsappMessages)
+    .set({ status: 'failed', lastError: reason })
+    .where(and(eq(whatsappMessages.status, 'pending'), sql`${whatsappMessages.sendBy} <= ${ts(now)}`))
+    .returning({ id: whatsappMessages.id });
+  return rows.length;
 }
 
 /** The claim's fence: only the holder of this attempt records its result. */
@@ -186,7 +217,8 @@ export async function releaseClaim(db: DbOrTx, id: string, attempts: number, now
 
 /**
  * A status webhook: applied only when it goes further than what the row says (STATUS_RANK), in one UPDATE, so
- * statuses arriving in any order, or at once, end in the furthest. Answers the row when it changed.
+ * statuses arriving in any order, or at once, end in the furthest. Answers the row when it changed, or that no
+ * message has that id (yet: WhatsApp may tell a status before the send's answer has been recorded).
  */
 export async function applyStatus(
   db: DbOrTx,
@@ -217,7 +249,12 @@ export async function applyStatus(
       userId: whatsappMessages.userId,
       toPhone: whatsappMessages.toPhone,
     });
-  return rows[0] ?? null;
+  if (rows[0]) return { changed: rows[0] };
+  const [known] = await db
+    .select({ id: whatsappMessages.id })
+    .from(whatsappMessages)
+    .where(eq(whatsappMessages.wamid, update.wamid));
+  return known ? { changed: null } : { unknown: true as const };
 }
 
 export async function listMessagesPage(

@@ -89,7 +89,7 @@ export async function setMyWhatsApp(
 }
 
 /** A template's parameter as WhatsApp accepts it: one line, no runs of spaces, never empty. */
-const param = (value: string) => value.replace(/\s+/g, ' ').trim().slice(0, 500) || '—';
+const param = (value: string) => Array.from(value.replace(/\s+/g, ' ').trim()).slice(0, 500).join('') || '—';
 
 export type SessionMessageKind = 'booked' | 'reminder' | 'cancelled' | 'waitlist';
 
@@ -150,18 +150,25 @@ export async function queueSessionMessages(
           template,
           params: paramsOf(kind, session, credits, profileUrl).map(param),
           dedupeKey: sessionMessageKey(kind, session.id),
+          // A message about a session is of no use once it started (a channel down for days, say).
+          sendBy: session.startsAt,
         },
       ];
     }),
   );
 }
 
-/** A cancelled or moved session's reminder, if it has not gone out yet, is dropped. */
-export function dropSessionReminders(tx: DbOrTx, sessionIds: string[]) {
+/** A cancelled or moved session's confirmation and reminder, if they have not gone out yet, are dropped. */
+export function dropSessionMessages(tx: DbOrTx, sessionIds: string[]) {
   return deletePendingByKeys(
     tx,
-    sessionIds.map((id) => sessionMessageKey('reminder', id)),
+    sessionIds.flatMap((id) => [sessionMessageKey('booked', id), sessionMessageKey('reminder', id)]),
   );
+}
+
+/** A closed account: WhatsApp off (recorded as withdrawn) and nothing more sent. */
+export async function withdrawWhatsAppOf(tx: DbOrTx, userId: string, now: Date) {
+  await withdrawConsent(tx, userId, now, 'profile');
 }
 
 /** Suppression: the person's consent and messages go. */
@@ -255,9 +262,10 @@ export async function handleWebhook(
   try {
     payload = JSON.parse(rawBody.toString('utf8')) as WebhookPayload;
   } catch {
-    throw new AppError('invalid-argument', m.signatureInvalid);
+    throw new AppError('invalid-argument', m.bodyInvalid);
   }
   const rank = (status: string) => STATUS_RANK[status as TWhatsAppStatus] ?? 0;
+  let tooEarly = false;
   for (const entry of payload.entry ?? []) {
     for (const change of entry.changes ?? []) {
       const value = change.value;
@@ -270,7 +278,7 @@ export async function handleWebhook(
         const reason = error
           ? [error.title ?? error.message, error.error_data?.details].filter(Boolean).join(' — ')
           : null;
-        const changed = await applyStatus(
+        const result = await applyStatus(
           ctx.db,
           {
             wamid: status.id,
@@ -281,6 +289,13 @@ export async function handleWebhook(
           },
           rank,
         );
+        // A status of a message whose send is still being recorded: WhatsApp is asked to tell it again (it
+        // retries what is not answered with 200). One older than ten minutes names no message of ours.
+        if ('unknown' in result) {
+          tooEarly ||= ctx.now.getTime() - at.getTime() < 10 * 60_000;
+          continue;
+        }
+        const changed = result.changed;
         if (changed?.userId && status.status === 'failed' && errorOutcome(400, code).unreachable) {
           await markUnreachable(ctx.db, changed.userId, changed.toPhone, at, m.unreachable);
         }
@@ -296,6 +311,7 @@ export async function handleWebhook(
       }
     }
   }
+  if (tooEarly) throw new AppError('unavailable', m.statusTooEarly);
 }
 
 /** ARCO access: the consent (its date, notice version, number, withdrawal) and the messages, as the client reads them. */

@@ -1,4 +1,5 @@
 import type { Db } from '@sala/db/client';
+import { whatsappMessages as m } from '@sala/shared/whatsapp/whatsapp.messages';
 import { errorOutcome } from '@sala/shared/whatsapp/whatsapp.rules';
 import type { WhatsAppTemplateName } from '@sala/shared/whatsapp/whatsapp.templates';
 import { createPoller } from '../../lib/poller';
@@ -7,6 +8,7 @@ import type { WhatsAppSender } from '../../lib/whatsapp/cloud-api';
 import {
   type ClaimedWhatsApp,
   claimMessages,
+  expireMessages,
   markAccepted,
   markAttemptFailed,
   markUnreachable,
@@ -32,9 +34,10 @@ const silent: Log = { info: () => {}, warn: () => {}, error: () => {} };
 /**
  * The WhatsApp outbox's worker, in every API process, like the e-mail one: each poll claims due rows with FOR
  * UPDATE SKIP LOCKED (never two processes on one row), sends them outside any transaction, and records the
- * answer under the claim's fence. A 5xx, a 429 or no answer is tried again later (1 min, 5 min, 30 min, … as
- * e-mail); an error about the message or the number fails it for good, and a number WhatsApp cannot reach is
- * marked so the client sees it in Mi perfil.
+ * answer under the claim's fence. What the business can fix (the service down, a 429, an expired token, a template
+ * not approved yet) is tried again later (1 min, 5 min, 30 min, … as e-mail); an error about this message or this
+ * number fails it for good, and a number WhatsApp cannot reach is marked so the client sees it in Mi perfil. A
+ * message whose session started before it could go out is failed, never sent late.
  */
 export function createWhatsAppWorker(options: {
   db: Db;
@@ -48,7 +51,9 @@ export function createWhatsAppWorker(options: {
 }): WhatsAppWorker {
   const { db, sender } = options;
   const clock = options.clock ?? (() => new Date());
-  const batchSize = options.batchSize ?? 20;
+  // Sent one after another, each bounded by the sender's 15 s: a batch of 5 ends well inside its 120 s claim, so
+  // no other process takes a row this one is still sending.
+  const batchSize = options.batchSize ?? 5;
   const claimTimeoutMs = options.claimTimeoutMs ?? 120_000;
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const log = options.log ?? silent;
@@ -79,6 +84,8 @@ export function createWhatsAppWorker(options: {
 
   async function runOnce() {
     const total = { accepted: 0, failed: 0 };
+    const expired = await expireMessages(db, clock(), m.expired);
+    if (expired > 0) log.warn({ expired }, 'WhatsApp messages not sent before their session started');
     while (!stopping) {
       const now = clock();
       const rows = await claimMessages(db, {

@@ -123,9 +123,7 @@ export function BranchCalendarFeeds() {
               </div>
             </li>
           ))}
-          {feeds.data?.items.length === 0 && (
-            <li className="px-4 py-3 text-muted">No hay sucursales activas.</li>
-          )}
+          {feeds.data?.items.length === 0 && <li className="px-4 py-3 text-muted">No hay sucursales.</li>}
         </ul>
       )}
       {shown && (

@@ -69,6 +69,11 @@ export function MyCalendarFeedSection() {
         <Spinner className="size-6 text-brand-500" />
       ) : address ? (
         <FeedAddress address={address} label="Tu dirección de calendario" />
+      ) : feed.isError ? (
+        // Never "Crear" when it is unknown whether an address exists: making one would replace it unasked.
+        <p role="alert" className="text-sm text-red-700">
+          {commonMessages.genericError}
+        </p>
       ) : feed.data?.active ? (
         <p className="max-w-3xl text-sm">
           Tienes una dirección activa

@@ -25,6 +25,8 @@ export function MyWhatsAppSection() {
   const whatsapp = useMyWhatsApp();
   const save = useSetMyWhatsApp();
   const [refusal, setRefusal] = useState<string>();
+  // What the client just asked for, shown at once (in the click's own render) until the server answers.
+  const [asked, setAsked] = useState<boolean | null>(null);
   const checkboxId = useId();
   const purposeId = useId();
   const data = whatsapp.data;
@@ -32,9 +34,11 @@ export function MyWhatsAppSection() {
 
   const toggle = (enabled: boolean) => {
     setRefusal(undefined);
+    setAsked(enabled);
     save.mutate(
       { enabled },
       {
+        onSettled: () => setAsked(null),
         onSuccess: () => notify.success(enabled ? m.turnedOn : m.turnedOff),
         // Said beside the checkbox, where it stays while the client corrects it (a phone WhatsApp cannot take).
         onError: (error) => setRefusal(saveErrorMessage(error, commonMessages.genericError)),
@@ -70,7 +74,7 @@ export function MyWhatsAppSection() {
             type="checkbox"
             className="size-5 accent-brand-700"
             // The click shows at once; the server's answer confirms it (or the refusal puts it back).
-            checked={save.isPending && save.variables ? save.variables.enabled : data.enabled}
+            checked={asked ?? data.enabled}
             disabled={save.isPending}
             aria-describedby={purposeId}
             onChange={(event) => toggle(event.target.checked)}
