@@ -38,7 +38,6 @@ export const SCREEN_WORDS: Record<string, string> = {
   format: '(dinero, créditos, fechas y horas como se leen)',
   health: '(operación: salud, métricas, respaldos)',
   imports: 'Importar clientes (hoja de cálculo), importación desde Firebase',
-  calendar: 'Agregar a mi calendario: la dirección secreta (iCalendar) de las sesiones',
   'calendar-feeds': 'Agregar a mi calendario, Calendario del personal de una sucursal',
   whatsapp: 'WhatsApp: avisos y recordatorios por WhatsApp, con consentimiento; «BAJA»',
   invoicing: 'Facturación (CFDI): Datos fiscales, Solicitar factura, factura global',

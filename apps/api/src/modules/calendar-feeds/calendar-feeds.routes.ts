@@ -3,7 +3,7 @@ import {
   ZCalendarFeedAddress,
   ZFeedRevoked,
   ZMyCalendarFeed,
-} from '@sala/shared/calendar/calendar-feed.contract';
+} from '@sala/shared/calendar-feeds/calendar-feed.contract';
 import { ZIdParams } from '@sala/shared/common/fields';
 import { commonMessages } from '@sala/shared/errors/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -5,14 +5,14 @@ import type {
   TBranchCalendarFeeds,
   TCalendarFeedAddress,
   TMyCalendarFeed,
-} from '@sala/shared/calendar/calendar-feed.contract';
+} from '@sala/shared/calendar-feeds/calendar-feed.contract';
 import {
   feedAddresses,
   feedWindow,
   firstName,
   onePerUid,
   tokenOfFeedFile,
-} from '@sala/shared/calendar/calendar-feed.rules';
+} from '@sala/shared/calendar-feeds/calendar-feed.rules';
 import { commonMessages } from '@sala/shared/errors/messages';
 import type { ActingContext, RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';

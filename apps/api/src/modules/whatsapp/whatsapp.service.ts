@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '@sala/db/client';
-import { firstName } from '@sala/shared/calendar/calendar-feed.rules';
+import { firstName } from '@sala/shared/calendar-feeds/calendar-feed.rules';
 import { formatSessionWhen } from '@sala/shared/format/dates';
 import { currentVersion, PRIVACY_NOTICE_VERSIONS } from '@sala/shared/legal/legal.rules';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';

@@ -2,7 +2,7 @@ import type {
   TBranchCalendarFeeds,
   TCalendarFeedAddress,
   TMyCalendarFeed,
-} from '@sala/shared/calendar/calendar-feed.contract';
+} from '@sala/shared/calendar-feeds/calendar-feed.contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';

@@ -1,7 +1,7 @@
 import type {
   TBranchCalendarFeeds,
   TCalendarFeedAddress,
-} from '@sala/shared/calendar/calendar-feed.contract';
+} from '@sala/shared/calendar-feeds/calendar-feed.contract';
 import { commonMessages } from '@sala/shared/errors/messages';
 import { formatDate } from '@sala/shared/format/date-time';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { TCalendarFeedAddress } from '@sala/shared/calendar/calendar-feed.contract';
+import type { TCalendarFeedAddress } from '@sala/shared/calendar-feeds/calendar-feed.contract';
 import { CalendarPlus } from 'lucide-react';
 import { useId } from 'react';
 import { CopyField } from '../../../components/ui/copy-field';

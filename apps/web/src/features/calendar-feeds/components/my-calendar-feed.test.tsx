@@ -1,4 +1,7 @@
-import type { TCalendarFeedAddress, TMyCalendarFeed } from '@sala/shared/calendar/calendar-feed.contract';
+import type {
+  TCalendarFeedAddress,
+  TMyCalendarFeed,
+} from '@sala/shared/calendar-feeds/calendar-feed.contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

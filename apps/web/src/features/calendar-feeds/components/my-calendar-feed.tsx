@@ -1,5 +1,5 @@
-import type { TCalendarFeedAddress } from '@sala/shared/calendar/calendar-feed.contract';
-import { FEED_PAST_DAYS } from '@sala/shared/calendar/calendar-feed.rules';
+import type { TCalendarFeedAddress } from '@sala/shared/calendar-feeds/calendar-feed.contract';
+import { FEED_PAST_DAYS } from '@sala/shared/calendar-feeds/calendar-feed.rules';
 import { commonMessages } from '@sala/shared/errors/messages';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { businessDate } from '@sala/shared/time/business-time';
