@@ -126,7 +126,8 @@ export async function readFeed(
           'id', s."id", 'uid', coalesce(s."calendar_uid", s."id"), 'sequence', s."calendar_sequence",
           'startsAt', ${ms('starts_at')}, 'cancelled', s."cancelled_at" is not null, 'updatedAt', ${ms('updated_at')},
           'room', r."name", 'branch', b."name", 'address', b."address", 'city', c."name",
-          'holder', u."name", 'courtesy', s."courtesy_name"
+          -- A lookup by primary key per session: never a scan of every client.
+          'holder', (select u."name" from "users" u where u."id" = s."user_id"), 'courtesy', s."courtesy_name"
         ) order by s."starts_at", s."id"), '[]'::json) as "sessions"
       from (
         select ${columns} from "room_sessions" s
@@ -138,7 +139,6 @@ export async function readFeed(
       join "rooms" r on r."id" = s."room_id"
       join "branches" b on b."id" = r."branch_id"
       join "cities" c on c."id" = b."city_id"
-      left join "users" u on u."id" = s."user_id"
     ) x
     cross join lateral (select md5(coalesce(fb."name", '') || x."sessions"::text) as "version") v
     where f."token_hash" = ${tokenHash}`);
