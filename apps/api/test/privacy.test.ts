@@ -8,6 +8,7 @@ import {
 } from '@sala/db/factories/factories';
 import { auditLog } from '@sala/db/schema/audit';
 import { emailOutbox } from '@sala/db/schema/infrastructure';
+import { fiscalProfiles } from '@sala/db/schema/invoicing';
 import { creditLedger } from '@sala/db/schema/ledger';
 import { consents, privacyRequests } from '@sala/db/schema/privacy';
 import { roomSessions } from '@sala/db/schema/sessions';
@@ -218,10 +219,20 @@ const unzip = (payload: Buffer) => {
   );
 };
 
+const fiscalProfile = {
+  rfc: 'COSC8001137NA',
+  legalName: 'COSME FULANITO',
+  taxSystem: '612',
+  zip: '06700',
+  cfdiUse: 'G03',
+  email: 'facturas@example.test',
+};
+
 describe('access: "Descargar mis datos" (issue 27, point 4)', () => {
   it('holds exactly the caller’s rows, whatever id is sent along', async () => {
     const mine = await clientWithHistory();
     const other = await clientWithHistory();
+    expect((await call('PUT', '/api/me/fiscal-profile', mine.cookie, fiscalProfile)).statusCode).toBe(200);
     for (const url of [
       '/api/me/data-export',
       `/api/me/data-export?userId=${other.user.id}`,
@@ -258,6 +269,9 @@ describe('access: "Descargar mis datos" (issue 27, point 4)', () => {
       expect(data.sesionesAbiertas).toHaveLength(1);
       expect(data.sesionesAbiertas[0].ip).toMatch(/^10\.0\.\d+\.\d+$/);
       expect(data.pagosEnLinea).toEqual([]);
+      // Fiscal data (issue 42): the saved profile, and no invoice yet.
+      expect(data.datosFiscales).toMatchObject({ rfc: 'COSC8001137NA', legalName: 'COSME FULANITO' });
+      expect(data.facturas).toEqual([]);
       const everything = Object.values(files).join('\n');
       expect(everything).not.toContain(other.user.id);
       expect(everything).not.toContain(other.user.email);
@@ -544,6 +558,7 @@ describe('suppression after the retention period', () => {
       ).json();
     const corteBefore = await corte();
     expect(corteBefore.totals.receivedCents).toBeGreaterThanOrEqual(45_000);
+    expect((await call('PUT', '/api/me/fiscal-profile', cookie, fiscalProfile)).statusCode).toBe(200);
 
     expect(
       (await call('POST', '/api/me/account/close', cookie, { password: FACTORY_PASSWORD })).statusCode,
@@ -563,6 +578,8 @@ describe('suppression after the retention period', () => {
     });
     expect(row!.suppressedAt).not.toBeNull();
     expect(await outboxTo(user.email)).toEqual([]);
+    // The saved fiscal profile (RFC, legal name, address) goes too.
+    expect(await t.db.select().from(fiscalProfiles).where(eq(fiscalProfiles.userId, user.id))).toEqual([]);
     const logged = await t.db.select().from(auditLog).where(eq(auditLog.entityId, user.id));
     expect(JSON.stringify(logged)).not.toContain(user.email);
     expect(JSON.stringify(logged)).not.toContain('Sofía Suprimida');

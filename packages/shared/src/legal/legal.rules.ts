@@ -19,7 +19,8 @@ export const PRIVACY_NOTICE_VERSIONS: readonly LegalVersion[] = [
     // A voluntary purpose that is off for everyone: it asks its own consent, in Mi perfil, when a client turns it
     // on (recorded with this version), so nobody is asked again at login (docs/decisions/031).
     asksAgain: false,
-    summary: 'Finalidad voluntaria nueva: avisos y recordatorios por WhatsApp, solo para quien los active.',
+    summary:
+      'Finalidad voluntaria nueva: avisos y recordatorios por WhatsApp, solo para quien los active. Datos fiscales y facturas (CFDI) para quien pide factura.',
   },
 ];
 

@@ -701,3 +701,29 @@ export async function invoicingTotalsBetween(db: DbOrTx, range: { from: Date; to
     notInvoicedCents: Number(row?.not_invoiced ?? 0),
   };
 }
+
+/** ARCO access: the invoices made out to a client for their sales (and their credit notes), newest first. */
+export async function invoicesOfClient(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      kind: invoices.kind,
+      status: invoices.status,
+      series: invoices.series,
+      folioNumber: invoices.folioNumber,
+      uuid: invoices.uuid,
+      totalCents: invoices.totalCents,
+      customer: invoices.customer,
+      stampedAt: invoices.stampedAt,
+      cancelledAt: invoices.cancelledAt,
+      createdAt: invoices.createdAt,
+    })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(invoices.createdAt));
+}
+
+/** Suppression: the saved fiscal profile goes (the stamped invoices stay: they are the business's tax records). */
+export async function deleteFiscalProfile(tx: DbOrTx, userId: string) {
+  await tx.delete(fiscalProfiles).where(eq(fiscalProfiles.userId, userId));
+}

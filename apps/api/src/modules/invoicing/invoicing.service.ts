@@ -22,12 +22,14 @@ import { recordAudit } from '../audit/audit.service';
 import { creditNoteBody, saleInvoiceBody } from './invoicing.body';
 import { takeSaleOutOfGlobal } from './invoicing.global';
 import {
+  deleteFiscalProfile,
   findFiscalProfile,
   findInvoice,
   findInvoiceForCredit,
   findSale,
   findSettings,
   insertInvoice,
+  invoicesOfClient,
   invoicesOfSales,
   invoicingTotalsBetween,
   lastFolioOf,
@@ -442,4 +444,29 @@ export async function invoicingOfCancelledSale(
 /** For the reports (issue 42): a period's completed sales by invoice. */
 export function invoicingTotals(db: DbOrTx, range: { from: Date; to: Date; branchId?: string }) {
   return invoicingTotalsBetween(db, range);
+}
+
+/** ARCO access: the client's fiscal profile and the invoices made out to them (folio, UUID, amount, state). */
+export async function fiscalDataOf(db: DbOrTx, userId: string) {
+  const [profile, issued] = await Promise.all([findFiscalProfile(db, userId), invoicesOfClient(db, userId)]);
+  return {
+    profile: profile ?? null,
+    invoices: issued.map((invoice) => ({
+      kind: invoice.kind,
+      status: invoice.status,
+      folio: `${invoice.series}${invoice.folioNumber}`,
+      uuid: invoice.uuid,
+      totalCents: invoice.totalCents,
+      rfc: invoice.customer.rfc,
+      legalName: invoice.customer.legalName,
+      stampedAt: invoice.stampedAt,
+      cancelledAt: invoice.cancelledAt,
+      createdAt: invoice.createdAt,
+    })),
+  };
+}
+
+/** Suppression: the saved fiscal profile goes with the person's other personal fields. */
+export function forgetFiscalProfileOf(tx: DbOrTx, userId: string) {
+  return deleteFiscalProfile(tx, userId);
 }

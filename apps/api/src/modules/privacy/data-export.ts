@@ -78,6 +78,29 @@ export type PersonalData = {
     note: string | null;
   }[];
   emails: { createdAt: Date; subject: string; status: string; sentAt: Date | null; text: string }[];
+  /** Invoicing (issue 42): the saved fiscal profile and the invoices made out to the person. */
+  fiscal: {
+    profile: {
+      rfc: string;
+      legalName: string;
+      taxSystem: string;
+      zip: string;
+      cfdiUse: string;
+      email: string;
+    } | null;
+    invoices: {
+      kind: string;
+      status: string;
+      folio: string;
+      uuid: string | null;
+      totalCents: number;
+      rfc: string;
+      legalName: string;
+      stampedAt: Date | null;
+      cancelledAt: Date | null;
+      createdAt: Date;
+    }[];
+  };
   /** WhatsApp (issue 43): the consent record and the messages written to the person. */
   whatsapp: {
     consent: {
@@ -133,7 +156,7 @@ export function personalDataFiles(data: PersonalData): ExportFile[] {
   const folioOf = new Map(data.orders.map((o) => [o.id, formatFolio(o.folio)]));
   const json = {
     generado: iso(data.exportedAt),
-    nota: 'Todo lo que Sala Común guarda sobre ti: tu perfil, tus consentimientos, tus sesiones, tus listas de espera, tus compras con sus líneas y tus pagos en línea, tus movimientos de créditos, tus sesiones abiertas (cuándo, desde qué dirección y navegador), los correos y mensajes de WhatsApp que te escribimos (y tu consentimiento para WhatsApp) y tus solicitudes de privacidad. Los importes están en centavos y las fechas en UTC.',
+    nota: 'Todo lo que Sala Común guarda sobre ti: tu perfil, tus consentimientos, tus sesiones, tus listas de espera, tus compras con sus líneas y tus pagos en línea, tus movimientos de créditos, tus datos fiscales y tus facturas, tus sesiones abiertas (cuándo, desde qué dirección y navegador), los correos y mensajes de WhatsApp que te escribimos (y tu consentimiento para WhatsApp) y tus solicitudes de privacidad. Los importes están en centavos y las fechas en UTC.',
     perfil: { ...data.profile, createdAt: iso(data.profile.createdAt), closedAt: iso(data.profile.closedAt) },
     consentimientos: data.consents,
     sesiones: data.sessions.map((s) => ({
@@ -158,6 +181,13 @@ export function personalDataFiles(data: PersonalData): ExportFile[] {
     })),
     movimientosDeCreditos: data.ledger.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
     correos: data.emails.map((e) => ({ ...e, createdAt: iso(e.createdAt), sentAt: iso(e.sentAt) })),
+    datosFiscales: data.fiscal.profile,
+    facturas: data.fiscal.invoices.map((invoice) => ({
+      ...invoice,
+      stampedAt: iso(invoice.stampedAt),
+      cancelledAt: iso(invoice.cancelledAt),
+      createdAt: iso(invoice.createdAt),
+    })),
     whatsapp: {
       consentimiento: data.whatsapp.consent && {
         ...data.whatsapp.consent,

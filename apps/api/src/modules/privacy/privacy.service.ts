@@ -32,6 +32,7 @@ import { allSessionsOf, upcomingSessionsOf } from '../bookings/bookings.service'
 import { allWaitlistOf, endWaitlistOf } from '../bookings/waitlist.service';
 import { revokeCalendarFeedOf } from '../calendar-feeds/calendar-feeds.service';
 import { closeAllCredits, ledgerOf } from '../credits/credits.service';
+import { fiscalDataOf, forgetFiscalProfileOf } from '../invoicing/invoicing.service';
 import { businessContact, consentHistory, legalFacts } from '../legal/legal.service';
 import { messagesWrittenTo } from '../mail/mail.service';
 import { allOrdersOf, pendingOrdersOf } from '../orders/orders.service';
@@ -364,19 +365,31 @@ export async function closeMyAccount(ctx: ActingContext, input: TCloseMyAccountR
 async function collectPersonalData(db: DbOrTx, userId: string, now: Date): Promise<PersonalData> {
   const account = await findAccount(db, userId);
   if (!account) throw new AppError('not-found', m.clientNotFound);
-  const [consents, sessions, waitlist, orders, payments, ledger, emails, privacyRequests, logins, whatsapp] =
-    await Promise.all([
-      consentHistory(db, userId),
-      allSessionsOf(db, userId),
-      allWaitlistOf(db, userId),
-      allOrdersOf(db, userId),
-      checkoutsOf(db, userId),
-      ledgerOf(db, userId),
-      messagesWrittenTo(db, account.email),
-      requestsOfUser(db, userId),
-      loginsOf(db, userId),
-      whatsappDataFor(db, userId),
-    ]);
+  const [
+    consents,
+    sessions,
+    waitlist,
+    orders,
+    payments,
+    ledger,
+    emails,
+    privacyRequests,
+    logins,
+    whatsapp,
+    fiscal,
+  ] = await Promise.all([
+    consentHistory(db, userId),
+    allSessionsOf(db, userId),
+    allWaitlistOf(db, userId),
+    allOrdersOf(db, userId),
+    checkoutsOf(db, userId),
+    ledgerOf(db, userId),
+    messagesWrittenTo(db, account.email),
+    requestsOfUser(db, userId),
+    loginsOf(db, userId),
+    whatsappDataFor(db, userId),
+    fiscalDataOf(db, userId),
+  ]);
   return {
     exportedAt: now,
     profile: {
@@ -398,6 +411,7 @@ async function collectPersonalData(db: DbOrTx, userId: string, now: Date): Promi
     payments,
     ledger,
     emails,
+    fiscal,
     whatsapp,
     privacyRequests,
     logins,
@@ -556,6 +570,7 @@ export async function suppressExpiredAccounts(ctx: JobContext, { batchSize = 50 
       if (!(await suppressAccount(tx, account.id, ctx.now))) return false;
       await ctx.notify.forgetMessagesTo(tx, account.email);
       await forgetWhatsAppOf(tx, account.id);
+      await forgetFiscalProfileOf(tx, account.id);
       await deleteEmailChangesOf(tx, account.id);
       await forgetPersonInLog(tx, account.id);
       return true;

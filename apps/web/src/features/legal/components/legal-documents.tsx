@@ -80,6 +80,10 @@ export function PrivacyNotice({ view }: { view: LegalView }) {
             de tus créditos y los correos que te enviamos.
           </li>
           <li>
+            <strong>Datos fiscales, solo si pides factura:</strong> tu RFC, tu nombre o razón social, tu
+            régimen fiscal, tu código postal fiscal, el uso del CFDI y el correo al que enviamos tus facturas.
+          </li>
+          <li>
             <strong>Pagos con tarjeta:</strong> los datos de tu tarjeta los recibe directamente nuestro
             procesador de pagos; nosotros no los vemos ni los guardamos.
           </li>
@@ -96,6 +100,7 @@ export function PrivacyNotice({ view }: { view: LegalView }) {
           <li>Reservar y cancelar tus sesiones, y confirmarte cada reservación y cancelación por correo.</li>
           <li>Venderte créditos y servicios, cobrarlos y enviarte tus recibos.</li>
           <li>Llevar nuestra contabilidad y cumplir las obligaciones fiscales y legales.</li>
+          <li>Emitir las facturas (CFDI) que nos pidas, y la factura global de las ventas sin factura.</li>
           <li>Proteger tu cuenta y el sitio (límites de intentos de acceso, registros de acceso).</li>
         </List>
         <h3 className="font-semibold">
@@ -127,6 +132,10 @@ export function PrivacyNotice({ view }: { view: LegalView }) {
           <li>
             <strong>Nuestro proveedor de correo electrónico</strong>, para entregarte los correos que te
             enviamos.
+          </li>
+          <li>
+            <strong>Nuestro proveedor de facturación (PAC)</strong>, para timbrar tus facturas ante el
+            Servicio de Administración Tributaria (SAT), que las recibe por ley.
           </li>
           <li>
             <strong>Meta Platforms (WhatsApp)</strong>, solo si activas los avisos por WhatsApp en Mi perfil:
