@@ -12,6 +12,7 @@ import {
 import type { GlobalPeriodicity } from '@sala/shared/invoicing/global-period';
 import type { TFiscalProfileInput, TInvoicingSettingsInput } from '@sala/shared/invoicing/invoicing.contract';
 import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { liveInvoice } from '../../lib/live-invoice';
 import { rowsOf } from '../../lib/sql-rows';
 
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -347,21 +348,12 @@ export async function saleFolio(db: DbOrTx, orderId: string) {
   return row?.folio ?? null;
 }
 
-/**
- * An invoice that still covers what it covers: queued or stamped, and not cancelled (a cancellation the receiver
- * rejected, or that expired unanswered at the SAT, leaves it standing).
- */
-const LIVE = (alias: string) =>
-  sql.raw(
-    `${alias}."status" in ('queued', 'valid') and (${alias}."cancel_state" is null or ${alias}."cancel_state" in ('rejected', 'expired'))`,
-  );
-
 /** A sale's live invoices of its own (kind 'order'), under the sale's lock in the caller's transaction. */
 export async function liveInvoicesOfSale(db: DbOrTx, orderId: string) {
   const result = await db.execute(sql`
     select i."id", i."status", i."attempts", i."stamped_at", i."total_cents"
     from ${invoices} i
-    where i."order_id" = ${orderId} and i."kind" = 'order' and ${LIVE('i')}`);
+    where i."order_id" = ${orderId} and i."kind" = 'order' and ${liveInvoice('i')}`);
   return rowsOf<{
     id: string;
     status: 'queued' | 'valid';
@@ -384,7 +376,7 @@ export async function lockLiveGlobalOfSale(tx: DbOrTx, orderId: string) {
       i."series", i."folio_number"
     from ${invoices} i
     join ${globalInvoiceSales} s on s."invoice_id" = i."id"
-    where s."order_id" = ${orderId} and i."kind" = 'global' and ${LIVE('i')}
+    where s."order_id" = ${orderId} and i."kind" = 'global' and ${liveInvoice('i')}
     for update of i`);
   const [row] = rowsOf<{
     id: string;
@@ -453,10 +445,10 @@ export async function salesForGlobal(db: DbOrTx, window: { from: Date; to: Date 
     select ${saleColumns}
     from ${orders} o
     where o."status" = 'completed' and o."paid_at" >= ${ts(window.from)} and o."paid_at" < ${ts(window.to)}
-      and not exists (select 1 from ${invoices} i where i."order_id" = o."id" and i."kind" = 'order' and ${LIVE('i')})
+      and not exists (select 1 from ${invoices} i where i."order_id" = o."id" and i."kind" = 'order' and ${liveInvoice('i')})
       and not exists (
         select 1 from ${globalInvoiceSales} s join ${invoices} g on g."id" = s."invoice_id"
-        where s."order_id" = o."id" and ${LIVE('g')})
+        where s."order_id" = o."id" and ${liveInvoice('g')})
     order by o."paid_at", o."id"`);
   return rowsOf<Parameters<typeof saleOf>[0]>(result).map(saleOf);
 }
@@ -683,9 +675,9 @@ export async function invoicingTotalsBetween(db: DbOrTx, range: { from: Date; to
   const result = await db.execute(sql`
     with sales as (
       select o."total_cents",
-        exists (select 1 from ${invoices} i where i."order_id" = o."id" and i."kind" = 'order' and ${LIVE('i')}) as own,
+        exists (select 1 from ${invoices} i where i."order_id" = o."id" and i."kind" = 'order' and ${liveInvoice('i')}) as own,
         exists (select 1 from ${globalInvoiceSales} s join ${invoices} g on g."id" = s."invoice_id"
-                where s."order_id" = o."id" and ${LIVE('g')}) as global
+                where s."order_id" = o."id" and ${liveInvoice('g')}) as global
       from ${orders} o
       where o."status" = 'completed' and o."paid_at" >= ${ts(range.from)} and o."paid_at" < ${ts(range.to)}
         ${range.branchId ? sql`and o."branch_id" = ${range.branchId}` : sql``}

@@ -13,6 +13,7 @@ import type { TCashMovement } from '@sala/shared/cash-summary/cash-summary.contr
 import { WALK_IN_NAME } from '@sala/shared/pos/pos.rules';
 import { and, asc, eq, exists, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { liveInvoice } from '../../lib/live-invoice';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
 import { rowsOf } from '../../lib/sql-rows';
 
@@ -332,11 +333,6 @@ export type OrderFilter = {
   invoice?: 'invoiced' | 'in_global' | 'not_invoiced';
 };
 
-/** A live invoice (queued or stamped, not cancelled): the same rule as the invoicing module's. */
-const liveInvoice = (alias: string) =>
-  sql.raw(
-    `${alias}."status" in ('queued', 'valid') and (${alias}."cancel_state" is null or ${alias}."cancel_state" in ('rejected', 'expired'))`,
-  );
 const hasOwnInvoiceOf = (order: SQL | string) =>
   sql`exists (select 1 from ${invoices} i where i."order_id" = ${typeof order === 'string' ? sql.raw(`${order}."id"`) : order} and i."kind" = 'order' and ${liveInvoice('i')})`;
 const inGlobalInvoiceOf = (order: SQL | string) =>
