@@ -14,7 +14,7 @@ test.describe('calendar feed and WhatsApp', () => {
     'the flow runs once, on desktop; its phone layout is checked at 375 px inside',
   );
 
-  test('a client turns on WhatsApp, copies the calendar address, and a booking reaches both', async ({
+  test('a client turns on WhatsApp and copies the calendar address; a booking reaches both and the staff calendar', async ({
     page,
     context,
     playwright,
@@ -24,7 +24,8 @@ test.describe('calendar feed and WhatsApp', () => {
     const client = await createClient(playwright, baseURL!, 3);
     const staff = await playwright.request.newContext({ baseURL });
     expect((await staff.post('/api/auth/login', { data: demo.superadmin })).status()).toBe(200);
-    const branch = await createBranch(staff, `Sucursal Calendario ${uniqueTag()}`, { rooms: 1 });
+    const branchName = `Sucursal Calendario ${uniqueTag()}`;
+    const branch = await createBranch(staff, branchName, { rooms: 1 });
 
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     const login = await page.request.post('/api/auth/login', {
@@ -95,6 +96,21 @@ test.describe('calendar feed and WhatsApp', () => {
       await page.reload();
       await expect(row.getByText('Leído')).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
+
+    // The branch's staff calendar: made in Consultorios, it holds the session with the client's first name only.
+    await page.goto('/admin/consultorios');
+    const staffFeeds = page.getByRole('region', { name: 'Calendario del personal' });
+    await staffFeeds.getByRole('button', { name: new RegExp(`^Crear dirección de ${branchName}`) }).click();
+    const staffAddress = staffFeeds.getByRole('textbox', {
+      name: new RegExp(`^Dirección del calendario de ${branchName}`),
+    });
+    await expect(staffAddress).toHaveValue(/\/calendario\/[A-Za-z0-9_-]{43}\.ics$/);
+    const staffFeed = await page.request.get(new URL(await staffAddress.inputValue()).pathname);
+    expect(staffFeed.status()).toBe(200);
+    const staffIcs = await staffFeed.text();
+    expect(staffIcs).toContain('SUMMARY:Sala 1 · Paciente');
+    expect(staffIcs).not.toContain(client.name);
+    expect(staffIcs).not.toContain(client.email);
     await staff.dispose();
   });
 });
