@@ -343,6 +343,20 @@ describe('invoicing a sale', () => {
     const again = await t.call('POST', `/api/me/orders/${order.id}/invoice`, client.cookie);
     expect(again.json().invoice.status).toBe('queued');
     await runQueue();
+
+    // Mis pedidos asks about a page of sales at once: each answered on its own, in the order asked.
+    const plain = await createOrder(t.db, { userId: client.user.id, totalCents: 10_000 });
+    const page = (
+      await t.call('GET', `/api/me/invoices?orderIds=${plain.id},${order.id}`, client.cookie)
+    ).json();
+    expect(page.invoices.map((answer: { orderId: string }) => answer.orderId)).toEqual([plain.id, order.id]);
+    expect(page.invoices[0].invoice).toBeNull();
+    expect(page.invoices[0].askUntil).not.toBeNull();
+    expect(page.invoices[1].invoice.status).not.toBe('failed');
+    // Someone else's sale among them: not found, for the whole page.
+    const theirs = await createOrder(t.db, {});
+    const refused = await t.call('GET', `/api/me/invoices?orderIds=${plain.id},${theirs.id}`, client.cookie);
+    expect(refused.statusCode).toBe(404);
     expect((await invoicesOf(order.id)).map((row) => row.status).sort()).toEqual(['failed', 'valid']);
   });
 

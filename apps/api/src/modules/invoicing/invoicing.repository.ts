@@ -88,26 +88,31 @@ export async function saveFiscalProfileRow(tx: DbOrTx, userId: string, profile: 
 /** A sale, locked until the caller's transaction ends: two requests for its invoice are decided one after the other. */
 export const lockSale = (tx: DbOrTx, orderId: string) => findSale(tx, orderId, { lock: true });
 
+const saleRow = {
+  id: orders.id,
+  folio: orders.folio,
+  userId: orders.userId,
+  status: orders.status,
+  isPos: orders.isPos,
+  method: orders.method,
+  totalCents: orders.totalCents,
+  paidAt: orders.paidAt,
+  paidCashCents: orders.paidCashCents,
+  paidCardCents: orders.paidCardCents,
+  paidTransferCents: orders.paidTransferCents,
+  paymentRef: orders.paymentRef,
+};
+
 export async function findSale(db: DbOrTx, orderId: string, options: { lock?: boolean } = {}) {
-  const query = db
-    .select({
-      id: orders.id,
-      folio: orders.folio,
-      userId: orders.userId,
-      status: orders.status,
-      isPos: orders.isPos,
-      method: orders.method,
-      totalCents: orders.totalCents,
-      paidAt: orders.paidAt,
-      paidCashCents: orders.paidCashCents,
-      paidCardCents: orders.paidCardCents,
-      paidTransferCents: orders.paidTransferCents,
-      paymentRef: orders.paymentRef,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const query = db.select(saleRow).from(orders).where(eq(orders.id, orderId));
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/** Several sales at once (Mis pedidos asks about a page of them). */
+export function findSales(db: DbOrTx, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.select(saleRow).from(orders).where(inArray(orders.id, orderIds));
 }
 
 /** A sale's lines with the SAT keys of their products (null: the business's defaults). */
