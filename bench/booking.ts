@@ -12,13 +12,13 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@sala/db/client';
 import { hashPassword } from '@sala/db/password';
 import { authSessions } from '@sala/db/schema/auth';
-import { creditLedger } from '@sala/db/schema/ledger';
+import { creditLedger, creditLots } from '@sala/db/schema/ledger';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
 import { users } from '@sala/db/schema/users';
 import { bookingWindow, hoursOn } from '@sala/shared/bookings/availability';
 import { seriesDates } from '@sala/shared/bookings/series';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
-import { businessInstant } from '@sala/shared/time/business-time';
+import { addDays, businessDate, businessInstant } from '@sala/shared/time/business-time';
 import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens';
@@ -69,6 +69,28 @@ async function seed({ db }: DatabaseHandle) {
         balanceAfter: c.credits,
         reason: 'adjustment' as const,
       })),
+    ),
+  );
+  // Issue 44: every credit belongs to a lot; half of each balance ends in 60 days, so a booking spends across lots.
+  const soon = addDays(businessDate(new Date()), 60);
+  await chunked(clients, (chunk) =>
+    db.insert(creditLots).values(
+      chunk.flatMap((c) => [
+        {
+          userId: c.id,
+          credits: c.credits / 2,
+          remaining: c.credits / 2,
+          expiresOn: soon,
+          source: 'adjustment' as const,
+        },
+        {
+          userId: c.id,
+          credits: c.credits / 2,
+          remaining: c.credits / 2,
+          expiresOn: null,
+          source: 'adjustment' as const,
+        },
+      ]),
     ),
   );
   // An open login session per client: the benchmark measures booking, not argon2.

@@ -1,8 +1,10 @@
 import { type APIRequestContext, expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
 import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
+import { formatExpiryDay } from '@sala/shared/credits/credit-lots.rules';
 import { withReception } from '@sala/shared/legal/business-contact';
+import { addDays } from '@sala/shared/time/business-time';
 import { BUSINESS_CONTACT } from '../business-contact';
-import { spokenDate, weekdayAhead } from './dates';
+import { mexicoToday, spokenDate, weekdayAhead } from './dates';
 import { createBranch, demo, loginAs, uniqueClient, uniqueTag } from './fixtures';
 import { expectNoSeriousViolations, toast } from './page-checks';
 import { choose, group } from './wizard';
@@ -130,6 +132,49 @@ async function visitorSlot(
 }
 
 test.describe('booking wizard (/reserva)', () => {
+  test('a client sees which credits expire and when, in /perfil and in the booking summary (issue 44)', async ({
+    page,
+    playwright,
+    baseURL,
+    isMobile,
+  }) => {
+    test.setTimeout(60_000);
+    const client = await freshClient({ playwright }, baseURL!, 2);
+    // The super admin adds 3 credits that can be used for 10 more days.
+    const today = mexicoToday();
+    const expiresOn = addDays(today, 10);
+    const staff = await playwright.request.newContext({ baseURL });
+    expect((await staff.post('/api/auth/login', { data: demo.superadmin })).status()).toBe(200);
+    const given = await staff.post(`/api/users/${client.id}/credits`, {
+      data: { delta: 3, reason: 'Paquete con vigencia', expiresOn },
+    });
+    expect(given.status(), await given.text()).toBe(200);
+    await staff.dispose();
+    const day = formatExpiryDay(expiresOn, today);
+
+    await logIn(page, client);
+    await page.goto('/perfil');
+    await expect(page.getByText(`3 créditos vencen el ${day}`)).toBeVisible();
+    await expect(page.getByText('2 créditos sin vencimiento')).toBeVisible();
+    await expectNoSeriousViolations(page);
+
+    const branch = await quietBranch({ playwright, baseURL: baseURL! }, 'Vigencia', {
+      zone: 'Ciudad de México',
+      rooms: 2,
+    });
+    const date = weekdayAhead(3);
+    const room = await freeRoom(page.request, branch, date, '12:00', isMobile ? 'Sala 2' : 'Sala 1');
+    await page.goto('/reserva');
+    await chooseSlot(page, { zone: branch.zone, branch: branch.name, date, hour: '12:00', room: room.name });
+    const summary = page.getByTestId('booking-summary');
+    // The credits that expire first pay: the summary says so before the client confirms.
+    await expect(summary).toContainText(`Usa 1 crédito que vence el ${day}.`);
+    await summary.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByRole('heading', { name: '¡Tu sesión está reservada!' })).toBeVisible();
+    await page.goto('/perfil');
+    await expect(page.getByText(`2 créditos vencen el ${day}`)).toBeVisible();
+  });
+
   test('a client books a session, sees it in /perfil, cancels it and gets the credits back', async ({
     page,
     playwright,

@@ -52,7 +52,8 @@ export const MODULES: Record<string, ModuleRule> = {
   },
   users: { owns: ['users'] },
   // The balance column of users moves only with a ledger row, so the credits module writes it.
-  credits: { owns: ['creditLedger'], writes: ['users'] },
+  // Issue 44: every credit belongs to a lot; a session holds its credits by lot; the nightly expiry's runs.
+  credits: { owns: ['creditLedger', 'creditLots', 'sessionCredits', 'creditExpiryRuns'], writes: ['users'] },
   mail: { owns: ['emailOutbox'] },
   // Staff actions, written by the module that acts, in its transaction, through the audit service.
   audit: { owns: ['auditLog'] },
@@ -110,6 +111,7 @@ export const MODULES: Record<string, ModuleRule> = {
     writes: [
       'users',
       'creditLedger',
+      'creditLots',
       'cities',
       'branches',
       'rooms',

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { requestForLog } from './lib/log-redaction';
 import { createAccessPurgeWorker } from './modules/auth/purge.worker';
 import { createReminderWorker } from './modules/bookings/reminders.worker';
+import { createCreditExpiryWorker } from './modules/credits/expiry.worker';
 import { createReconcileWorker } from './modules/payments/reconcile.worker';
 import { createRetentionWorker } from './modules/privacy/retention.worker';
 
@@ -61,6 +62,11 @@ const reminders = createReminderWorker({
   log: app.log,
 });
 const purge = createAccessPurgeWorker({ db: database.db, log: app.log });
+// Credits with an expiry (issue 44): the nightly expiry under a database lease, and the warnings before it.
+const creditExpiry = createCreditExpiryWorker({
+  ports: { db: database.db, notify: app.notify },
+  log: app.log,
+});
 const retention = createRetentionWorker({ ports: { db: database.db, notify: app.notify }, log: app.log });
 // Payments whose confirmation never came (issue 24): asked about at the gateway and settled once.
 const reconcile = createReconcileWorker({
@@ -93,6 +99,7 @@ async function shutdown(signal: string) {
       app.outbox.stop(),
       reminders.stop(),
       purge.stop(),
+      creditExpiry.stop(),
       retention.stop(),
       reconcile.stop(),
       app.invoiceWorker.stop(),
@@ -111,6 +118,7 @@ try {
   app.outbox.start();
   reminders.start();
   purge.start();
+  creditExpiry.start();
   retention.start();
   reconcile.start();
   app.invoiceWorker.start();

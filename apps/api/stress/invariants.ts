@@ -27,6 +27,16 @@ export const INVARIANTS: { name: string; violations: SQL }[] = [
     violations: sql`select count(*)::int as n from users u
       where u.credits <> coalesce((select sum(delta) from credit_ledger l where l.user_id = u.id), 0)`,
   },
+  // Issue 44: every credit of a balance belongs to one lot.
+  {
+    name: 'Σ remaining of a user’s lots = users.credits',
+    violations: sql`select count(*)::int as n from users u
+      where u.credits <> coalesce((select sum(remaining) from credit_lots l where l.user_id = u.id), 0)`,
+  },
+  {
+    name: 'no lot below 0 (nor above what it granted)',
+    violations: sql`select count(*)::int as n from credit_lots where remaining < 0 or remaining > credits`,
+  },
   {
     name: 'each session charged once, by its cost',
     violations: sql`select count(*)::int as n from room_sessions s

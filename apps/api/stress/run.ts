@@ -11,12 +11,12 @@ import { type DatabaseHandle, type Db, openDatabase } from '@sala/db/client';
 import { createBranch, createProduct, createRoom } from '@sala/db/factories/factories';
 import { hashPassword } from '@sala/db/password';
 import { authSessions } from '@sala/db/schema/auth';
-import { creditLedger } from '@sala/db/schema/ledger';
+import { creditLedger, creditLots } from '@sala/db/schema/ledger';
 import { users } from '@sala/db/schema/users';
 import { createEmptyPostgresDatabase } from '@sala/db/scratch';
 import { bookingWindow, hoursOn } from '@sala/shared/bookings/availability';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
-import { businessDate, businessInstant } from '@sala/shared/time/business-time';
+import { addDays, businessDate, businessInstant } from '@sala/shared/time/business-time';
 import { sql } from 'drizzle-orm';
 import { startServer, waitForReady } from '../harness/processes';
 import { startSmtpPeer } from '../harness/smtp-peer';
@@ -76,6 +76,23 @@ async function seed({ db }: DatabaseHandle, clientCount: number): Promise<World>
         reason: 'adjustment' as const,
       })),
   );
+  // Issue 44: each client's 20 credits in two lots, 8 that end in 30 days and 12 that never do, so bookings and
+  // cancels move credits across lots.
+  const soon = addDays(businessDate(new Date()), 30);
+  await db.insert(creditLots).values(
+    people
+      .filter((p) => p.credits > 0)
+      .flatMap((p) => [
+        { userId: p.id, credits: 8, remaining: 8, expiresOn: soon, source: 'adjustment' as const },
+        {
+          userId: p.id,
+          credits: p.credits - 8,
+          remaining: p.credits - 8,
+          expiresOn: null,
+          source: 'adjustment' as const,
+        },
+      ]),
+  );
   const tokens = people.map(() => newToken());
   await db.insert(authSessions).values(
     people.map((p, i) => ({
@@ -97,7 +114,13 @@ async function seed({ db }: DatabaseHandle, clientCount: number): Promise<World>
     hoursOn(DEFAULT_WEEKLY_SCHEDULE, date).flatMap((hour) =>
       rooms.slice(0, roomCount).map((room) => ({ branchId: branch.id, roomId: room.id, date, hour })),
     );
-  const digital = await createProduct(db, { priceCents: 150_000, credits: 5, extra: 1, isDigital: true });
+  const digital = await createProduct(db, {
+    priceCents: 150_000,
+    credits: 5,
+    extra: 1,
+    isDigital: true,
+    validityDays: 60,
+  });
   const pos = await createProduct(db, { priceCents: 60_000, credits: 2, extra: 0, isDigital: false });
   return {
     clients: people.slice(1).map((p, i) => ({ id: p.id, cookie: `sala_session=${tokens[i + 1]}` })),

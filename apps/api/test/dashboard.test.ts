@@ -222,7 +222,7 @@ describe('money (the super admin’s)', () => {
     ]);
     const money = (await get('/api/dashboard/money', boss.cookie)).json();
     const [row] = await t.db.select({ owed: sql<number>`sum(${users.credits})::int` }).from(users);
-    expect(money.credits).toEqual({ sold: 13, used: 3, outstanding: row!.owed });
+    expect(money.credits).toEqual({ sold: 13, used: 3, expired: 0, outstanding: row!.owed });
   });
 
   it('is the super admin’s: an admin gets 403', async () => {

@@ -1,13 +1,16 @@
 import { createCost, createRoom, createSession } from '@sala/db/factories/factories';
 import { dayBlocks, roomBlocks } from '@sala/db/schema/blocks';
 import { costs } from '@sala/db/schema/commerce';
+import { creditLots } from '@sala/db/schema/ledger';
 import { roomSessions } from '@sala/db/schema/sessions';
 import { blockMessages } from '@sala/shared/blocks/blocks.messages';
 import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
 import { waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
 import { costMessages } from '@sala/shared/costs/costs.messages';
+import { creditLotMessages } from '@sala/shared/credits/credit-lots.messages';
+import { addDays, businessDate } from '@sala/shared/time/business-time';
 import { dateRangeMessages } from '@sala/shared/time/date-range';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
@@ -27,12 +30,19 @@ let fx: {
   costId: string;
   clientId: string;
   sessionId: string;
+  lotId: string;
 };
 beforeAll(async () => {
   t = await createTestApp();
   boss = await loginAs(t, 'superadmin');
   client = await loginAs(t, 'user', { credits: 5 });
-  const clientId = (await loginAs(t, 'user')).user.id;
+  const clientId = (await loginAs(t, 'user', { credits: 2 })).user.id;
+  // A lot of the client's that ends in 30 days (issue 44), to extend.
+  const [lot] = await t.db
+    .update(creditLots)
+    .set({ expiresOn: addDays(businessDate(new Date()), 30) })
+    .where(eq(creditLots.userId, clientId))
+    .returning({ id: creditLots.id });
   const room = await createRoom(t.db);
   const cost = await createCost(t.db, { branchId: room.branchId });
   // A session of the super admin's own far ahead: a move to an extreme date is refused before it is touched.
@@ -47,6 +57,7 @@ beforeAll(async () => {
     costId: cost.id,
     clientId,
     sessionId: session.id,
+    lotId: lot!.id,
   };
 });
 afterAll(async () => {
@@ -191,6 +202,27 @@ const dateRoutes: DateRoute[] = [
     before: dateRangeMessages.reports,
     after: dateRangeMessages.reports,
     field: 'from',
+  },
+  // Issue 44: credits added by hand may carry a last day; a lot's last day may move later.
+  {
+    route: 'POST /api/users/:id/credits',
+    request: (date) => ({
+      url: `/api/users/${fx.clientId}/credits`,
+      payload: { delta: 1, reason: 'Cortesía', expiresOn: date },
+    }),
+    before: creditLotMessages.expiryPast,
+    after: creditLotMessages.expiryTooFar,
+    field: 'expiresOn',
+  },
+  {
+    route: 'POST /api/users/:id/credit-lots/:lotId/extend',
+    request: (date) => ({
+      url: `/api/users/${fx.clientId}/credit-lots/${fx.lotId}/extend`,
+      payload: { expiresOn: date, reason: 'Viaje' },
+    }),
+    before: creditLotMessages.expiryPast,
+    after: creditLotMessages.expiryTooFar,
+    field: 'expiresOn',
   },
   {
     route: 'GET /api/staff/sessions',

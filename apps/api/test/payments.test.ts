@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createProduct } from '@sala/db/factories/factories';
 import { orderItems, orders, products } from '@sala/db/schema/commerce';
 import { emailOutbox } from '@sala/db/schema/infrastructure';
-import { creditLedger } from '@sala/db/schema/ledger';
+import { creditLedger, creditLots } from '@sala/db/schema/ledger';
 import { checkouts } from '@sala/db/schema/payments';
 
 import { users } from '@sala/db/schema/users';
 import { storeMessages as m } from '@sala/shared/store/store.messages';
+import { addDays, businessDate } from '@sala/shared/time/business-time';
 import { userMessages } from '@sala/shared/users/users.messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -288,6 +289,28 @@ describe('paying with the test gateway', () => {
     expect(Object.keys(error.fields)).toContain(field);
     if (message) expect(error.fields[field]).toBe(message);
     expect(await ordersOf(user.id)).toEqual([]);
+  });
+
+  it('a package with a validity grants a lot that ends that many days after the payment (issue 44)', async () => {
+    const monthly = await createProduct(t.db, {
+      name: 'Mensual',
+      priceCents: 90_000,
+      credits: 4,
+      validityDays: 30,
+    });
+    const { user, cookie } = await loginAs(t, 'user');
+    const { checkoutId } = (await start(cookie, [{ productId: monthly.id, quantity: 1 }])).json();
+    const res = await post(`/api/checkout/${checkoutId}/pay`, cookie, GOOD_CARD);
+    expect(res.statusCode, res.body).toBe(200);
+    const lots = await t.db
+      .select({
+        credits: creditLots.credits,
+        remaining: creditLots.remaining,
+        expiresOn: creditLots.expiresOn,
+      })
+      .from(creditLots)
+      .where(eq(creditLots.userId, user.id));
+    expect(lots).toEqual([{ credits: 4, remaining: 4, expiresOn: addDays(businessDate(new Date()), 30) }]);
   });
 
   it('a doubled click (twenty payments of one checkout at once) makes one order and grants the credits once', async () => {

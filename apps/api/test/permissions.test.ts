@@ -14,6 +14,7 @@ import {
 } from '@sala/db/factories/factories';
 import { orders } from '@sala/db/schema/commerce';
 import { emailOutbox } from '@sala/db/schema/infrastructure';
+import { creditLots } from '@sala/db/schema/ledger';
 import { checkouts } from '@sala/db/schema/payments';
 import { currentVersion, PRIVACY_NOTICE_VERSIONS, TERMS_VERSIONS } from '@sala/shared/legal/legal.rules';
 import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal-facts';
@@ -138,6 +139,11 @@ const table = (): Row[] => [
   {
     method: 'GET',
     url: '/api/me/orders',
+    expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
+  },
+  {
+    method: 'GET',
+    url: '/api/me/credit-lots',
     expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
   },
   { method: 'GET', url: '/api/outbox', expect: { anonymous: 401, user: 403, admin: 403, superadmin: 200 } },
@@ -634,12 +640,26 @@ const table = (): Row[] => [
     expect: { anonymous: 401, user: 403, admin: 204, superadmin: 204 },
   },
   // A client's account for the staff (issue 22); adjusting the balance is the super admin's.
-  ...(['ledger', 'sessions', 'orders'] as const).map((part) => ({
+  ...(['ledger', 'sessions', 'orders', 'credit-lots'] as const).map((part) => ({
     method: 'GET' as const,
     url: `/api/users/:id/${part}`,
     request: async () => ({ url: `/api/users/${(await createUser(t.db)).id}/${part}` }),
     expect: staffRead,
   })),
+  // Issue 44: extending a lot's last day is the super admin's.
+  {
+    method: 'POST',
+    url: '/api/users/:id/credit-lots/:lotId/extend',
+    request: async () => {
+      const { userId, lotId } = await lotToExtend();
+      const today = businessDate(new Date());
+      return {
+        url: `/api/users/${userId}/credit-lots/${lotId}/extend`,
+        body: { expiresOn: addDays(today, 60), reason: 'Incapacidad médica' },
+      };
+    },
+    expect: { anonymous: 401, user: 403, admin: 403, superadmin: 200 },
+  },
   {
     method: 'POST',
     url: '/api/users/:id/credits',
@@ -1014,6 +1034,17 @@ async function pendingVoucherOrder() {
     orderId: order.id,
   });
   return order.id;
+}
+
+/** A client holding 2 credits that expire in 30 days: a lot the super admin may extend. */
+async function lotToExtend() {
+  const user = await createUser(t.db, { credits: 2 });
+  const [lot] = await t.db
+    .update(creditLots)
+    .set({ expiresOn: addDays(businessDate(new Date()), 30) })
+    .where(eq(creditLots.userId, user.id))
+    .returning({ id: creditLots.id });
+  return { userId: user.id, lotId: lot!.id };
 }
 
 const staffRead = { anonymous: 401, user: 403, admin: 200, superadmin: 200 };

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createBranch, createOrder, createProduct, createUser } from '@sala/db/factories/factories';
 import { orderItems, orders } from '@sala/db/schema/commerce';
 import { emailOutbox } from '@sala/db/schema/infrastructure';
-import { creditLedger } from '@sala/db/schema/ledger';
+import { creditLedger, creditLots } from '@sala/db/schema/ledger';
 import { users } from '@sala/db/schema/users';
 import { orderMessages } from '@sala/shared/orders/orders.messages';
 import { posMessages as m } from '@sala/shared/pos/pos.messages';
-import { businessDate } from '@sala/shared/time/business-time';
+import { addDays, businessDate } from '@sala/shared/time/business-time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayUnavailableError } from '../src/lib/payments/gateway';
@@ -440,6 +440,8 @@ describe('orders: list, ticket and cancel', () => {
     // The client spends 3 of the 5 credits.
     await t.db.transaction(async (tx) => {
       await tx.update(users).set({ credits: 2 }).where(eq(users.id, client.id));
+      // The lot the sale made gives them (issue 44: every credit belongs to a lot).
+      await tx.update(creditLots).set({ remaining: 2 }).where(eq(creditLots.userId, client.id));
       await tx
         .insert(creditLedger)
         .values({ userId: client.id, delta: -3, balanceAfter: 2, reason: 'booking' });
@@ -450,6 +452,50 @@ describe('orders: list, ticket and cancel', () => {
     const last = (await ledgerOf(client.id)).find((row) => row.reason === 'order_cancel')!;
     expect(last).toMatchObject({ delta: -2, balanceAfter: 0, referenceId: order.id, actorId: boss.user.id });
     expect(last.note).toContain('3 ya usados');
+  });
+
+  it('a product with a validity sells a lot that ends that many days after the sale; a cancel takes back only from it', async () => {
+    const c = await counter();
+    const monthly = await createProduct(t.db, {
+      priceCents: 20_000,
+      credits: 3,
+      extra: 1,
+      isDigital: false,
+      validityDays: 30,
+    });
+    const res = await inject(
+      'POST',
+      '/api/pos/orders',
+      cashier.cookie,
+      sale(
+        c,
+        [
+          { productId: monthly.id, quantity: 2 },
+          { productId: c.coffee.id, quantity: 1 },
+        ],
+        { cashCents: 43_500 },
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json().order as { id: string };
+    const lots = await t.db
+      .select({ credits: creditLots.credits, expiresOn: creditLots.expiresOn, source: creditLots.source })
+      .from(creditLots)
+      .where(eq(creditLots.userId, c.client.id));
+    // One lot per last day: 8 credits that end in 30 days, 2 (the coffee's) that never do.
+    const today = businessDate(new Date());
+    expect(lots.sort((a, b) => b.credits - a.credits)).toEqual([
+      { credits: 8, expiresOn: addDays(today, 30), source: 'pos' },
+      { credits: 2, expiresOn: null, source: 'pos' },
+    ]);
+    const [item] = await t.db
+      .select({ validityDays: orderItems.validityDays })
+      .from(orderItems)
+      .where(eq(orderItems.productId, monthly.id));
+    expect(item).toEqual({ validityDays: 30 });
+    const cancelled = await cancel(order.id);
+    expect(cancelled.json()).toMatchObject({ creditsTakenBack: 10, creditsNotTakenBack: 0 });
+    expect(await balance(c.client.id)).toBe(0);
   });
 
   it('reverses once under 20 parallel cancels', async () => {

@@ -14,6 +14,8 @@ export const POSTGRES_FILES: Record<string, string> = {
     '50 clients on one room-hour, 10 bookings on 1 credit, racing cancels: index and row locks',
   'cash-drawer.test.ts': 'many first sales open one drawer (unique index); sales racing a closing',
   'client-account.test.ts': '20 adjustments at once never take a balance below zero (row lock, CHECK)',
+  'credit-lots.test.ts':
+    'two expiry runs at once (lease row, account row locks); lots spent under the account lock; json_to_recordset',
   'owner-figures.test.ts': "30 sales at once keep the triggers' daily sums exact",
   'pay-later.test.ts':
     'one pending order for 20 voucher requests; one grant for 30 clicks; SKIP LOCKED claims',

@@ -112,6 +112,11 @@ export type Notify = {
       privacyEmail: string | null;
     },
   ): Promise<void>;
+  /**
+   * Credits about to expire (issue 44): each lot's warning, 7 days and 1 day before its last day, once each (an
+   * e-mail, and a WhatsApp message where the client has it on).
+   */
+  creditsExpiring(tx: DbOrTx, warnings: CreditExpiryFacts[]): Promise<void>;
   /** A client registered at the desk: the account is ready, the password theirs to choose. */
   clientCreatedAtDesk(tx: DbOrTx, client: { name: string; email: string }): Promise<void>;
   /** Suppression: the messages kept for an address go (they hold the person's name and details). */
@@ -133,6 +138,19 @@ export type Notify = {
    * what is not delivered stays with the worker's retries.
    */
   sendNow(queued: Queued): Promise<MailDelivery>;
+};
+
+/** A lot's warning before it expires (issue 44). */
+export type CreditExpiryFacts = {
+  userId: string;
+  name: string;
+  email: string;
+  lotId: string;
+  /** What is left of the lot, and its last day (YYYY-MM-DD). */
+  credits: number;
+  expiresOn: string;
+  /** Which warning: 7 or 1 days before. */
+  days: number;
 };
 
 /** A stamped CFDI as its e-mail tells it (issue 42). */

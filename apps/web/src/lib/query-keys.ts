@@ -36,6 +36,8 @@ export const queryKeys = {
     ledger: (id: string) => ['users', 'ledger', id] as const,
     sessions: (id: string) => ['users', 'sessions', id] as const,
     orders: (id: string) => ['users', 'orders', id] as const,
+    /** Issue 44: the client's credit lots (what is left of each, until when). */
+    creditLots: (id: string) => ['users', 'credit-lots', id] as const,
     /** The active clients a picker finds (cached with each term; a change to users refreshes them). */
     clientPicks: ['users', 'client-picks'] as const,
   },
@@ -64,6 +66,8 @@ export const queryKeys = {
     waitlist: ['me', 'waitlist'] as const,
     orders: ['me', 'orders'] as const,
     privacy: ['me', 'privacy'] as const,
+    /** Issue 44: the client's lots that still hold credits, in the order a booking spends them. */
+    creditLots: ['me', 'credit-lots'] as const,
   },
   /** CFDI invoices (issue 42): a fiscal profile, the invoices of some sales, the issuer's settings. */
   invoicing: {

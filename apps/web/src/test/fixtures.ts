@@ -1,4 +1,5 @@
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import type { TCreditLot } from '@sala/shared/credits/credit-lots.contract';
 
 /** A JSON answer as the API gives it, for a mocked fetch. */
 export const jsonResponse = (body: unknown, status = 200) =>
@@ -43,3 +44,21 @@ export class FakeEventSource {
     }
   }
 }
+
+let lotCount = 0;
+
+/** A live lot of credits (issue 44): 5 bought online, all left, never expiring unless told. */
+export const creditLot = (overrides: Partial<TCreditLot> = {}): TCreditLot => {
+  lotCount += 1;
+  return {
+    id: `f0000000-0000-4000-8000-${String(lotCount).padStart(12, '0')}`,
+    credits: 5,
+    remaining: 5,
+    expiresOn: null,
+    source: 'purchase',
+    createdAt: '2029-12-01T16:00:00.000Z',
+    expired: 0,
+    status: 'live',
+    ...overrides,
+  };
+};

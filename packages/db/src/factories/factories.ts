@@ -4,7 +4,7 @@ import type { DbOrTx } from '../client';
 import { hashPassword } from '../password';
 import { dayBlocks, roomBlocks } from '../schema/blocks';
 import { costs, orderItems, orders, products } from '../schema/commerce';
-import { creditLedger } from '../schema/ledger';
+import { creditLedger, creditLots } from '../schema/ledger';
 import { branches, cities, rooms } from '../schema/locations';
 import { roomSessions } from '../schema/sessions';
 import { type UserRole, users } from '../schema/users';
@@ -55,6 +55,14 @@ export async function createUser(
       balanceAfter: credits,
       reason: 'adjustment',
       note: 'factory',
+    });
+    // Issue 44: every credit belongs to a lot; a factory's never expire.
+    await db.insert(creditLots).values({
+      userId: user!.id,
+      credits,
+      remaining: credits,
+      expiresOn: null,
+      source: 'adjustment',
     });
   }
   return user!;
@@ -132,6 +140,7 @@ export async function createProduct(
     isDigital: boolean;
     isService: boolean;
     isActive: boolean;
+    validityDays: number | null;
   }> = {},
 ) {
   const [product] = await db
@@ -145,6 +154,7 @@ export async function createProduct(
       isDigital: overrides.isDigital ?? true,
       isService: overrides.isService ?? false,
       isActive: overrides.isActive ?? true,
+      validityDays: overrides.validityDays ?? null,
     })
     .returning();
   return product!;

@@ -32,6 +32,8 @@ export const products = pgTable(
     /** Meaningful only for digital products: listed under 'Nuestros Servicios'. */
     isService: boolean('is_service').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** Issue 44: how many days its credits can be used (vigencia); null: they never expire. */
+    validityDays: integer('validity_days'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,6 +42,10 @@ export const products = pgTable(
     check('products_price_non_negative', sql`${t.priceCents} >= 0`),
     check('products_credits_non_negative', sql`${t.credits} >= 0 and ${t.extra} >= 0`),
     check('products_service_is_digital', sql`${t.isDigital} or not ${t.isService}`),
+    check(
+      'products_validity_days_valid',
+      sql`${t.validityDays} is null or ${t.validityDays} between 1 and 3650`,
+    ),
   ],
 );
 
@@ -153,6 +159,8 @@ export const orderItems = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     creditsGranted: integer('credits_granted').notNull().default(0),
+    /** The product's validity when sold: the lot its credits make expires this many days after the payment. */
+    validityDays: integer('validity_days'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

@@ -22,6 +22,8 @@ export type CheckoutItem = {
   credits: number;
   extra: number;
   quantity: number;
+  /** Issue 44: the product's validity when the cart was priced (absent in checkouts from before it). */
+  validityDays?: number | null;
 };
 
 /**

@@ -108,6 +108,8 @@ type DemoProduct = {
   isDigital: boolean;
   isService: boolean;
   isActive?: boolean;
+  /** Issue 44: how many days its credits can be used; none: they never expire. */
+  validityDays?: number;
 };
 
 export const demoProducts: DemoProduct[] = [
@@ -128,6 +130,7 @@ export const demoProducts: DemoProduct[] = [
     extra: 0,
     isDigital: true,
     isService: false,
+    validityDays: 60,
   },
   {
     name: 'Paquete Profesional',
@@ -137,6 +140,7 @@ export const demoProducts: DemoProduct[] = [
     extra: 1,
     isDigital: true,
     isService: false,
+    validityDays: 90,
   },
   {
     name: 'Paquete Consultorio',
@@ -146,6 +150,7 @@ export const demoProducts: DemoProduct[] = [
     extra: 3,
     isDigital: true,
     isService: false,
+    validityDays: 120,
   },
   {
     name: 'Paquete Verano',

@@ -1,11 +1,12 @@
 import { pesosToCents } from '@sala/shared/format/money';
 import { currentVersion, PRIVACY_NOTICE_VERSIONS, TERMS_VERSIONS } from '@sala/shared/legal/legal.rules';
 import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal-facts';
+import { addDays, businessDate } from '@sala/shared/time/business-time';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { hashPassword } from '../password';
 import { products } from '../schema/commerce';
-import { creditLedger } from '../schema/ledger';
+import { creditLedger, creditLots } from '../schema/ledger';
 import { branches, cities, rooms } from '../schema/locations';
 import { businessSettings, consents } from '../schema/privacy';
 import { users } from '../schema/users';
@@ -35,7 +36,10 @@ export async function seedDemoData(db: Db): Promise<SeedReport> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    return seedInTransaction(tx, passwordHash);
+    const report = await seedInTransaction(tx, passwordHash);
+    // Tests build on this one: every balance without an expiry, whatever day their clock says.
+    await openDemoLots(tx, null);
+    return report;
   });
 }
 
@@ -49,8 +53,32 @@ export async function seedDemoDataIfEmpty(db: Db, now = new Date()): Promise<See
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (!(await isEmpty(tx))) return null;
     const report = await seedInTransaction(tx, passwordHash);
-    return { ...report, history: await seedDemoHistory(tx, { now }) };
+    const history = await seedDemoHistory(tx, { now });
+    await openDemoLots(tx, now);
+    return { ...report, history };
   });
+}
+
+/** The demo client, whose credits show an expiry. */
+const DEMO_CLIENT_EMAIL = 'cliente@example.com';
+
+/**
+ * Every demo balance as lots (issue 44): the demo client holds 4 credits that expire in 12 days (so /perfil and the
+ * booking show an expiry) and the rest without one; every other balance is one lot that never expires, as the
+ * migration opened the balances that existed before lots.
+ */
+export async function openDemoLots(tx: Tx, now: Date | null) {
+  const soon = now ? addDays(businessDate(now), 12) : null;
+  await tx.execute(sql`
+    with balances as (
+      select "id", "credits", case when ${soon !== null} and lower("email") = ${DEMO_CLIENT_EMAIL} then least("credits", 4) else 0 end as "expiring"
+      from ${users} u where "credits" > 0 and not exists (select 1 from ${creditLots} l where l."user_id" = u."id")
+    )
+    insert into ${creditLots} ("id", "user_id", "credits", "remaining", "expires_on", "source")
+    select gen_random_uuid(), "id", "expiring", "expiring", ${soon}::date, 'adjustment' from balances where "expiring" > 0
+    union all
+    select gen_random_uuid(), "id", "credits" - "expiring", "credits" - "expiring", null, 'opening' from balances
+    where "credits" > "expiring"`);
 }
 
 async function seedInTransaction(tx: Tx, passwordHash: string): Promise<SeedReport> {
@@ -118,6 +146,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string): Promise<SeedRepo
       isDigital: demo.isDigital,
       isService: demo.isService,
       isActive: demo.isActive ?? true,
+      validityDays: demo.validityDays ?? null,
     });
     created++;
   }

@@ -8,6 +8,8 @@ export const ZPublicProduct = z.object({
   priceCents: z.int().nonnegative(),
   credits: z.int().nonnegative(),
   extra: z.int().nonnegative(),
+  /** How many days its credits can be used (issue 44); null: they never expire. */
+  validityDays: z.int().positive().nullable(),
 });
 export type TPublicProduct = z.infer<typeof ZPublicProduct>;
 

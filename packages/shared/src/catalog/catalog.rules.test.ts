@@ -11,6 +11,7 @@ function product(overrides: Partial<CatalogCandidate>): CatalogCandidate {
     priceCents: 10_000,
     credits: 1,
     extra: 0,
+    validityDays: null,
     isActive: true,
     isDigital: true,
     isService: false,
@@ -46,6 +47,14 @@ describe('splitCatalog', () => {
 
   it('does not leak internal flags', () => {
     const [first] = splitCatalog([product({})]).packages;
-    expect(Object.keys(first ?? {})).toEqual(['id', 'name', 'description', 'priceCents', 'credits', 'extra']);
+    expect(Object.keys(first ?? {})).toEqual([
+      'id',
+      'name',
+      'description',
+      'priceCents',
+      'credits',
+      'extra',
+      'validityDays',
+    ]);
   });
 });

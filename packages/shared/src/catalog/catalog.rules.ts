@@ -12,6 +12,7 @@ const toPublic = ({
   priceCents,
   credits,
   extra,
+  validityDays,
 }: CatalogCandidate): TPublicProduct => ({
   id,
   name,
@@ -19,6 +20,7 @@ const toPublic = ({
   priceCents,
   credits,
   extra,
+  validityDays,
 });
 
 /**

@@ -54,6 +54,8 @@ const credits = z.object({
   sold: z.int(),
   /** Credits spent on sessions, less what cancellations gave back. */
   used: z.int(),
+  /** Credits that expired unused (issue 44): the lots whose last day passed. */
+  expired: z.int(),
   /** What the business owes in sessions now: every client's balance. */
   outstanding: z.int(),
 });
@@ -94,6 +96,8 @@ export const ZReport = z.object({
   heatmap: z.array(heatCell),
   days: z.array(salesDay),
   credits,
+  /** Issue 44: the credits that expired in each calendar month of the range (months without any left out). */
+  expiredPerMonth: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), credits: z.int() })),
   products: z.array(product),
   expensesCents: z.int(),
   /** Issue 42: the period's completed sales by invoice — their own, a global invoice, or none yet. */

@@ -17,7 +17,8 @@ const report: TReport = {
   days: [day('2026-11-01', 50_000, 0, 12_050, 0), day('2026-11-02', 2_000, 30_000, 0, 180_000)],
   expensesCents: 8_050,
   invoicing: { invoicedCents: 0, inGlobalCents: 0, notInvoicedCents: 0 },
-  credits: { sold: 12, used: 7, outstanding: 31 },
+  credits: { sold: 12, used: 7, expired: 2, outstanding: 31 },
+  expiredPerMonth: [{ month: '2026-11', credits: 2 }],
   products: [{ name: 'Agua, 600 ml', quantity: 3, totalCents: 6_000 }],
   occupancy: [
     {

@@ -45,6 +45,14 @@ export const TERMS_VERSIONS: readonly LegalVersion[] = [
     asksAgain: false,
     summary: 'Pagos: cada forma de pago en línea que ofrece la tienda (tarjeta, OXXO, SPEI).',
   },
+  {
+    version: '2026-11-29',
+    date: '2026-11-29',
+    // Credits of a package with a validity now expire: a change to what a client buys, so everyone is asked again.
+    asksAgain: true,
+    summary:
+      'Vigencia de los paquetes: los créditos de un paquete con vigencia vencen; avisos antes de que venzan.',
+  },
 ];
 
 export const currentVersion = (versions: readonly LegalVersion[]): LegalVersion => versions.at(-1)!;

@@ -1,5 +1,6 @@
 import { freeTextField, hasCentavoPrecision, labelField, numberField } from '../common/fields';
 import { z } from '../common/zod';
+import { validityDaysField } from '../credits/credit-lots.contract';
 import { pesosToCents } from '../format/money';
 import { pageQuery, pageResponse } from '../table/table.contract';
 import { productMessages as m } from './products.messages';
@@ -23,6 +24,8 @@ export const ZProduct = z.object({
   isDigital: z.boolean(),
   isService: z.boolean(),
   isActive: z.boolean(),
+  /** Issue 44: how many days its credits can be used after the payment (vigencia); null: they never expire. */
+  validityDays: z.int().positive().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -65,6 +68,8 @@ export const ZSaveProductRequest = z.object({
   extra: count(),
   isDigital: z.boolean({ error: m.requiredFields }),
   isService: z.boolean({ error: m.requiredFields }),
+  /** Empty (null): its credits never expire. */
+  validityDays: validityDaysField(),
 });
 export type TSaveProductRequest = z.input<typeof ZSaveProductRequest>;
 

@@ -68,6 +68,8 @@ export const ZPricedItem = z.object({
   credits: z.int().nonnegative(),
   extra: z.int().nonnegative(),
   quantity: z.int().positive(),
+  /** Issue 44: the product's validity when the cart was priced; null or absent: its credits never expire. */
+  validityDays: z.int().positive().nullable().optional(),
 });
 export type TPricedItem = z.infer<typeof ZPricedItem>;
 

@@ -18,6 +18,8 @@ export const DATE_RANGES = {
   reports: { daysBack: 5 * YEAR, daysAhead: YEAR },
   /** Expenses: five years back, and at most a month ahead (a bill already in hand, due this month). */
   costs: { daysBack: 5 * YEAR, daysAhead: 31 },
+  /** A lot's last day (issue 44): today up to ten years ahead (the longest validity). */
+  expiry: { daysBack: 0, daysAhead: 3650 },
 } as const satisfies Record<string, DateRange>;
 
 /** What a date outside a range reads, where the area has no sentence of its own. */

@@ -1,5 +1,6 @@
 import { freeTextField } from '../common/fields';
 import { z } from '../common/zod';
+import { expiryDateField } from '../credits/credit-lots.contract';
 import { pageQuery, pageResponse } from '../table/table.contract';
 
 /** How the ledger names each movement (the client's page, the data download). */
@@ -13,6 +14,7 @@ export const ledgerReasonLabels = {
   adjustment: 'Ajuste',
   account_closed: 'Cuenta eliminada',
   import: 'Saldo importado',
+  expired: 'Créditos vencidos',
 } as const;
 export type TLedgerReason = keyof typeof ledgerReasonLabels;
 
@@ -45,6 +47,8 @@ export const ZAdjustCreditsRequest = z.object({
     .max(10_000, 'El ajuste es demasiado grande.')
     .refine((delta) => delta !== 0, 'Un ajuste de 0 créditos no cambia nada.'),
   reason: freeTextField('Escribe el motivo del ajuste.', 300),
+  /** Issue 44: the last day credits added can be used (YYYY-MM-DD); empty: they never expire. */
+  expiresOn: expiryDateField().nullable().optional(),
 });
 export type TAdjustCreditsRequest = z.input<typeof ZAdjustCreditsRequest>;
 export const ZAdjustCreditsResponse = z.object({ balance: z.int().nonnegative() });

@@ -26,6 +26,11 @@ export const ZMySession = z.object({
   canCancel: z.boolean(),
   /** Part of a standing slot (reserva fija). */
   seriesId: z.uuid().nullable(),
+  /**
+   * Issue 44: credits it holds from a package whose last day passed — a cancel gives them back already expired, so
+   * the confirmation says so before the client confirms.
+   */
+  expiredCredits: z.int().nonnegative(),
 });
 export type TMySession = z.infer<typeof ZMySession>;
 export const ZMySessionsResponse = pageResponse(ZMySession);

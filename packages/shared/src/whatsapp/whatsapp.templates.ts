@@ -10,7 +10,8 @@ export type WhatsAppTemplateName =
   | 'reservacion_confirmada'
   | 'recordatorio_sesion'
   | 'reservacion_cancelada'
-  | 'lista_espera_reservada';
+  | 'lista_espera_reservada'
+  | 'creditos_por_vencer';
 
 export type WhatsAppTemplate = {
   name: WhatsAppTemplateName;
@@ -75,6 +76,17 @@ export const WHATSAPP_TEMPLATES: Record<WhatsAppTemplateName, WhatsAppTemplate> 
       { meaning: 'Dirección de la sucursal', example: 'Colima 120, Roma Norte, CDMX' },
       { meaning: 'Créditos usados', example: '1' },
       { meaning: 'Enlace a Mi perfil', example: 'https://salacomun.mx/perfil' },
+    ],
+  },
+  creditos_por_vencer: {
+    name: 'creditos_por_vencer',
+    title: 'Créditos por vencer',
+    body: `Hola {{1}}, {{2}} de tu saldo vencen el {{3}}. Reserva tus sesiones en {{4}} antes de esa fecha: después ya no se pueden usar. ${STOP}`,
+    params: [
+      { meaning: 'Nombre del cliente', example: 'Ana' },
+      { meaning: 'Créditos por vencer', example: '3 créditos' },
+      { meaning: 'Último día de uso', example: 'martes 12 de enero de 2027' },
+      { meaning: 'Enlace para reservar', example: 'https://salacomun.mx/reserva' },
     ],
   },
 };

@@ -25,7 +25,12 @@ import { toPage } from '../../lib/paging';
 import type { SessionFacts } from '../../ports/notify';
 import { recordAudit } from '../audit/audit.service';
 import { availabilityChanged, loadBranchDay, loadSlot } from '../availability/availability.service';
-import { applyCreditChange, chargeCredits } from '../credits/credits.service';
+import {
+  chargeCredits,
+  expiredOnCancel,
+  moveSessionCredits,
+  refundSessionCredits,
+} from '../credits/credits.service';
 import { businessContact } from '../legal/legal.service';
 import { findAccount, lockAccount } from '../users/users.service';
 import {
@@ -146,8 +151,10 @@ async function book(
           amount: cost,
           reason: 'booking',
           referenceId: id,
+          sessionId: id,
           actorId: actor.id,
           note: `Sesión ${slot.date} ${slot.hour}`,
+          now,
         });
         if (balance === null) throw creditsRefusal(cost);
         // Booked: the client no longer waits for this hour anywhere.
@@ -333,17 +340,21 @@ export async function cancelLocked(
   await markCancelled(tx, session.id, actor.id, now);
   // The freed room goes to the hour's waitlist, in this transaction (design §7).
   await offerFreedRooms(tx, ctx, freedBy(session));
-  const refunded = session.userId ? session.creditsCharged : 0;
-  const balance = session.userId
-    ? await applyCreditChange(tx, {
+  // Back to the lots they came from; what belonged to a lot whose day passed expires at once (design §15).
+  const refund = session.userId
+    ? await refundSessionCredits(tx, {
         userId: session.userId,
-        delta: refunded,
+        sessionId: session.id,
+        amount: session.creditsCharged,
         reason: 'booking_refund',
         referenceId: session.id,
         actorId: actor.id,
         note: 'Sesión cancelada',
+        now,
       })
     : null;
+  const refunded = refund ? session.creditsCharged - refund.expired : 0;
+  const balance = refund?.balance ?? null;
   const detail = (await findSessionDetail(tx, session.id))!;
   await recordAudit(tx, ctx, [
     {
@@ -416,6 +427,8 @@ export async function rescheduleSession(
         calendarSequence: sequence,
       });
       await endWaitlistOnBooking(tx, person.id, [check.startsAt], now);
+      // The credits the old session held go with the new one, from the same lots.
+      await moveSessionCredits(tx, id, newId);
       // The old hour's room goes to its waitlist, now that the new session holds its own.
       await offerFreedRooms(tx, ctx, freedBy(old));
       const difference = day.sessionCost - old.creditsCharged;
@@ -428,11 +441,17 @@ export async function rescheduleSession(
       };
       let balance = person.credits;
       if (difference > 0) {
-        const after = await chargeCredits(tx, { ...change, amount: difference });
+        const after = await chargeCredits(tx, { ...change, amount: difference, sessionId: newId, now });
         if (after === null) throw creditsRefusal(difference);
         balance = after;
       } else if (difference < 0) {
-        balance = await applyCreditChange(tx, { ...change, delta: -difference });
+        const back = await refundSessionCredits(tx, {
+          ...change,
+          sessionId: newId,
+          amount: -difference,
+          now,
+        });
+        balance = back.balance;
       }
       const before = (await findSessionDetail(tx, id))!;
       const facts: SessionFacts = {
@@ -514,8 +533,13 @@ export async function listSessionsOf(
   query: TMySessionsQuery,
 ): Promise<TPage<TMySession>> {
   const rows = await listSessionsOfUser(db, actor.id, query);
-  return toPage(rows, query, (row) => toMySession(row, actor, now));
+  const expired = await expiredOnCancel(db, cancellable(rows), now);
+  return toPage(rows, query, (row) => toMySession(row, actor, now, expired));
 }
+
+/** The active sessions of a page (a cancel could still give their credits back). */
+const cancellable = (rows: { id: string; cancelledAt: Date | null }[]) =>
+  rows.filter((row) => !row.cancelledAt).map((row) => row.id);
 
 /**
  * A client's sessions as the staff see them (the client's account page, issue 22): what the staff member may do
@@ -526,14 +550,20 @@ export async function sessionsOfClient(
   { userId, query }: { userId: string; query: TMySessionsQuery },
 ): Promise<TPage<TMySession>> {
   const rows = await listSessionsOfUser(db, userId, query);
+  const expired = await expiredOnCancel(db, cancellable(rows), now);
   return toPage(rows, query, (row) => ({
-    ...toMySession(row, actor, now),
+    ...toMySession(row, actor, now, expired),
     canCancel: !row.cancelledAt && canCancelSession({ startsAt: row.startsAt, userId }, actor, now),
   }));
 }
 
 type MySessionRow = Awaited<ReturnType<typeof listSessionsOfUser>>[number];
-function toMySession(row: Omit<MySessionRow, 'total'>, actor: ActingContext['actor'], now: Date): TMySession {
+function toMySession(
+  row: Omit<MySessionRow, 'total'>,
+  actor: ActingContext['actor'],
+  now: Date,
+  expired: Map<string, number>,
+): TMySession {
   return {
     id: row.id,
     cityId: row.cityId,
@@ -548,6 +578,7 @@ function toMySession(row: Omit<MySessionRow, 'total'>, actor: ActingContext['act
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     timing: sessionTiming(row.startsAt, now),
     canCancel: !row.cancelledAt && canCancelSession({ startsAt: row.startsAt, userId: actor.id }, actor, now),
+    expiredCredits: expired.get(row.id) ?? 0,
   };
 }
 
@@ -558,7 +589,7 @@ export async function mySession(
 ): Promise<TMySession> {
   const [row] = await listSessionsOfUser(db, actor.id, { page: 1, pageSize: 1, dir: 'asc', id });
   if (!row) throw new AppError('not-found', m.sessionNotFound);
-  return toMySession(row, actor, now);
+  return toMySession(row, actor, now, await expiredOnCancel(db, cancellable([row]), now));
 }
 
 /** The `.ics` of one of the client's own sessions (CANCEL once it is cancelled), for "Agregar al calendario". */

@@ -24,7 +24,7 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { SessionFacts } from '../../ports/notify';
 import { availabilityChanged, loadBranchAtInstants } from '../availability/availability.service';
-import { chargeCredits } from '../credits/credits.service';
+import { chargeCredits, settleExpiredCredits } from '../credits/credits.service';
 import { findAccount } from '../users/users.service';
 import {
   activeInstantsOfUser,
@@ -130,8 +130,10 @@ export async function createSeries(
         throw new AppError('aborted', m.seriesNothingBookable, { occurrences: m.seriesNothingBookable });
       }
       const total = bookable.length * branch.sessionCost;
-      if ((person.credits ?? 0) < total) {
-        const message = m.seriesNoCredits(total, person.credits ?? 0);
+      // Credits whose day passed expire first: what is left is what can pay (design §15).
+      const credits = await settleExpiredCredits(tx, person.id, now);
+      if (credits < total) {
+        const message = m.seriesNoCredits(total, credits);
         throw new AppError('aborted', message, { credits: message });
       }
 
@@ -146,7 +148,7 @@ export async function createSeries(
         idempotencyKey: key ?? null,
       });
       const sessions: SessionFacts[] = [];
-      let balance = person.credits ?? 0;
+      let balance = credits;
       for (const occurrence of bookable) {
         const startsAt = businessInstant(occurrence.date, ask.hour);
         const { id } = await insertSession(tx, {
@@ -167,8 +169,10 @@ export async function createSeries(
           amount: branch.sessionCost,
           reason: 'booking',
           referenceId: id,
+          sessionId: id,
           actorId: actor.id,
           note: `Reserva fija: sesión ${occurrence.date} ${ask.hour}`,
+          now,
         });
         // Covered above under the account's lock; a null here would mean the balance moved under the lock.
         if (after === null) throw new Error('series charge not covered under the account lock');

@@ -200,8 +200,10 @@ async function offerHour(tx: DbOrTx, ctx: Offering, branchId: string, startsAt: 
           amount: day.sessionCost,
           reason: 'booking',
           referenceId: id,
+          sessionId: id,
           actorId: entry.userId,
           note: `Sesión ${date} ${hour} (lista de espera)`,
+          now,
         });
         if (balance === null) throw new NotBooked();
         await endEntry(sp, entry.id, { at: now, reason: 'auto_booked', sessionId: id });

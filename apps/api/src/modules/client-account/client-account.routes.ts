@@ -1,4 +1,10 @@
-import { ZIdParams } from '@sala/shared/common/fields';
+import { idField, ZIdParams } from '@sala/shared/common/fields';
+import { z } from '@sala/shared/common/zod';
+import {
+  ZClientCreditLotsResponse,
+  ZExtendCreditLotRequest,
+  ZExtendCreditLotResponse,
+} from '@sala/shared/credits/credit-lots.contract';
 import {
   ZAdjustCreditsRequest,
   ZAdjustCreditsResponse,
@@ -14,6 +20,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actingCtx } from '../../plugins/context';
 import * as service from './client-account.service';
+
+const ZLotParams = z.object({ id: idField(), lotId: idField() });
 
 /** A client's account for the staff (/admin/usuarios/:id, issue 22). */
 export const clientAccountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,6 +73,40 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.clientOrders(actingCtx(request), { id: request.params.id, query: request.query }),
+  );
+
+  app.get(
+    '/users/:id/credit-lots',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Paquetes de créditos de un cliente, con su vencimiento',
+        params: ZIdParams,
+        response: { 200: ZClientCreditLotsResponse },
+      },
+    },
+    async (request) => service.clientCreditLots(actingCtx(request), { id: request.params.id }),
+  );
+
+  app.post(
+    '/users/:id/credit-lots/:lotId/extend',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary: 'Extender la vigencia de un paquete de créditos, con el motivo',
+        params: ZLotParams,
+        body: ZExtendCreditLotRequest,
+        response: { 200: ZExtendCreditLotResponse },
+      },
+    },
+    async (request) =>
+      service.extendCreditLot(actingCtx(request), {
+        id: request.params.id,
+        lotId: request.params.lotId,
+        ...request.body,
+      }),
   );
 
   app.post(

@@ -1,14 +1,21 @@
 import type { DbOrTx } from '@sala/db/client';
 import { newId } from '@sala/db/ids';
-import { type CreditReason, creditLedger } from '@sala/db/schema/ledger';
+import {
+  type CreditReason,
+  creditExpiryRuns,
+  creditLedger,
+  creditLots,
+  sessionCredits,
+} from '@sala/db/schema/ledger';
 import { users } from '@sala/db/schema/users';
-import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { containsPattern, offsetOf } from '../../lib/paging';
 import { rowsOf } from '../../lib/sql-rows';
 
 /**
- * One statement moves the balance and writes its ledger row (the balance column of users belongs to this module,
+ * One statement moves the balance and writes its ledger row (stamped with the statement's own instant, so the
+ * movements of one transaction — a refund and the expiry that follows it — read in the order they happened) (the balance column of users belongs to this module,
  * with the ledger): the UPDATE's row lock serialises concurrent changes of one account, its CHECK refuses a
  * negative balance, and the ledger row records the balance it left. Returns the new balance, or undefined when
  * the user does not exist.
@@ -34,9 +41,10 @@ export async function changeBalance(
       where "id" = ${change.userId}${covered}
       returning "credits"
     )
-    insert into ${creditLedger} ("id", "user_id", "delta", "balance_after", "reason", "actor_id", "reference_id", "note")
+    insert into ${creditLedger} ("id", "user_id", "delta", "balance_after", "reason", "actor_id", "reference_id", "note",
+      "created_at")
     select ${newId()}, ${change.userId}, ${change.delta}, moved."credits", ${change.reason}, ${change.actorId},
-      ${change.referenceId}, ${change.note}
+      ${change.referenceId}, ${change.note}, clock_timestamp()
     from moved
     returning "balance_after"`),
   );
@@ -104,4 +112,322 @@ export function ledgerPageOf(
       .limit(page.pageSize)
       .offset(offsetOf(page.page, page.pageSize))
   );
+}
+
+// ——— Lots (issue 44): every credit of a balance belongs to one; they move under the account's row lock. ———
+
+export type LotRow = {
+  id: string;
+  remaining: number;
+  expiresOn: string | null;
+  createdAt: Date;
+  referenceId: string | null;
+};
+
+const lotColumns = {
+  id: creditLots.id,
+  remaining: creditLots.remaining,
+  expiresOn: creditLots.expiresOn,
+  createdAt: creditLots.createdAt,
+  referenceId: creditLots.referenceId,
+};
+
+/** The lots of an account that still hold credits (the caller holds the account's row lock). */
+export function lotsWithCredits(tx: DbOrTx, userId: string): Promise<LotRow[]> {
+  return tx
+    .select(lotColumns)
+    .from(creditLots)
+    .where(and(eq(creditLots.userId, userId), gt(creditLots.remaining, 0)));
+}
+
+export function insertLots(tx: DbOrTx, rows: (typeof creditLots.$inferInsert)[]) {
+  return rows.length === 0
+    ? Promise.resolve()
+    : tx
+        .insert(creditLots)
+        .values(rows)
+        .then(() => undefined);
+}
+
+/** Moves each lot's remaining credits by its delta (negative: spent or taken; positive: given back). */
+export async function shiftLots(tx: DbOrTx, shifts: { lotId: string; delta: number }[]) {
+  if (shifts.length === 0) return;
+  const json = JSON.stringify(shifts.map(({ lotId, delta }) => ({ id: lotId, delta })));
+  await tx.execute(sql`
+    update ${creditLots} set "remaining" = ${creditLots.remaining} + v."delta"
+    from json_to_recordset(${json}::json) as v("id" uuid, "delta" int)
+    where ${creditLots.id} = v."id"`);
+}
+
+/** A session takes these credits from these lots (added to what it already holds from each). */
+export async function holdForSession(
+  tx: DbOrTx,
+  sessionId: string,
+  shares: { lotId: string; credits: number }[],
+) {
+  if (shares.length === 0) return;
+  await tx
+    .insert(sessionCredits)
+    .values(shares.map(({ lotId, credits }) => ({ sessionId, lotId, credits })))
+    .onConflictDoUpdate({
+      target: [sessionCredits.sessionId, sessionCredits.lotId],
+      set: { credits: sql`${sessionCredits.credits} + excluded."credits"` },
+    });
+}
+
+/** What a session holds, lot by lot, with each lot's last day. */
+export function heldBySession(tx: DbOrTx, sessionId: string) {
+  return tx
+    .select({ lotId: sessionCredits.lotId, credits: sessionCredits.credits, expiresOn: creditLots.expiresOn })
+    .from(sessionCredits)
+    .innerJoin(creditLots, eq(creditLots.id, sessionCredits.lotId))
+    .where(eq(sessionCredits.sessionId, sessionId));
+}
+
+/** What several sessions hold, lot by lot (a client's sessions list: what a cancel would not give back). */
+export function heldBySessions(db: DbOrTx, sessionIds: string[]) {
+  if (sessionIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      sessionId: sessionCredits.sessionId,
+      lotId: sessionCredits.lotId,
+      credits: sessionCredits.credits,
+      expiresOn: creditLots.expiresOn,
+    })
+    .from(sessionCredits)
+    .innerJoin(creditLots, eq(creditLots.id, sessionCredits.lotId))
+    .where(inArray(sessionCredits.sessionId, sessionIds));
+}
+
+/** A session gives back these shares: a whole share leaves, a partial one shrinks. */
+export async function releaseFromSession(
+  tx: DbOrTx,
+  sessionId: string,
+  held: { lotId: string; credits: number }[],
+  shares: { lotId: string; credits: number }[],
+) {
+  const whole: string[] = [];
+  for (const share of shares) {
+    const had = held.find((h) => h.lotId === share.lotId)?.credits ?? 0;
+    if (share.credits >= had) whole.push(share.lotId);
+    else
+      await tx
+        .update(sessionCredits)
+        .set({ credits: sql`${sessionCredits.credits} - ${share.credits}` })
+        .where(and(eq(sessionCredits.sessionId, sessionId), eq(sessionCredits.lotId, share.lotId)));
+  }
+  if (whole.length > 0)
+    await tx
+      .delete(sessionCredits)
+      .where(and(eq(sessionCredits.sessionId, sessionId), inArray(sessionCredits.lotId, whole)));
+}
+
+/** A rescheduled session's credits stay with its successor. */
+export async function moveHoldings(tx: DbOrTx, fromSessionId: string, toSessionId: string) {
+  await tx
+    .update(sessionCredits)
+    .set({ sessionId: toSessionId })
+    .where(eq(sessionCredits.sessionId, fromSessionId));
+}
+
+/**
+ * Expires what is left of an account's lots whose last day is before `today` (the caller holds the account's row
+ * lock): each lot's remaining credits become its expired ones. Answers each lot and how many it expired.
+ */
+export async function expireLotsOf(tx: DbOrTx, userId: string, today: string, now: Date) {
+  return rowsOf<{ id: string; expired: number; expires_on: string }>(
+    await tx.execute(sql`
+    update ${creditLots} set "expired_credits" = ${creditLots.expiredCredits} + old."remaining", "remaining" = 0,
+      "expired_at" = ${now.toISOString()}::timestamptz
+    from (select "id", "remaining" from ${creditLots}
+      where "user_id" = ${userId} and "remaining" > 0 and "expires_on" < ${today}::date) old
+    where ${creditLots.id} = old."id"
+    returning ${creditLots.id} as "id", old."remaining" as "expired", ${creditLots.expiresOn}::text as "expires_on"`),
+  );
+}
+
+/** Whether a grant (an order) made lots of its own. */
+export function hasLotsOf(tx: DbOrTx, referenceId: string): Promise<boolean> {
+  return tx
+    .select({ id: creditLots.id })
+    .from(creditLots)
+    .where(eq(creditLots.referenceId, referenceId))
+    .limit(1)
+    .then((rows) => rows.length > 0);
+}
+
+/** A closed account's lots hold nothing more. */
+export async function emptyLotsOf(tx: DbOrTx, userId: string) {
+  await tx
+    .update(creditLots)
+    .set({ remaining: 0 })
+    .where(and(eq(creditLots.userId, userId), gt(creditLots.remaining, 0)));
+}
+
+/** Accounts holding credits of a lot whose last day is before `today` (the expiry job's next batch). */
+export function accountsWithDueLots(db: DbOrTx, today: string, limit: number): Promise<string[]> {
+  return db
+    .selectDistinct({ userId: creditLots.userId })
+    .from(creditLots)
+    .where(and(gt(creditLots.remaining, 0), isNotNull(creditLots.expiresOn), lt(creditLots.expiresOn, today)))
+    .orderBy(asc(creditLots.userId))
+    .limit(limit)
+    .then((rows) => rows.map((row) => row.userId));
+}
+
+/** Locks several accounts, always in the same order (no two batches deadlock on each other). */
+export async function lockAccounts(tx: DbOrTx, userIds: string[]) {
+  if (userIds.length === 0) return;
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, userIds))
+    .orderBy(asc(users.id))
+    .for('update');
+}
+
+/**
+ * Takes the day's expiry run: inserts its row, or takes over one whose lease ran out unfinished. Undefined when
+ * another process holds it or it is done.
+ */
+export async function claimExpiryRun(db: DbOrTx, day: string, holder: string, now: Date, leaseMs: number) {
+  const until = new Date(now.getTime() + leaseMs).toISOString();
+  const [row] = rowsOf<{ day: string }>(
+    await db.execute(sql`
+    insert into ${creditExpiryRuns} ("day", "holder", "leased_until") values (${day}, ${holder}, ${until}::timestamptz)
+    on conflict ("day") do update set "holder" = excluded."holder", "leased_until" = excluded."leased_until"
+    where ${creditExpiryRuns.finishedAt} is null and ${creditExpiryRuns.leasedUntil} < ${now.toISOString()}::timestamptz
+    returning "day"::text as "day"`),
+  );
+  return row?.day;
+}
+
+/** The run goes on: its lease is renewed while it holds it (false: another process took it over). */
+export async function renewExpiryRun(
+  db: DbOrTx,
+  day: string,
+  holder: string,
+  until: Date,
+  counts: { lots: number; credits: number },
+) {
+  const rows = await db
+    .update(creditExpiryRuns)
+    .set({ leasedUntil: until, lots: counts.lots, credits: counts.credits })
+    .where(and(eq(creditExpiryRuns.day, day), eq(creditExpiryRuns.holder, holder)))
+    .returning({ day: creditExpiryRuns.day });
+  return rows.length > 0;
+}
+
+export async function finishExpiryRun(
+  db: DbOrTx,
+  day: string,
+  holder: string,
+  now: Date,
+  counts: { lots: number; credits: number },
+) {
+  await db
+    .update(creditExpiryRuns)
+    .set({ finishedAt: now, lots: counts.lots, credits: counts.credits })
+    .where(and(eq(creditExpiryRuns.day, day), eq(creditExpiryRuns.holder, holder)));
+}
+
+/** Every lot of an account: the live ones first in spending order, then the rest, newest first. */
+export function lotsOf(db: DbOrTx, userId: string, options: { onlyWithCredits?: boolean } = {}) {
+  return db
+    .select({
+      id: creditLots.id,
+      credits: creditLots.credits,
+      remaining: creditLots.remaining,
+      expiresOn: creditLots.expiresOn,
+      source: creditLots.source,
+      createdAt: creditLots.createdAt,
+      expired: creditLots.expiredCredits,
+      expiredAt: creditLots.expiredAt,
+      referenceId: creditLots.referenceId,
+    })
+    .from(creditLots)
+    .where(
+      and(eq(creditLots.userId, userId), options.onlyWithCredits ? gt(creditLots.remaining, 0) : undefined),
+    )
+    .orderBy(desc(creditLots.createdAt), desc(creditLots.id));
+}
+
+/** One lot of an account, locked (the account's lock is the caller's). */
+export function findLot(tx: DbOrTx, userId: string, lotId: string) {
+  return tx
+    .select({
+      id: creditLots.id,
+      credits: creditLots.credits,
+      remaining: creditLots.remaining,
+      expiresOn: creditLots.expiresOn,
+      source: creditLots.source,
+      createdAt: creditLots.createdAt,
+      expired: creditLots.expiredCredits,
+      expiredAt: creditLots.expiredAt,
+      referenceId: creditLots.referenceId,
+    })
+    .from(creditLots)
+    .where(and(eq(creditLots.id, lotId), eq(creditLots.userId, userId)))
+    .then((rows) => rows[0]);
+}
+
+export async function setLotExpiry(tx: DbOrTx, lotId: string, expiresOn: string) {
+  await tx.update(creditLots).set({ expiresOn }).where(eq(creditLots.id, lotId));
+}
+
+/**
+ * Lots a warning may be due for on `today` (their last day within the next 7 days, still holding credits, not yet
+ * warned at the closest step for that day), locked SKIP LOCKED so two runs never take the same lot; with the
+ * account's name and e-mail.
+ */
+export function warningCandidates(
+  tx: DbOrTx,
+  /** Today; the first day of the last step (today + its days); the farthest last day warned of (today + the first step's days). */
+  window: { today: string; lastStepFrom: string; horizon: string; lastStep: number; firstStep: number },
+  limit: number,
+) {
+  return tx
+    .select({
+      id: creditLots.id,
+      userId: creditLots.userId,
+      remaining: creditLots.remaining,
+      expiresOn: creditLots.expiresOn,
+      createdAt: creditLots.createdAt,
+      warnedFor: creditLots.warnedFor,
+      warnedDays: creditLots.warnedDays,
+    })
+    .from(creditLots)
+    .where(
+      and(
+        gt(creditLots.remaining, 0),
+        isNotNull(creditLots.expiresOn),
+        gte(creditLots.expiresOn, window.today),
+        lte(creditLots.expiresOn, window.horizon),
+        // Not yet handled at the step the lot is in now (the 1-day one from the day before its last day).
+        sql`(${creditLots.warnedFor} is distinct from ${creditLots.expiresOn}
+          or ${creditLots.warnedDays} > case when ${creditLots.expiresOn} <= ${window.lastStepFrom}::date
+            then ${window.lastStep}::int else ${window.firstStep}::int end)`,
+      ),
+    )
+    .orderBy(asc(creditLots.expiresOn), asc(creditLots.id))
+    .limit(limit)
+    .for('update', { of: creditLots, skipLocked: true });
+}
+
+export async function markWarned(tx: DbOrTx, warned: { lotId: string; expiresOn: string; days: number }[]) {
+  for (const { lotId, expiresOn, days } of warned)
+    await tx
+      .update(creditLots)
+      .set({ warnedFor: expiresOn, warnedDays: days })
+      .where(eq(creditLots.id, lotId));
+}
+
+/** The open accounts to warn, by id: their name and e-mail. */
+export async function accountsToWarn(tx: DbOrTx, userIds: string[]) {
+  if (userIds.length === 0) return new Map<string, { name: string; email: string }>();
+  const rows = await tx
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, userIds), isNull(users.closedAt)));
+  return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email }]));
 }

@@ -1,25 +1,45 @@
 import type { DbOrTx } from '@sala/db/client';
+import { newId } from '@sala/db/ids';
 import type { CreditReason } from '@sala/db/schema/ledger';
+import type { TCreditLotSource } from '@sala/shared/credits/credit-lots.contract';
+import { creditLotMessages as lm } from '@sala/shared/credits/credit-lots.messages';
+import { formatExpiryDay, isLotLive, planReturn, planSpend } from '@sala/shared/credits/credit-lots.rules';
 import type { TPage } from '@sala/shared/table/table.contract';
+import { businessDate } from '@sala/shared/time/business-time';
 import type { TLedgerEntry, TLedgerQuery, TLedgerReason } from '@sala/shared/users/client-account.contract';
 import { toPage } from '../../lib/paging';
-import { changeBalance, ledgerPageOf, ledgerRowsOf, lockBalance } from './credits.repository';
+import {
+  changeBalance,
+  emptyLotsOf,
+  expireLotsOf,
+  hasLotsOf,
+  heldBySession,
+  heldBySessions,
+  holdForSession,
+  insertLots,
+  ledgerPageOf,
+  ledgerRowsOf,
+  lockAccounts,
+  lockBalance,
+  lotsWithCredits,
+  moveHoldings,
+  releaseFromSession,
+  shiftLots,
+} from './credits.repository';
 
 export type CreditChange = {
   userId: string;
-  delta: number;
   reason: CreditReason;
   actorId?: string | null;
   referenceId?: string | null;
   note?: string | null;
 };
 
-/**
- * The only way credits move: the balance and one ledger row, in the caller's transaction, so users.credits
- * always equals the sum of the ledger. A change that would leave a negative balance fails on the CHECK
- * constraint (callers that can fall short check first, under the row lock, for a friendly message).
- */
-export async function applyCreditChange(tx: DbOrTx, change: CreditChange): Promise<number> {
+/** A lot a grant makes: its credits and last day (null: never expire). */
+export type LotGrant = { credits: number; expiresOn: string | null };
+
+/** One ledger row for a change of the (locked) account's balance; answers the new balance. */
+async function move(tx: DbOrTx, change: CreditChange & { delta: number }): Promise<number> {
   const balance = await changeBalance(tx, {
     userId: change.userId,
     delta: change.delta,
@@ -33,39 +53,216 @@ export async function applyCreditChange(tx: DbOrTx, change: CreditChange): Promi
 }
 
 /**
- * A charge that the balance must cover: the account's row lock (taken by the UPDATE) decides between concurrent
- * charges, so a client with one credit who books ten times at once pays once. Returns the new balance, or null
- * when the balance does not cover the amount (nothing moved).
+ * Every change of an account's credits starts here: its row lock, held to the end of the transaction, is what
+ * serialises two changes of one account (a booking and the expiry job, two bookings at once), lots included.
  */
-export async function chargeCredits(
-  tx: DbOrTx,
-  charge: Omit<CreditChange, 'delta'> & { amount: number },
-): Promise<number | null> {
-  const balance = await changeBalance(tx, {
-    userId: charge.userId,
-    delta: -charge.amount,
-    reason: charge.reason,
-    actorId: charge.actorId ?? null,
-    referenceId: charge.referenceId ?? null,
-    note: charge.note ?? null,
-    onlyIfCovered: true,
-  });
-  return balance ?? null;
+async function lockCredits(tx: DbOrTx, userId: string): Promise<number> {
+  const credits = await lockBalance(tx, userId);
+  if (credits === undefined) throw new Error(`user ${userId} not found for a credit change`);
+  return credits;
 }
 
 /**
- * Takes back up to `amount` credits (a cancelled order), never below 0: what the client already spent stays spent,
- * and the ledger row's note says how much could not be taken back. Under the account's row lock.
+ * Expires what is left of the (locked) account's lots whose last day is before today: one ledger row per lot
+ * (reason `expired`, its reference the lot). Answers how many credits expired.
+ */
+async function expireDue(tx: DbOrTx, userId: string, now: Date): Promise<number> {
+  return (await expireDueLots(tx, userId, now)).credits;
+}
+
+/** expireDue, counting lots too (the nightly job's report). */
+async function expireDueLots(
+  tx: DbOrTx,
+  userId: string,
+  now: Date,
+): Promise<{ lots: number; credits: number }> {
+  const lots = await expireLotsOf(tx, userId, businessDate(now), now);
+  lots.sort((a, b) =>
+    a.expires_on < b.expires_on ? -1 : a.expires_on > b.expires_on ? 1 : a.id < b.id ? -1 : 1,
+  );
+  let expired = 0;
+  for (const lot of lots) {
+    await move(tx, {
+      userId,
+      delta: -lot.expired,
+      reason: 'expired',
+      referenceId: lot.id,
+      note: `${lm.expiredNote} (vencían el ${formatExpiryDay(lot.expires_on)})`,
+    });
+    expired += lot.expired;
+  }
+  return { lots: lots.length, credits: expired };
+}
+
+/**
+ * The nightly job's batch: these accounts, locked in one order (never a deadlock between two batches), have their
+ * lots whose day passed expired. Answers how many lots and credits expired.
+ */
+export async function expireAccounts(
+  tx: DbOrTx,
+  userIds: string[],
+  now: Date,
+): Promise<{ lots: number; credits: number }> {
+  await lockAccounts(tx, userIds);
+  const total = { lots: 0, credits: 0 };
+  for (const userId of userIds) {
+    const done = await expireDueLots(tx, userId, now);
+    total.lots += done.lots;
+    total.credits += done.credits;
+  }
+  return total;
+}
+
+/** The account's balance once the lots whose day passed expired (locked until the transaction ends). */
+export async function settleExpiredCredits(tx: DbOrTx, userId: string, now: Date): Promise<number> {
+  const credits = await lockCredits(tx, userId);
+  return credits - (await expireDue(tx, userId, now));
+}
+
+/**
+ * Credits given to an account (a purchase, a sale at the counter, an adjustment, an import): one ledger row, and a
+ * lot per distinct last day. Answers the new balance.
+ */
+export async function grantCredits(
+  tx: DbOrTx,
+  change: CreditChange & { source: TCreditLotSource; lots: LotGrant[] },
+): Promise<number> {
+  const balance = await lockCredits(tx, change.userId);
+  const lots = mergeGrants(change.lots);
+  const total = lots.reduce((sum, lot) => sum + lot.credits, 0);
+  if (total === 0) return balance;
+  await insertLots(
+    tx,
+    lots.map((lot) => ({
+      id: newId(),
+      userId: change.userId,
+      credits: lot.credits,
+      remaining: lot.credits,
+      expiresOn: lot.expiresOn,
+      source: change.source,
+      referenceId: change.referenceId ?? null,
+    })),
+  );
+  return move(tx, { ...change, delta: total });
+}
+
+/** Grants of the same last day make one lot. */
+function mergeGrants(grants: LotGrant[]): LotGrant[] {
+  const merged = new Map<string | null, number>();
+  for (const { credits, expiresOn } of grants)
+    if (credits > 0) merged.set(expiresOn, (merged.get(expiresOn) ?? 0) + credits);
+  return [...merged].map(([expiresOn, credits]) => ({ expiresOn, credits }));
+}
+
+/**
+ * A charge that the account's live lots must cover, taken from the lots that expire first (design §15): the
+ * account's row lock decides between concurrent charges, so a client with one credit who books ten times at once
+ * pays once. A session's charge is recorded against it, lot by lot, so its cancellation gives them back to the same
+ * lots. Lots whose day passed are expired first. Returns the new balance, or null when the live lots do not cover
+ * the amount (nothing moved).
+ */
+export async function chargeCredits(
+  tx: DbOrTx,
+  charge: CreditChange & { amount: number; now: Date; sessionId?: string },
+): Promise<number | null> {
+  await lockCredits(tx, charge.userId);
+  await expireDue(tx, charge.userId, charge.now);
+  const lots = await lotsWithCredits(tx, charge.userId);
+  const plan = planSpend(lots, charge.amount, businessDate(charge.now));
+  if (!plan) return null;
+  await shiftLots(
+    tx,
+    plan.map(({ lotId, credits }) => ({ lotId, delta: -credits })),
+  );
+  if (charge.sessionId) await holdForSession(tx, charge.sessionId, plan);
+  return move(tx, { ...charge, delta: -charge.amount });
+}
+
+/**
+ * A cancelled (or cheaper rescheduled) session's credits come back to the lots it took them from, the latest expiry
+ * first; credits of a lot whose day has passed expire again at once (ledger rows `booking_refund` then `expired`:
+ * design §15, "expired lots stay expired"). A session that holds no lot (booked before lots existed) gives back into
+ * a lot that never expires. Returns the new balance and how many of the credits expired.
+ */
+export async function refundSessionCredits(
+  tx: DbOrTx,
+  refund: CreditChange & { sessionId: string; amount: number; now: Date },
+): Promise<{ balance: number; expired: number }> {
+  const before = await lockCredits(tx, refund.userId);
+  if (refund.amount <= 0) return { balance: before, expired: 0 };
+  const held = await heldBySession(tx, refund.sessionId);
+  const { shares, unheld } = planReturn(held, refund.amount);
+  await shiftLots(
+    tx,
+    shares.map(({ lotId, credits }) => ({ lotId, delta: credits })),
+  );
+  await releaseFromSession(tx, refund.sessionId, held, shares);
+  if (unheld > 0)
+    await insertLots(tx, [
+      {
+        id: newId(),
+        userId: refund.userId,
+        credits: unheld,
+        remaining: unheld,
+        expiresOn: null,
+        source: 'booking_refund',
+        referenceId: refund.sessionId,
+      },
+    ]);
+  const balance = await move(tx, { ...refund, delta: refund.amount });
+  const expired = await expireDue(tx, refund.userId, refund.now);
+  return { balance: balance - expired, expired };
+}
+
+/**
+ * Of these sessions, how many credits each holds from lots whose last day passed (what its cancel would not give
+ * back for use): only sessions that hold any such credit are in the map.
+ */
+export async function expiredOnCancel(
+  db: DbOrTx,
+  sessionIds: string[],
+  now: Date,
+): Promise<Map<string, number>> {
+  const today = businessDate(now);
+  const held = await heldBySessions(db, sessionIds);
+  const expired = new Map<string, number>();
+  for (const share of held) {
+    if (isLotLive(share, today)) continue;
+    expired.set(share.sessionId, (expired.get(share.sessionId) ?? 0) + share.credits);
+  }
+  return expired;
+}
+
+/** A rescheduled session's credits go with it: the new session holds what the old one held, from the same lots. */
+export function moveSessionCredits(tx: DbOrTx, fromSessionId: string, toSessionId: string) {
+  return moveHoldings(tx, fromSessionId, toSessionId);
+}
+
+/**
+ * Takes back up to `amount` credits (a cancelled order, a lower imported balance), never below 0: what the client
+ * already spent stays spent, and the ledger row's note says how much could not be taken back. An order's credits
+ * come back from its own lots only (what expired or was used stays so); credits with no lot of their own (an
+ * import's, an order from before lots existed) from the lots that expire first.
  */
 export async function takeBackCredits(
   tx: DbOrTx,
-  change: Omit<CreditChange, 'delta' | 'note'> & { amount: number; note: string },
+  change: CreditChange & { amount: number; note: string; now: Date; fromLotsOf?: string },
 ): Promise<{ taken: number; short: number; balance: number }> {
-  const credits = await lockBalance(tx, change.userId);
-  if (credits === undefined) throw new Error(`user ${change.userId} not found for a credit change`);
-  const taken = Math.min(change.amount, credits);
+  await lockCredits(tx, change.userId);
+  await expireDue(tx, change.userId, change.now);
+  const lots = await lotsWithCredits(tx, change.userId);
+  const own = change.fromLotsOf ? await hasLotsOf(tx, change.fromLotsOf) : false;
+  const pool = own ? lots.filter((lot) => lot.referenceId === change.fromLotsOf) : lots;
+  const today = businessDate(change.now);
+  const available = pool.reduce((sum, lot) => sum + (isLotLive(lot, today) ? lot.remaining : 0), 0);
+  const taken = Math.min(change.amount, available);
+  const plan = planSpend(pool, taken, today) ?? [];
+  await shiftLots(
+    tx,
+    plan.map(({ lotId, credits }) => ({ lotId, delta: -credits })),
+  );
   const short = change.amount - taken;
-  const balance = await applyCreditChange(tx, {
+  const balance = await move(tx, {
     ...change,
     delta: -taken,
     note: short > 0 ? `${change.note}; ${short} ya usados, no se pudieron descontar` : change.note,
@@ -75,16 +272,16 @@ export async function takeBackCredits(
 
 /**
  * A closed account's credits end through the ledger (reason `account_closed`), so Σ ledger = balance still holds:
- * the whole balance, under the account's row lock. Answers how many were closed.
+ * the whole balance and every lot, under the account's row lock. Answers how many were closed.
  */
 export async function closeAllCredits(
   tx: DbOrTx,
   change: { userId: string; actorId: string | null; referenceId: string | null },
 ): Promise<number> {
-  const credits = await lockBalance(tx, change.userId);
-  if (credits === undefined) throw new Error(`user ${change.userId} not found for a credit change`);
+  const credits = await lockCredits(tx, change.userId);
   if (credits > 0) {
-    await applyCreditChange(tx, {
+    await emptyLotsOf(tx, change.userId);
+    await move(tx, {
       ...change,
       delta: -credits,
       reason: 'account_closed',

@@ -6,6 +6,7 @@ import { branches, rooms } from '@sala/db/schema/locations';
 import { roomSessions } from '@sala/db/schema/sessions';
 import { users } from '@sala/db/schema/users';
 import type { WeeklySchedule } from '@sala/shared/locations/schedule';
+import { BUSINESS_TIME_ZONE } from '@sala/shared/time/business-time';
 import { and, asc, desc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 
 /**
@@ -182,13 +183,36 @@ export async function creditFigures(db: DbOrTx, range: { from: Date; to: Date })
     .select({
       sold: sql<number>`coalesce(sum(${creditLedger.delta}) filter (where ${creditLedger.reason} in ('purchase', 'pos', 'order_cancel')), 0)::int`,
       used: sql<number>`coalesce(-sum(${creditLedger.delta}) filter (where ${creditLedger.reason} in ('booking', 'booking_refund', 'reschedule')), 0)::int`,
+      expired: sql<number>`coalesce(-sum(${creditLedger.delta}) filter (where ${creditLedger.reason} = 'expired'), 0)::int`,
     })
     .from(creditLedger)
     .where(and(gte(creditLedger.createdAt, range.from), lt(creditLedger.createdAt, range.to)));
   const [owed] = await db
     .select({ outstanding: sql<number>`coalesce(sum(${users.credits}), 0)::int` })
     .from(users);
-  return { sold: moved?.sold ?? 0, used: moved?.used ?? 0, outstanding: owed?.outstanding ?? 0 };
+  return {
+    sold: moved?.sold ?? 0,
+    used: moved?.used ?? 0,
+    expired: moved?.expired ?? 0,
+    outstanding: owed?.outstanding ?? 0,
+  };
+}
+
+/** Credits expired in the range, per calendar month of Mexico City (issue 44): [{ month: 'YYYY-MM', credits }]. */
+export async function expiredPerMonth(db: DbOrTx, range: { from: Date; to: Date }) {
+  const month = sql<string>`to_char(${creditLedger.createdAt} at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)}, 'YYYY-MM')`;
+  return db
+    .select({ month, credits: sql<number>`(-sum(${creditLedger.delta}))::int` })
+    .from(creditLedger)
+    .where(
+      and(
+        gte(creditLedger.createdAt, range.from),
+        lt(creditLedger.createdAt, range.to),
+        eq(creditLedger.reason, 'expired'),
+      ),
+    )
+    .groupBy(month)
+    .orderBy(month);
 }
 
 /** The expenses of [from, to] (business dates), of a branch or all. */

@@ -24,6 +24,7 @@ import {
   creditFigures,
   dayBlocksBetween,
   expensesBetween,
+  expiredPerMonth,
   roomBlockCounts,
   salesPerDay,
   sessionCounts,
@@ -183,7 +184,7 @@ export async function moneyPanel(ctx: ActingContext, query: TDashboardQuery): Pr
 
 /** GET /api/reports — the super admin's: every figure of the panels for any range and branch. */
 export async function report(ctx: ActingContext, query: TReportQuery): Promise<TReport> {
-  const [periods, money, expensesCents, invoicing] = await Promise.all([
+  const [periods, money, expensesCents, invoicing, expired] = await Promise.all([
     branchPeriods(ctx.db, query.from, query.to, query.branchId),
     moneyOf(ctx.db, query.from, query.to, query.branchId, REPORT_PRODUCTS),
     expensesBetween(ctx.db, query.from, query.to, query.branchId),
@@ -192,6 +193,7 @@ export async function report(ctx: ActingContext, query: TReportQuery): Promise<T
       to: dayRange(query.to).to,
       branchId: query.branchId,
     }),
+    expiredPerMonth(ctx.db, { from: dayRange(query.from).from, to: dayRange(query.to).to }),
   ]);
   return {
     from: query.from,
@@ -200,6 +202,7 @@ export async function report(ctx: ActingContext, query: TReportQuery): Promise<T
     heatmap: heat(periods, query.from, query.to),
     days: money.days,
     credits: money.credits,
+    expiredPerMonth: expired,
     products: money.products,
     expensesCents,
     invoicing,

@@ -1,5 +1,5 @@
 import type { Tx } from '@sala/db/client';
-import { applyCreditChange, takeBackCredits } from '../credits/credits.service';
+import { grantCredits, takeBackCredits } from '../credits/credits.service';
 
 /**
  * A later run of an import for an account it made before: its balance moves by what the file changed since the
@@ -8,12 +8,19 @@ import { applyCreditChange, takeBackCredits } from '../credits/credits.service';
  */
 export async function reconcileImportedBalance(
   tx: Tx,
-  change: { userId: string; target: number; last: number; note: string },
+  change: { userId: string; target: number; last: number; note: string; now: Date },
 ): Promise<{ delta: number; short: number }> {
   const delta = change.target - change.last;
   if (delta === 0) return { delta: 0, short: 0 };
   if (delta > 0) {
-    await applyCreditChange(tx, { userId: change.userId, delta, reason: 'import', note: change.note });
+    // Imported balances never expire (design §15).
+    await grantCredits(tx, {
+      userId: change.userId,
+      reason: 'import',
+      source: 'import',
+      note: change.note,
+      lots: [{ credits: delta, expiresOn: null }],
+    });
     return { delta, short: 0 };
   }
   const { taken, short } = await takeBackCredits(tx, {
@@ -21,6 +28,7 @@ export async function reconcileImportedBalance(
     amount: -delta,
     reason: 'import',
     note: change.note,
+    now: change.now,
   });
   return { delta: -taken, short };
 }

@@ -57,6 +57,7 @@ export async function importClientRows(tx: Tx, input: { rows: ClientRow[]; now: 
         target: row.credits,
         last,
         note: IMPORT_NOTE,
+        now: input.now,
       });
       if (moved.short > 0) out.warn(COLLECTION, row.email, m.balanceShort(moved.short), row.line);
       if (row.credits !== last) {

@@ -477,6 +477,7 @@ async function importUsers(
         target: user.credits,
         last: lastCredits.get(current.id) ?? 0,
         note: IMPORT_NOTE,
+        now: input.now,
       });
       if (moved.short > 0) out.warn('users', id, m.balanceShort(moved.short));
       if (user.credits !== lastCredits.get(current.id)) {

@@ -5,7 +5,7 @@ import { auditLog } from '@sala/db/schema/audit';
 import { dayBlocks, roomBlocks } from '@sala/db/schema/blocks';
 import { costs, dailyProductSales, dailySales, orderItems, orders, products } from '@sala/db/schema/commerce';
 import { type ImportSource, importIds } from '@sala/db/schema/imports';
-import { creditLedger } from '@sala/db/schema/ledger';
+import { creditLedger, creditLots } from '@sala/db/schema/ledger';
 import { branches, cities, rooms } from '@sala/db/schema/locations';
 import { roomSessions } from '@sala/db/schema/sessions';
 import { users } from '@sala/db/schema/users';
@@ -199,6 +199,22 @@ export async function insertAccounts(
         balanceAfter: row.credits,
         reason: 'import' as const,
         note: opening.note,
+        createdAt: opening.at,
+      })),
+  );
+  // Imported balances never expire (design §15): one open lot each, so Σ lots = balance too.
+  await insertAll(
+    tx,
+    creditLots,
+    rows
+      .filter((row) => row.credits > 0)
+      .map((row) => ({
+        id: newId(),
+        userId: row.id,
+        credits: row.credits,
+        remaining: row.credits,
+        expiresOn: null,
+        source: 'import' as const,
         createdAt: opening.at,
       })),
   );

@@ -12,6 +12,7 @@ import { businessContact } from '../legal/legal.service';
 import { staffNoticeRecipients } from '../users/users.service';
 import {
   dropSessionMessages,
+  queueCreditMessages,
   queueSessionMessages,
   type SessionMessageKind,
 } from '../whatsapp/whatsapp.service';
@@ -27,6 +28,7 @@ import type { OutboxWorker } from './outbox.worker';
 import {
   accountClosedEmail,
   confirmNewEmailEmail,
+  creditsExpiringEmail,
   emailChangedEmail,
   invoiceIssuedEmail,
   newClientRegisteredEmail,
@@ -369,6 +371,13 @@ export function createNotify(options: NotifyOptions): Notify {
     },
     async accountClosed(tx, account) {
       await write(tx, [accountClosedEmail(account.email, account)]);
+    },
+    async creditsExpiring(tx, warnings) {
+      await queueCreditMessages(tx, warnings, url('/reserva'));
+      await write(
+        tx,
+        warnings.map((warning) => creditsExpiringEmail(warning.email, warning, url('/reserva'))),
+      );
     },
     async clientCreatedAtDesk(tx, client) {
       await write(tx, [

@@ -504,6 +504,35 @@ export function accountClosedEmail(
   });
 }
 
+/** A lot's warning before it expires (issue 44): once per lot, last day and step. */
+export const creditExpiryKey = (warning: { lotId: string; expiresOn: string; days: number }) =>
+  `credits-expiring:${warning.lotId}:${warning.expiresOn}:${warning.days}`;
+
+/** Credits about to expire (issue 44): how many, their last day, and where to book before it. */
+export function creditsExpiringEmail(
+  to: string,
+  facts: { name: string; lotId: string; credits: number; expiresOn: string; days: number },
+  bookUrl: string,
+): OutgoingEmail {
+  const day = formatCalendarDate(facts.expiresOn);
+  const verb = facts.credits === 1 ? 'vence' : 'vencen';
+  const when = facts.days === 1 ? 'mañana' : `en ${facts.days} días`;
+  return {
+    ...email(to, `${facts.credits === 1 ? 'Tu crédito vence' : 'Tus créditos vencen'} el ${day}`, {
+      title:
+        facts.days === 1
+          ? `${facts.credits === 1 ? 'Tu crédito vence' : 'Tus créditos vencen'} mañana`
+          : 'Créditos por vencer',
+      paragraphs: [
+        `Hola, ${facts.name}. ${formatCredits(facts.credits)} de tu saldo ${verb} el ${day} (${when}).`,
+        'Úsalos antes reservando tus sesiones: después de esa fecha ya no se pueden usar ni se devuelven.',
+      ],
+      action: { label: 'Reservar una sesión', url: bookUrl },
+    }),
+    dedupeKey: creditExpiryKey(facts),
+  };
+}
+
 /** A client registered at the desk: the account is ready; the password is theirs to choose. */
 export function welcomeClientEmail(
   to: string,

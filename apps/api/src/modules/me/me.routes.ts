@@ -2,6 +2,7 @@ import { ZSessionUser } from '@sala/shared/auth/session.contract';
 import { ZCancelSeriesResponse, ZMySeriesResponse } from '@sala/shared/bookings/series.contract';
 import { ZMyWaitlistResponse } from '@sala/shared/bookings/waitlist.contract';
 import { ZIdParams } from '@sala/shared/common/fields';
+import { ZMyCreditLotsResponse } from '@sala/shared/credits/credit-lots.contract';
 import {
   ZMyOrdersQuery,
   ZMyOrdersResponse,
@@ -15,6 +16,7 @@ import { actingCtx } from '../../plugins/context';
 import { calendarOf, listSessionsOf, mySession } from '../bookings/bookings.service';
 import { cancelSeriesRest, listMySeries } from '../bookings/series.service';
 import { leaveWaitlist, listMyWaitlist } from '../bookings/waitlist.service';
+import { myLots } from '../credits/lots.service';
 import { listOrdersOf } from '../orders/orders.service';
 import { rectifyOwnProfile } from '../privacy/privacy.service';
 
@@ -124,6 +126,22 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listOrdersOf(actingCtx(request), request.query),
+  );
+
+  app.get(
+    '/me/credit-lots',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Mis créditos por paquete, con su vencimiento',
+        response: { 200: ZMyCreditLotsResponse },
+      },
+    },
+    async (request) => {
+      const ctx = actingCtx(request);
+      return myLots(ctx.db, ctx.actor.id, ctx.now);
+    },
   );
 
   app.patch(

@@ -76,6 +76,8 @@ export type OrderLine = {
   quantity: number;
   credits: number;
   extra: number;
+  /** The product's validity when sold (issue 44); null or absent: its credits never expire. */
+  validityDays?: number | null;
 };
 
 /**
@@ -104,6 +106,7 @@ export function createOnlineOrder(
       unitPriceCents: line.unitPriceCents,
       quantity: line.quantity,
       creditsGranted: lineCredits(line),
+      validityDays: line.validityDays ?? null,
     })),
   );
 }
@@ -147,6 +150,7 @@ export function createPendingOnlineOrder(
       unitPriceCents: line.unitPriceCents,
       quantity: line.quantity,
       creditsGranted: lineCredits(line),
+      validityDays: line.validityDays ?? null,
     })),
   );
 }
@@ -232,6 +236,7 @@ export async function createPosOrder(
       unitPriceCents: line.unitPriceCents,
       quantity: line.quantity,
       creditsGranted: lineCredits(line),
+      validityDays: line.validityDays ?? null,
     })),
   );
 }
@@ -466,6 +471,9 @@ async function finishCancel(
           actorId: ctx.actor.id,
           referenceId: order.id,
           note: 'Orden cancelada',
+          // From the order's own lots: what of them was used or expired stays so.
+          fromLotsOf: order.id,
+          now: ctx.now,
         })
       : { taken: 0, short: 0 };
   const ticket = await getOrderTicket(tx, order.id);

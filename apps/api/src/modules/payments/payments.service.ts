@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@sala/db/client';
 import type { CheckoutItem } from '@sala/db/schema/payments';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import { lotExpiresOn } from '@sala/shared/credits/credit-lots.schedule';
 import type { TCancelOrderResponse, TOrderTicket } from '@sala/shared/orders/orders.contract';
 import { orderMessages } from '@sala/shared/orders/orders.messages';
 import {
@@ -12,7 +13,8 @@ import {
   type TTestCardRequest,
 } from '@sala/shared/store/store.contract';
 import { storeMessages as m } from '@sala/shared/store/store.messages';
-import { OXXO_MAX_CENTS, totalsOf } from '@sala/shared/store/store.rules';
+import { lineCredits, OXXO_MAX_CENTS, totalsOf } from '@sala/shared/store/store.rules';
+import { businessDate } from '@sala/shared/time/business-time';
 import type { ActingContext, RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import {
@@ -23,7 +25,7 @@ import {
   type WebhookEvent,
   WebhookSignatureError,
 } from '../../lib/payments/gateway';
-import { applyCreditChange } from '../credits/credits.service';
+import { grantCredits } from '../credits/credits.service';
 import {
   cancelOrder as cancelCompletedOrder,
   cancelPendingOrderIn,
@@ -365,6 +367,7 @@ async function pricedLines(db: DbOrTx, items: TStartCheckoutRequest['items']): P
       credits: product.credits,
       extra: product.extra,
       quantity: item.quantity,
+      validityDays: product.validityDays,
     });
   });
   const first = Object.values(refused)[0];
@@ -450,14 +453,20 @@ async function completeIn(
       return { result: null, sold: false };
     }
   }
+  // Each line's credits expire its product's validity after the day the payment was confirmed (design §15).
+  const confirmedOn = businessDate(ctx.now);
   const balance =
     checkout.totalCredits > 0
-      ? await applyCreditChange(tx, {
+      ? await grantCredits(tx, {
           userId: checkout.userId,
-          delta: checkout.totalCredits,
           reason: 'purchase',
+          source: 'purchase',
           referenceId: order.id,
           note: 'Compra en línea',
+          lots: checkout.items.map((line) => ({
+            credits: lineCredits(line),
+            expiresOn: lotExpiresOn(confirmedOn, line.validityDays),
+          })),
         })
       : account.credits;
   await markCheckoutPaid(tx, checkout.id, order.id);

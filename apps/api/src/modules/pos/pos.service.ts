@@ -1,4 +1,5 @@
 import type { Db } from '@sala/db/client';
+import { lotExpiresOn } from '@sala/shared/credits/credit-lots.schedule';
 import type { TPosOrderResponse, TPosProduct, ZCreatePosOrderRequest } from '@sala/shared/pos/pos.contract';
 import { posMessages as m } from '@sala/shared/pos/pos.messages';
 import {
@@ -10,12 +11,13 @@ import {
   walkInProblem,
 } from '@sala/shared/pos/pos.rules';
 import { lineCredits } from '@sala/shared/store/store.rules';
+import { businessDate } from '@sala/shared/time/business-time';
 import type { z } from 'zod';
 import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { lockBranch } from '../branches/branches.service';
 import { drawerForSale } from '../cash-drawer/cash-drawer.service';
-import { applyCreditChange } from '../credits/credits.service';
+import { grantCredits } from '../credits/credits.service';
 import {
   createPosOrder,
   getOrderTicket,
@@ -71,6 +73,7 @@ async function pricedLines(db: Db, items: Sale['items']): Promise<OrderLine[]> {
       quantity,
       credits: product.credits,
       extra: product.extra,
+      validityDays: product.validityDays,
     };
   });
 }
@@ -125,13 +128,18 @@ export async function createSale(
     if (!order) return undefined;
     const credits = lines.reduce((sum, line) => sum + lineCredits(line), 0);
     if (credits > 0 && client)
-      await applyCreditChange(tx, {
+      await grantCredits(tx, {
         userId: client.id,
-        delta: credits,
         reason: 'pos',
+        source: 'pos',
         actorId: actor.id,
         referenceId: order.id,
         note: 'Venta en punto de venta',
+        // Paid at the counter today: each line's credits expire its product's validity after today.
+        lots: lines.map((line) => ({
+          credits: lineCredits(line),
+          expiresOn: lotExpiresOn(businessDate(now), line.validityDays),
+        })),
       });
     // The receipt goes with the sale: written in its transaction, sent by the outbox worker.
     await notify.posSale(tx, {

@@ -17,6 +17,7 @@ const sortColumns = {
   priceCents: products.priceCents,
   credits: products.credits,
   extra: products.extra,
+  validityDays: products.validityDays,
   isDigital: products.isDigital,
   isService: products.isService,
   isActive: products.isActive,
@@ -33,6 +34,7 @@ export function listProducts(db: DbOrTx, options: ListOptions) {
       priceCents: products.priceCents,
       credits: products.credits,
       extra: products.extra,
+      validityDays: products.validityDays,
       isDigital: products.isDigital,
       isService: products.isService,
       isActive: products.isActive,
@@ -84,6 +86,7 @@ export function listOnlineProducts(db: DbOrTx) {
       priceCents: products.priceCents,
       credits: products.credits,
       extra: products.extra,
+      validityDays: products.validityDays,
       isActive: products.isActive,
       isDigital: products.isDigital,
       isService: products.isService,
@@ -101,6 +104,7 @@ export function findProductsByIds(db: DbOrTx, ids: string[]) {
       priceCents: products.priceCents,
       credits: products.credits,
       extra: products.extra,
+      validityDays: products.validityDays,
       isDigital: products.isDigital,
       isActive: products.isActive,
     })
@@ -117,6 +121,7 @@ export function listPosProducts(db: DbOrTx) {
       priceCents: products.priceCents,
       credits: products.credits,
       extra: products.extra,
+      validityDays: products.validityDays,
     })
     .from(products)
     .where(and(eq(products.isActive, true), eq(products.isDigital, false)))

@@ -47,6 +47,7 @@ const auditedProduct = (row: ProductRow) => ({
   isDigital: row.isDigital,
   isService: row.isService,
   isActive: row.isActive,
+  validityDays: row.validityDays,
 });
 
 export async function createProduct(ctx: ActingContext, input: TSaveProductRequest): Promise<TProduct> {

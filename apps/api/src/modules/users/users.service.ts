@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { ttlCache } from '../../lib/ttl-cache';
 import { recordAudit } from '../audit/audit.service';
-import { applyCreditChange } from '../credits/credits.service';
+import { grantCredits, takeBackCredits } from '../credits/credits.service';
 import { recordConsents } from '../legal/legal.service';
 import { toSessionUser, toUser, type UserRow } from './user-views';
 import {
@@ -96,13 +96,20 @@ export async function updateUser(
     });
 
     if (input.credits !== undefined && input.credits !== current.credits) {
-      await applyCreditChange(tx, {
+      const change = {
         userId: id,
-        delta: input.credits - current.credits,
-        reason: 'adjustment',
+        reason: 'adjustment' as const,
         actorId: actor.id,
         note: `Ajuste por ${actor.name}`,
-      });
+      };
+      // Credits added by hand here never expire; credits taken go from the lots that expire first.
+      if (input.credits > current.credits)
+        await grantCredits(tx, {
+          ...change,
+          source: 'adjustment',
+          lots: [{ credits: input.credits - current.credits, expiresOn: null }],
+        });
+      else await takeBackCredits(tx, { ...change, amount: current.credits - input.credits, now });
     }
     if (emailChanges) {
       await notify.emailChanged(tx, { name: current.name, oldEmail: current.email, newEmail: email });

@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '@sala/db/client';
 import { firstName } from '@sala/shared/calendar-feeds/calendar-feed.rules';
-import { formatSessionWhen } from '@sala/shared/format/dates';
+import { formatCredits } from '@sala/shared/format/credits';
+import { formatCalendarDate, formatSessionWhen } from '@sala/shared/format/dates';
 import { currentVersion, PRIVACY_NOTICE_VERSIONS } from '@sala/shared/legal/legal.rules';
-import { businessDate, businessTime } from '@sala/shared/time/business-time';
+import { addDays, businessDate, businessInstant, businessTime } from '@sala/shared/time/business-time';
 import type {
   TMyWhatsApp,
   TWhatsAppMessagesQuery,
@@ -26,7 +27,7 @@ import {
 import type { ActingContext, RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/paging';
-import type { SessionFacts } from '../../ports/notify';
+import type { CreditExpiryFacts, SessionFacts } from '../../ports/notify';
 import {
   activeNumbersOf,
   applyStatus,
@@ -152,6 +153,45 @@ export async function queueSessionMessages(
           dedupeKey: sessionMessageKey(kind, session.id),
           // A message about a session is of no use once it started (a channel down for days, say).
           sendBy: session.startsAt,
+        },
+      ];
+    }),
+  );
+}
+
+/** A lot's warning before it expires, once per lot, last day and step (an extended lot is warned again). */
+export const creditMessageKey = (warning: { lotId: string; expiresOn: string; days: number }) =>
+  `wa:credits:${warning.lotId}:${warning.expiresOn}:${warning.days}`;
+
+/**
+ * Writes the WhatsApp warnings of lots about to expire (issue 44), in the caller's transaction, for the clients who
+ * have WhatsApp on; of no use once the lot's last day ended.
+ */
+export async function queueCreditMessages(
+  tx: DbOrTx,
+  warnings: CreditExpiryFacts[],
+  bookUrl: string,
+): Promise<void> {
+  const numbers = await activeNumbersOf(tx, [...new Set(warnings.map((w) => w.userId))]);
+  if (numbers.size === 0) return;
+  await insertMessages(
+    tx,
+    warnings.flatMap((warning) => {
+      const phone = numbers.get(warning.userId);
+      if (!phone) return [];
+      return [
+        {
+          userId: warning.userId,
+          toPhone: phone,
+          template: 'creditos_por_vencer' as const,
+          params: [
+            firstName(warning.name),
+            formatCredits(warning.credits),
+            formatCalendarDate(warning.expiresOn),
+            bookUrl,
+          ].map(param),
+          dedupeKey: creditMessageKey(warning),
+          sendBy: businessInstant(addDays(warning.expiresOn, 1), '00:00'),
         },
       ];
     }),

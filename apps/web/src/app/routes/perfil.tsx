@@ -10,6 +10,7 @@ import { MyCalendarFeedSection } from '../../features/calendar-feeds/components/
 import { FiscalProfileSection } from '../../features/invoicing/components/my-fiscal-profile';
 import { PurchaseInvoice } from '../../features/invoicing/components/purchase-invoice';
 import { EditProfileDialog } from '../../features/me/components/edit-profile-dialog';
+import { MyCreditLots } from '../../features/me/components/my-credit-lots';
 import { MyDataSection } from '../../features/me/components/my-data-section';
 import { MySeries } from '../../features/me/components/my-series';
 import { MyWaitlist } from '../../features/me/components/my-waitlist';
@@ -51,6 +52,7 @@ function Profile({ focus }: { focus?: 'pedidos' }) {
             },
           ]}
         />
+        <MyCreditLots />
       </section>
       <MySeries />
       <MyWaitlist />

@@ -1,8 +1,11 @@
 import { type CartItem, cartTotals } from '@sala/shared/cart/cart.rules';
 import type { TCatalogResponse } from '@sala/shared/catalog/catalog.contract';
 
-/** A line of the cart as the live catalog sees it: still for sale (at today's price) or not any more. */
-export type CartLine = CartItem & { forSale: boolean };
+/**
+ * A line of the cart as the live catalog sees it: still for sale (at today's price) or not any more, and how many
+ * days its credits last (issue 44; null: they never expire, or the catalog has not said).
+ */
+export type CartLine = CartItem & { forSale: boolean; validityDays: number | null };
 
 export type ReconciledCart = {
   lines: CartLine[];
@@ -16,7 +19,7 @@ export type ReconciledCart = {
   itemCount: number;
 };
 
-const strip = ({ forSale: _, ...item }: CartLine): CartItem => item;
+const strip = ({ forSale: _, validityDays: __, ...item }: CartLine): CartItem => item;
 
 /**
  * The cart against the catalog (GET /api/catalog lists only what is sold online now): a product missing from it
@@ -30,9 +33,9 @@ export function reconcileCart(
   const products = catalog ? new Map([...catalog.packages, ...catalog.services].map((p) => [p.id, p])) : null;
   let changed = false;
   const lines = cart.map((item): CartLine => {
-    if (!products) return { ...item, forSale: true };
+    if (!products) return { ...item, forSale: true, validityDays: null };
     const product = products.get(item.id);
-    if (!product) return { ...item, forSale: false };
+    if (!product) return { ...item, forSale: false, validityDays: null };
     const { name, priceCents, credits, extra } = product;
     if (
       name !== item.name ||
@@ -42,7 +45,7 @@ export function reconcileCart(
     ) {
       changed = true;
     }
-    return { ...item, name, priceCents, credits, extra, forSale: true };
+    return { ...item, name, priceCents, credits, extra, forSale: true, validityDays: product.validityDays };
   });
   const sellable = lines.filter((line) => line.forSale).map(strip);
   const unavailable = lines.filter((line) => !line.forSale).map(strip);

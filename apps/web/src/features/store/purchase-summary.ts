@@ -9,11 +9,14 @@ import { useMemo, useState } from 'react';
 import type { DataRouter } from 'react-router';
 import { readStored, storageKeys, useStored, writeStored } from '../../lib/local-store';
 
+/** A line bought, with how many days its credits last (issue 44; absent in a summary saved before it). */
+type SummaryItem = CartItem & { validityDays?: number | null };
+
 type SummaryBase = {
   orderId: string;
   /** The order's folio for people (issue 39); a summary saved before it has none, and shows none. */
   folio?: number;
-  items: CartItem[];
+  items: SummaryItem[];
   totalCents: number;
   totalCredits: number;
 };
@@ -96,7 +99,7 @@ export function forgetSummaryAwayFromIt(router: Pick<DataRouter, 'state' | 'subs
   });
 }
 
-const cartLines = (items: TPricedItem[]): CartItem[] =>
+const cartLines = (items: TPricedItem[]): SummaryItem[] =>
   items.map((item) => ({
     id: item.productId,
     name: item.name,
@@ -104,6 +107,7 @@ const cartLines = (items: TPricedItem[]): CartItem[] =>
     credits: item.credits,
     extra: item.extra,
     quantity: item.quantity,
+    ...(item.validityDays && { validityDays: item.validityDays }),
   }));
 
 /** The summary of a completed payment, as the server priced and recorded it. */

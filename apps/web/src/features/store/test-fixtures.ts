@@ -12,7 +12,7 @@ export const product = (
   priceCents: number,
   credits: number,
   extra = 0,
-): TPublicProduct => ({ id, name, description: '', priceCents, credits, extra });
+): TPublicProduct => ({ id, name, description: '', priceCents, credits, extra, validityDays: null });
 
 export const basic = product(BASIC, 'Paquete Básico', 125_000, 5);
 export const pro = product(PRO, 'Paquete Profesional', 230_000, 10, 1);

@@ -71,7 +71,7 @@ const money: TDashboardMoney = {
     { date: '2026-11-24', cashCents: 50_000, cardCents: 20_000, transferCents: 0, onlineCents: 100_000 },
     { date: '2026-11-25', cashCents: 2_000, cardCents: 0, transferCents: 7_500, onlineCents: 0 },
   ],
-  credits: { sold: 40, used: 25, outstanding: 61 },
+  credits: { sold: 40, used: 25, expired: 3, outstanding: 61 },
   topProducts: [{ name: 'Café de especialidad', quantity: 4, totalCents: 18_000 }],
 };
 
@@ -213,6 +213,8 @@ describe('the /admin panels', () => {
     ).toEqual(['$500', '$200', '$0', '$1,000']);
     expect(screen.getByTestId('credits-sold')).toHaveTextContent('40');
     expect(screen.getByTestId('credits-used')).toHaveTextContent('25');
+    // Issue 44: what expired unused.
+    expect(screen.getByTestId('credits-expired')).toHaveTextContent('3');
     expect(screen.getByTestId('credits-outstanding')).toHaveTextContent('61');
     expect(
       within(screen.getByTestId('panel-productos')).getByRole('row', { name: /Café de especialidad/ }),

@@ -55,7 +55,7 @@ export default function AdminUserDetailPage() {
         items={details}
         className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2"
       />
-      <ClientAccount userId={u.id} />
+      <ClientAccount userId={u.id} canExtend={me?.role === 'superadmin'} />
       {u.role === 'user' && <FiscalProfileSection userId={u.id} defaultEmail={u.email} />}
       {adjusting && (
         <AdjustCreditsDialog userId={u.id} balance={u.credits} onClose={() => setAdjusting(false)} />

@@ -11,12 +11,13 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useRetryKey } from '../../../lib/retry-key';
 
 /**
- * What a booking or a cancel changes on screen: availability, the navigation's credits (the session user),
- * the client's own sessions and standing slots, and the staff's day lists and grids.
+ * What a booking or a cancel changes on screen: availability, the navigation's credits (the session user) and the
+ * lots they come from, the client's own sessions and standing slots, and the staff's day lists and grids.
  */
 export const sessionChanges = [
   queryKeys.availability.all,
   queryKeys.session,
+  queryKeys.me.creditLots,
   queryKeys.me.sessions,
   queryKeys.me.series,
   queryKeys.me.waitlist,

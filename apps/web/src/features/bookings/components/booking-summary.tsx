@@ -15,6 +15,8 @@ type BookingSummaryProps = {
   state: BookingChoiceState;
   /** What the session costs, when not the branch's credits (a courtesy session). */
   cost?: ReactNode;
+  /** Under the cost: which of the client's credits pay it (issue 44). */
+  costNote?: ReactNode;
   /** Who the session is for and what it does to a balance (the lines under the cost). */
   lines?: BalanceLine[];
   /** Said when the holder's balance does not cover the cost, before the API refuses. */
@@ -42,6 +44,7 @@ const TakenNotice = lazy(() => import('./taken-notice'));
 export function BookingSummary({
   state,
   cost,
+  costNote,
   lines = [],
   short,
   offerPurchase = false,
@@ -102,11 +105,12 @@ export function BookingSummary({
 
         {complete && branch && (
           <dl className="space-y-2 border-t border-slate-200 pt-4 text-sm">
-            <div className="flex justify-between gap-3">
+            <div className="flex flex-wrap justify-between gap-x-3">
               <dt className="text-muted">{costLabel}</dt>
               <dd className="font-semibold text-ink" data-testid="booking-cost">
                 {cost ?? formatCredits(branch.sessionCost)}
               </dd>
+              {costNote && <dd className="w-full empty:hidden">{costNote}</dd>}
             </div>
             {lines.map((line) => (
               <div key={line.label} className="flex justify-between gap-3">

@@ -5,13 +5,14 @@ import type {
 } from '@sala/shared/bookings/bookings.contract';
 import { bookingMessages as m } from '@sala/shared/bookings/bookings.messages';
 import { waitlistJoined, waitlistMessages } from '@sala/shared/bookings/waitlist.messages';
+import type { TCreditLot } from '@sala/shared/credits/credit-lots.contract';
 import type { TMySession } from '@sala/shared/users/profile.contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeEventSource, jsonResponse, sessionClient } from '../../../test/fixtures';
+import { creditLot, FakeEventSource, jsonResponse, sessionClient } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
 import { withNavigation } from '../../../test/router';
 import { BookingWizard } from './booking-wizard';
@@ -125,6 +126,8 @@ type FakeOptions = {
   branchesFail?: boolean;
   taken?: string[];
   book?: (body: unknown) => Response;
+  /** GET /api/me/credit-lots: the client's lots (issue 44); none unless told. */
+  lots?: TCreditLot[];
 };
 
 /** A fake API: the session, the availability answers and what booking answers. */
@@ -134,6 +137,7 @@ function fakeApi({
   branchesFail = false,
   taken = [],
   book = () => jsonResponse(booked(), 201),
+  lots = [],
 }: FakeOptions = {}) {
   const calls: Call[] = [];
   const state = { taken };
@@ -145,6 +149,7 @@ function fakeApi({
     calls.push({ path, query, method, body });
     if (path === '/api/auth/session') return jsonResponse({ user });
     if (mine && path === `/api/me/sessions/${mine.id}`) return jsonResponse(mine);
+    if (path === '/api/me/credit-lots') return jsonResponse({ today: '2030-01-07', lots });
     if (path === '/api/availability/branches') {
       return branchesFail
         ? jsonResponse({ error: { code: 'internal', message: 'x' } }, 500)
@@ -373,6 +378,40 @@ describe('BookingWizard (/reserva)', () => {
     expect(await screen.findByRole('radiogroup', { name: /Hora/ })).toBeVisible();
   });
 
+  it('says which credits the booking uses, the soonest to expire first (issue 44)', async () => {
+    const api = fakeApi({
+      user: client,
+      lots: [creditLot({ remaining: 1, expiresOn: '2030-01-12' }), creditLot({ remaining: 9 })],
+    });
+    const user = userEvent.setup();
+    renderWizard();
+    await chooseAll(user);
+    expect(await screen.findByTestId('booking-spend')).toHaveTextContent(
+      'Usa 1 crédito que vence el 12 de enero.',
+    );
+    // At Polanco (2 credits) it takes the rest from the lot that never expires.
+    await pick(user, /Sucursal/, /Polanco/);
+    await pick(user, /Día/, 'martes 8 de enero de 2030');
+    await pick(user, /Hora/, /^10:00/);
+    await pick(user, /Sala/, /^Sala 2/);
+    await waitFor(() =>
+      expect(screen.getByTestId('booking-spend')).toHaveTextContent(
+        'Usa 1 crédito que vence el 12 de enero y 1 sin vencimiento.',
+      ),
+    );
+    expect(api.calls.some((call) => call.path === '/api/me/credit-lots')).toBe(true);
+  });
+
+  it('says nothing of the credits used to a visitor (no lots are asked for)', async () => {
+    const api = fakeApi({ user: null });
+    const user = userEvent.setup();
+    renderWizard();
+    await chooseAll(user);
+    await screen.findByRole('button', { name: 'Confirmar' });
+    expect(screen.queryByTestId('booking-spend')).not.toBeInTheDocument();
+    expect(api.calls.some((call) => call.path === '/api/me/credit-lots')).toBe(false);
+  });
+
   it('says no confirmation will arrive when the site sends no e-mail at all (no mail server)', async () => {
     fakeApi({ user: client, book: () => jsonResponse(booked({ mailDelivery: 'off' }), 201) });
     const user = userEvent.setup();
@@ -511,6 +550,7 @@ describe('BookingWizard (/reserva?cambiar=, moving a session)', () => {
     timing: 'beyond',
     canCancel: true,
     seriesId: null,
+    expiredCredits: 0,
     ...over,
   });
   const moved = (difference: number, balance: number): TRescheduleSessionResponse => ({
@@ -809,6 +849,9 @@ describe('BookingWizard (/admin/reservar)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     await screen.findByTestId('booking-success');
+    // The client's lots are the client's: the staff's summary does not say which credits pay (issue 44).
+    expect(screen.queryByTestId('booking-spend')).not.toBeInTheDocument();
+    expect(api.calls.some((call) => call.path === '/api/me/credit-lots')).toBe(false);
     expect(api.posts()[0]?.body).toEqual({
       branchId: VALLE,
       roomId: SALA_2,

@@ -25,6 +25,8 @@ const BookingSuccess = lazy(() => import('./booking-success').then((m) => ({ def
 // "Repetir" itself shows only once the five steps are chosen; the public page loads it then (issue 25's budget).
 const RepeatChoice = lazy(() => import('./repeat-choice').then((m) => ({ default: m.RepeatChoice })));
 const SeriesSuccess = lazy(() => import('./series-summary').then((m) => ({ default: m.SeriesSuccess })));
+// Which credits pay (issue 44): for a signed-in client, once the five steps are chosen.
+const SpendNote = lazy(() => import('./spend-note'));
 
 /** /reserva: a client books for itself; a visitor is sent to the login and comes back to the same choice. */
 function SelfBooking() {
@@ -142,6 +144,13 @@ function SelfBooking() {
         <BookingSummary
           state={state}
           lines={lines}
+          costNote={
+            user && (
+              <Suspense fallback={null}>
+                <SpendNote cost={cost} />
+              </Suspense>
+            )
+          }
           short={short}
           offerPurchase
           note={user ? undefined : 'Te pediremos iniciar sesión para confirmar.'}

@@ -19,6 +19,7 @@ import { useRevealPanel } from '../hooks/use-reveal-panel';
 import { mailNotice } from './booking-success';
 import { BookingSummary } from './booking-summary';
 import { type Repeat, RepeatChoice } from './repeat-choice';
+import SpendNote from './spend-note';
 
 /** Each date of the series: booked in its room, or why not. */
 export function SeriesDates({ occurrences }: { occurrences: TSeriesOccurrence[] }) {
@@ -125,6 +126,8 @@ export default function SeriesSummary({
         plan ? `Total (${bookable.length} ${bookable.length === 1 ? 'sesión' : 'sesiones'})` : 'Total'
       }
       cost={plan ? formatCredits(plan.totalCost) : '—'}
+      // The client's own lots: the super admin booking for a client does not read them.
+      costNote={plan && !forClient && bookable.length > 0 ? <SpendNote cost={plan.totalCost} /> : undefined}
       lines={
         plan
           ? [

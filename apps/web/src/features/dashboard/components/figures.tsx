@@ -1,6 +1,11 @@
-import type { TDashboardMoney, TDashboardOccupancy } from '@sala/shared/dashboard/dashboard.contract';
+import type {
+  TDashboardMoney,
+  TDashboardOccupancy,
+  TReport,
+} from '@sala/shared/dashboard/dashboard.contract';
 import { SALES_METHODS, salesTotals } from '@sala/shared/dashboard/sales';
 import { formatShortDate, percent, weekdayLongNames, weekdayNames } from '@sala/shared/dashboard/weekdays';
+import { calendarDateNames } from '@sala/shared/format/dates';
 import { formatMoney } from '@sala/shared/format/money';
 import type { ReactNode } from 'react';
 import { cx } from '../../../components/ui/field-styles';
@@ -256,15 +261,57 @@ export function SalesDaysTable({ days, className }: { days: TDashboardMoney['day
 export function CreditsFigures({ credits }: { credits: TDashboardMoney['credits'] }) {
   return (
     <>
-      <dl className="grid grid-cols-3 gap-3">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Figure label="Vendidos" value={credits.sold} testId="credits-sold" />
         <Figure label="Usados" value={credits.used} testId="credits-used" />
+        <Figure label="Vencidos" value={credits.expired} testId="credits-expired" />
         <Figure label="Por usar hoy" value={credits.outstanding} testId="credits-outstanding" />
       </dl>
       <p className="mt-2 text-xs text-muted">
-        Por usar: la suma de los saldos de todos los clientes hoy, lo que el negocio debe en sesiones.
+        Vencidos: los que llegaron a su fecha de vencimiento sin usarse. Por usar: la suma de los saldos de
+        todos los clientes hoy, lo que el negocio debe en sesiones.
       </p>
     </>
+  );
+}
+
+/** 'noviembre de 2026' for '2026-11'. */
+function monthLabel(month: string): string {
+  const { month: name, year } = calendarDateNames(`${month}-01`);
+  return `${name} de ${year}`;
+}
+
+/** Issue 44: the credits that expired in each month of the range (months without any are not listed). */
+export function ExpiredPerMonthTable({ months }: { months: TReport['expiredPerMonth'] }) {
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-3" data-testid="report-expired-per-month">
+      <h3 className="mb-2 text-sm font-semibold text-ink">Créditos vencidos por mes</h3>
+      {months.length === 0 ? (
+        <p className="text-sm text-muted">Sin créditos vencidos en el periodo</p>
+      ) : (
+        <table className="w-full max-w-sm text-left text-sm">
+          <caption className="sr-only">Créditos vencidos por mes</caption>
+          <thead className="text-xs text-muted">
+            <tr>
+              <th scope="col">Mes</th>
+              <th scope="col" className="text-right">
+                Créditos vencidos
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {months.map((m) => (
+              <tr key={m.month} className="border-t border-slate-100">
+                <th scope="row" className="py-1 font-normal">
+                  {monthLabel(m.month)}
+                </th>
+                <td className="py-1 text-right tabular-nums">{m.credits}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
   );
 }
 

@@ -21,7 +21,11 @@ const report: TReport = {
   ],
   expensesCents: 7_000,
   invoicing: { invoicedCents: 0, inGlobalCents: 0, notInvoicedCents: 0 },
-  credits: { sold: 12, used: 9, outstanding: 44 },
+  credits: { sold: 12, used: 9, expired: 5, outstanding: 44 },
+  expiredPerMonth: [
+    { month: '2029-11', credits: 2 },
+    { month: '2029-12', credits: 3 },
+  ],
   products: [{ name: 'Paquete Básico', quantity: 2, totalCents: 90_000 }],
   occupancy: [{ branchId: VALLE, branchName: 'Valle', booked: 6, bookable: 16, rate: 37.5 }],
   heatmap: [{ weekday: 6, hour: '10:00', booked: 3, bookable: 4, rate: 75 }],
@@ -92,6 +96,17 @@ describe('the reports', () => {
     expect(screen.getByTestId('report-expenses')).toHaveTextContent('-$70');
     expect(screen.getByTestId('report-net')).toHaveTextContent('$1,750');
     expect(screen.getByTestId('credits-outstanding')).toHaveTextContent('44');
+    // Issue 44: the credits that expired, in all and month by month.
+    expect(screen.getByTestId('credits-expired')).toHaveTextContent('5');
+    const expired = within(screen.getByTestId('report-expired-per-month')).getByRole('table', {
+      name: 'Créditos vencidos por mes',
+    });
+    expect(
+      within(expired)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['noviembre de 20292', 'diciembre de 20293']);
     expect(
       within(screen.getByTestId('reporte-productos')).getByRole('row', { name: /Paquete Básico/ }),
     ).toHaveTextContent('Paquete Básico2$900');
@@ -100,6 +115,18 @@ describe('the reports', () => {
     expect(within(screen.getByTestId('heatmap')).getByTitle('sábado 10:00: 75 % (3 de 4)')).toHaveTextContent(
       '75',
     );
+  });
+
+  it('says when no credit expired in the period (issue 44)', async () => {
+    renderScreen('/admin/reportes', {
+      ...report,
+      credits: { ...report.credits, expired: 0 },
+      expiredPerMonth: [],
+    });
+    expect(await screen.findByTestId('report-expired-per-month')).toHaveTextContent(
+      'Sin créditos vencidos en el periodo',
+    );
+    expect(screen.getByTestId('credits-expired')).toHaveTextContent('0');
   });
 
   it('shows no expenses as $0, not as a negative zero', async () => {

@@ -18,6 +18,7 @@ import { useAllBranchOptions } from '../../locations/api/branches-api';
 import { useReport } from '../api/dashboard-api';
 import {
   CreditsFigures,
+  ExpiredPerMonthTable,
   Figure,
   OccupancyHeatmap,
   Panel,
@@ -170,6 +171,7 @@ export function ReportsScreen() {
           </Panel>
           <Panel id="reporte-creditos" title="Créditos">
             <CreditsFigures credits={report.data.credits} />
+            <ExpiredPerMonthTable months={report.data.expiredPerMonth} />
           </Panel>
           <Panel id="reporte-productos" title="Productos vendidos">
             <ProductsTable products={report.data.products} />

@@ -1,6 +1,7 @@
 import { BOOKING_WINDOW_DAYS } from '@sala/shared/bookings/availability';
 import { ALMOST_THRESHOLD_MS } from '@sala/shared/bookings/session-timing';
 import { WAITLIST_MAX_ACTIVE } from '@sala/shared/bookings/waitlist';
+import { creditExpiryTerms } from '@sala/shared/credits/credit-lots.schedule';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { currentVersion, PRIVACY_NOTICE_VERSIONS, TERMS_VERSIONS } from '@sala/shared/legal/legal.rules';
 import { type LegalView, UNPUBLISHED_NOTICE_ID } from '@sala/shared/legal/legal-view';
@@ -232,7 +233,9 @@ export function TermsDocument({ view }: { view: LegalView }) {
             Compras créditos en paquetes, en línea o en recepción. Cada paquete da sus créditos y los de
             regalo que indique, por cada unidad que compres.
           </li>
-          <li>Tus créditos no vencen.</li>
+          {creditExpiryTerms().map((sentence) => (
+            <li key={sentence}>{sentence}</li>
+          ))}
           <li>
             Cada sesión de una hora cuesta los créditos que indica su sucursal en{' '}
             <AppLink to="/sucursales" className="font-semibold text-brand-700 underline">

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSiteConfig } from '../../../lib/site-config';
 import { jsonResponse } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
-import { SessionHistory } from './session-history';
+import { expiredCreditsWarning, SessionHistory } from './session-history';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
 vi.mock('../../../components/ui/toast', () => ({ notify }));
@@ -26,6 +26,7 @@ const row = (id: string, over: Partial<TMySession>): TMySession => ({
   timing: 'beyond',
   canCancel: true,
   seriesId: null,
+  expiredCredits: 0,
   ...over,
 });
 
@@ -43,6 +44,7 @@ function fakeApi(
       balance: 10,
       isCourtesy: false,
     }),
+  beyond: Partial<TMySession> = {},
 ) {
   let cancelled = false;
   const posts: string[] = [];
@@ -57,7 +59,7 @@ function fakeApi(
       }
       if (url.startsWith('/api/me/sessions')) {
         const rows = [
-          row(BEYOND, cancelled ? { cancelledAt: '2030-01-01T00:00:00.000Z', canCancel: false } : {}),
+          row(BEYOND, cancelled ? { cancelledAt: '2030-01-01T00:00:00.000Z', canCancel: false } : beyond),
           row(ALMOST, { timing: 'almost', canCancel: false, roomName: 'Sala 3' }),
           row(PAST, { timing: 'past', canCancel: false, startsAt: '2029-12-01T16:00:00.000Z' }),
           row(CANCELLED, { cancelledAt: '2029-12-20T10:00:00.000Z', canCancel: false }),
@@ -139,6 +141,37 @@ describe('SessionHistory (/perfil)', () => {
       expect(screen.getAllByText('Cancelada', { selector: '[data-state]' })).toHaveLength(2),
     );
     expect(screen.queryByText('Próxima', { selector: '[data-state]' })).not.toBeInTheDocument();
+  });
+
+  it('says before confirming that credits of an expired package come back expired (issue 44)', async () => {
+    fakeApi(undefined, { creditsCharged: 2, expiredCredits: 2 });
+    const user = userEvent.setup();
+    renderHistory();
+    await user.click(within(await rowOf('Próxima')).getByRole('button', { name: /^Cancelar/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancelar sesión' });
+    expect(dialog).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Te devolveremos 2 créditos. 2 créditos de esta sesión son de un paquete que ya venció: al cancelar se devuelven vencidos y no se podrán usar.',
+      ),
+    );
+  });
+
+  it('says nothing of expiry when every credit of the session is still good', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderHistory();
+    await user.click(within(await rowOf('Próxima')).getByRole('button', { name: /^Cancelar/ }));
+    expect(screen.getByRole('dialog')).not.toHaveTextContent('venció');
+    expect(screen.queryByTestId('expired-credits-warning')).not.toBeInTheDocument();
+  });
+
+  it('words the expiry warning for one credit and for several', () => {
+    expect(expiredCreditsWarning(1)).toBe(
+      '1 crédito de esta sesión es de un paquete que ya venció: al cancelar se devuelve vencido y no se podrá usar.',
+    );
+    expect(expiredCreditsWarning(3)).toBe(
+      '3 créditos de esta sesión son de un paquete que ya venció: al cancelar se devuelven vencidos y no se podrán usar.',
+    );
   });
 
   it("shows the API's refusal when it is too late to cancel", async () => {

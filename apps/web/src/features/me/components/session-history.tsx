@@ -40,6 +40,15 @@ function StateBadge({ session }: { session: TMySession }) {
 
 const place = (session: TMySession) => `${session.cityName} · ${session.branchName} · ${session.roomName}`;
 
+/**
+ * Issue 44: what a cancel cannot give back. '2 créditos de esta sesión son de un paquete que ya venció: al cancelar
+ * se devuelven vencidos y no se podrán usar.'
+ */
+export function expiredCreditsWarning(expiredCredits: number): string {
+  const one = expiredCredits === 1;
+  return `${formatCredits(expiredCredits)} de esta sesión ${one ? 'es' : 'son'} de un paquete que ya venció: al cancelar se ${one ? 'devuelve vencido' : 'devuelven vencidos'} y no se ${one ? 'podrá usar' : 'podrán usar'}.`;
+}
+
 /** `tooLate`: why an 'almost' session cannot be cancelled, with the reception's numbers (issue 39). */
 function columns(onCancel: (session: TMySession) => void, tooLate: string): DataTableColumn<TMySession>[] {
   return [
@@ -164,7 +173,16 @@ export function SessionHistory() {
           cancelling && (
             <>
               {formatDateTime(cancelling.startsAt)} en {place(cancelling)}. Te devolveremos{' '}
-              {formatCredits(cancelling.creditsCharged)}.
+              {formatCredits(cancelling.creditsCharged)}.{' '}
+              {cancelling.expiredCredits > 0 && (
+                // Said before 'Cancelar sesión', in the dialog's description: a screen reader hears it on opening.
+                <span
+                  data-testid="expired-credits-warning"
+                  className="mt-3 block rounded-lg bg-amber-50 px-3 py-2 font-medium text-amber-950 ring-1 ring-amber-200"
+                >
+                  {expiredCreditsWarning(cancelling.expiredCredits)}
+                </span>
+              )}
             </>
           )
         }

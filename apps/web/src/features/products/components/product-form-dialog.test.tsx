@@ -86,5 +86,34 @@ describe('ProductFormDialog', () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/products');
     expect(JSON.parse(init.body)).toMatchObject({ name: 'Paquete Prueba', price: 1250.5, isDigital: true });
+    // Left empty, the validity goes as null: the credits never expire (issue 44).
+    expect(JSON.parse(init.body).validityDays).toBeNull();
+  });
+
+  it('sends the validity in days, and says what an empty one means (issue 44)', async () => {
+    const fetch = vi.fn().mockResolvedValue(new Response(JSON.stringify({ id: 'x' }), { status: 201 }));
+    vi.stubGlobal('fetch', fetch);
+    const { onClose } = renderForm();
+    const validity = screen.getByRole('spinbutton', { name: 'Vigencia (días)' });
+    expect(validity).not.toBeRequired();
+    expect(validity).toHaveAccessibleDescription('Vacío: los créditos no vencen.');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Nombre' }), 'Paquete Prueba');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Descripción' }), 'Cinco sesiones');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Precio (pesos)' }), '1250');
+
+    await userEvent.type(validity, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(
+      await screen.findByText(
+        'La vigencia es un número de días entre 1 y 3650, o vacía si los créditos no vencen.',
+      ),
+    ).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+
+    await userEvent.clear(validity);
+    await userEvent.type(validity, '60');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(JSON.parse(fetch.mock.calls[0]![1].body)).toMatchObject({ validityDays: 60 });
   });
 });

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_VALIDITY_DAYS } from '@sala/shared/credits/credit-lots.rules';
 import { centsToPesos } from '@sala/shared/format/money';
 import {
   PRODUCT_DESCRIPTION_MAX,
@@ -22,6 +23,10 @@ type Props = { product?: TProduct; onClose: () => void };
 
 /** Number inputs: blank is NaN so the contract says "required" rather than reading it as 0. */
 const asNumber = { setValueAs: (value: unknown) => (value === '' ? Number.NaN : Number(value)) };
+/** The validity may be left blank: blank is null, credits that never expire (issue 44). */
+const asOptionalNumber = {
+  setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)),
+};
 
 const typeOptions = [
   { value: 'online', label: productTypeLabels.online },
@@ -50,8 +55,17 @@ export function ProductFormDialog({ product, onClose }: Props) {
           extra: product.extra,
           isDigital: product.isDigital,
           isService: product.isService,
+          validityDays: product.validityDays,
         }
-      : { name: '', description: '', credits: 0, extra: 0, isDigital: true, isService: false },
+      : {
+          name: '',
+          description: '',
+          credits: 0,
+          extra: 0,
+          isDigital: true,
+          isService: false,
+          validityDays: null,
+        },
   });
   const isDigital = watch('isDigital');
   const [name = '', description = ''] = watch(['name', 'description']);
@@ -138,6 +152,17 @@ export function ProductFormDialog({ product, onClose }: Props) {
           step={1}
           {...register('extra', asNumber)}
           error={errors.extra?.message}
+        />
+        <TextField
+          label="Vigencia (días)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_VALIDITY_DAYS}
+          step={1}
+          hint="Vacío: los créditos no vencen."
+          {...register('validityDays', asOptionalNumber)}
+          error={errors.validityDays?.message}
         />
         <label className="inline-flex items-center gap-2 text-sm font-medium text-ink sm:col-span-2">
           <input

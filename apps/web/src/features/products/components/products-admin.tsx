@@ -59,6 +59,13 @@ export function ProductsAdmin({ canEdit }: { canEdit: boolean }) {
         cell: ({ row }) => <ProductCredits credits={row.original.credits} extra={row.original.extra} />,
       },
       {
+        // Issue 44: how long the credits last after the payment (the API does not sort by it).
+        id: 'validityDays',
+        header: 'Vigencia',
+        enableSorting: false,
+        cell: ({ row }) => <ProductValidity product={row.original} />,
+      },
+      {
         id: 'isActive',
         header: 'Estado',
         cell: ({ row }) => (
@@ -104,6 +111,22 @@ export function ProductsAdmin({ canEdit }: { canEdit: boolean }) {
       )}
     </AdminScreen>
   );
+}
+
+/** '60 días', '1 día', 'Sin vencimiento' (credits that never expire), or a dash for a product without credits. */
+function ProductValidity({ product }: { product: TProduct }) {
+  const { validityDays } = product;
+  if (product.credits === 0 && product.extra === 0)
+    return (
+      <>
+        <span aria-hidden className="text-muted">
+          —
+        </span>
+        <span className="sr-only">No aplica</span>
+      </>
+    );
+  if (!validityDays) return <span className="whitespace-nowrap text-muted">Sin vencimiento</span>;
+  return <span className="whitespace-nowrap">{validityDays === 1 ? '1 día' : `${validityDays} días`}</span>;
 }
 
 /** '6 + 1 de regalo', '5', or a dash for a product that grants no credits. */

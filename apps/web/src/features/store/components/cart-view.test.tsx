@@ -54,6 +54,16 @@ describe('CartView (/mi-carrito) against the live catalog', () => {
     expect(screen.getByRole('link', { name: 'Continuar al pago' })).toHaveAttribute('href', '/pago');
   });
 
+  it("says how long each package's credits last, as the catalog says now (issue 44)", async () => {
+    renderCart([line(basic, 1), line(pro, 1)], () =>
+      jsonResponse({ ...catalog, packages: [basic, { ...pro, validityDays: 1 }] }),
+    );
+    await waitFor(() => expect(lineOf('Paquete Profesional')).toHaveTextContent('Vigencia: 1 día'));
+    expect(lineOf('Paquete Básico')).not.toHaveTextContent('Vigencia');
+    // The stored cart keeps only what it stored before.
+    expect(stored()).toEqual([line(basic, 1), line(pro, 1)]);
+  });
+
   it("shows and stores the catalog's current price", async () => {
     renderCart([{ ...line(basic, 2), priceCents: 100_000, name: 'Paquete Basico' }]);
     await waitFor(() => expect(stored()).toEqual([line(basic, 2)]));

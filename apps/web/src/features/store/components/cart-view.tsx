@@ -10,6 +10,7 @@ import type { CartLine } from '../cart-catalog';
 import { maxQuantityMessage } from '../hooks/use-add-to-cart';
 import { canAddMore } from '../hooks/use-cart';
 import { useCartWithCatalog } from '../hooks/use-cart-with-catalog';
+import { ValidityNote } from './validity-note';
 
 const iconButton =
   'grid size-9 place-items-center rounded-lg ring-1 ring-slate-300 transition hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
@@ -33,9 +34,12 @@ function CartLineRow({ line, cart }: { line: CartLine; cart: ReturnType<typeof u
           {line.name}
         </p>
         {line.forSale ? (
-          <p className="text-sm text-muted">
-            {formatMoney(line.priceCents)} c/u{credits > 0 && ` · ${formatCredits(credits)}`}
-          </p>
+          <>
+            <p className="text-sm text-muted">
+              {formatMoney(line.priceCents)} c/u{credits > 0 && ` · ${formatCredits(credits)}`}
+            </p>
+            {credits > 0 && <ValidityNote validityDays={line.validityDays} className="mt-0.5" />}
+          </>
         ) : (
           <p className="mt-1 inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
             <AlertTriangle aria-hidden className="size-3.5" /> {NOT_FOR_SALE}

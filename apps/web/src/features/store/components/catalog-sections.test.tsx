@@ -1,7 +1,7 @@
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { TCatalogResponse } from '@sala/shared/catalog/catalog.contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -120,5 +120,21 @@ describe('CatalogSections: prices', () => {
     const cards = await screen.findAllByRole('article');
     expect(cards[0]).toHaveTextContent('Media sesión$99.50MXNIVA incluido');
     expect(cards[1]).toHaveTextContent('Paquete Básico$1,250MXNIVA incluido');
+  });
+
+  it('says how long the credits of a package last, and nothing for credits that never expire (issue 44)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/catalog'
+          ? jsonResponse({ packages: [{ ...pro, validityDays: 60 }, basic], services: [] })
+          : jsonResponse({ user: null }),
+      ),
+    );
+    renderStore('/comprar');
+    const cards = await screen.findAllByRole('article');
+    // The words arrive with their own chunk (product-card.tsx).
+    expect(await within(cards[0]!).findByText('Vigencia: 60 días')).toBeVisible();
+    expect(cards[1]).not.toHaveTextContent('Vigencia');
   });
 });

@@ -3,6 +3,7 @@ import { formatCredits } from '@sala/shared/format/credits';
 import { formatMoney } from '@sala/shared/format/money';
 import { IVA_INCLUDED } from '@sala/shared/tax/iva';
 import { Gift, ShoppingCart } from 'lucide-react';
+import { ValidityNote } from './validity-note';
 
 export function ProductCard({
   product,
@@ -20,16 +21,19 @@ export function ProductCard({
       </p>
       <p className="mt-0.5 text-xs font-medium text-muted">{IVA_INCLUDED}</p>
       {product.credits + product.extra > 0 && (
-        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-          <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-700">
-            {formatCredits(product.credits)}
-          </span>
-          {product.extra > 0 && (
-            <span className="flex items-center gap-1 rounded-full bg-sand-100 px-2.5 py-0.5 font-semibold text-sand-700">
-              <Gift aria-hidden className="size-3.5" />+{formatCredits(product.extra)} de regalo
+        <>
+          <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+            <span className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-700">
+              {formatCredits(product.credits)}
             </span>
-          )}
-        </p>
+            {product.extra > 0 && (
+              <span className="flex items-center gap-1 rounded-full bg-sand-100 px-2.5 py-0.5 font-semibold text-sand-700">
+                <Gift aria-hidden className="size-3.5" />+{formatCredits(product.extra)} de regalo
+              </span>
+            )}
+          </p>
+          <ValidityNote validityDays={product.validityDays} className="mt-2" />
+        </>
       )}
       <p className="mt-3 flex-1 text-sm leading-relaxed text-muted">{product.description}</p>
       <button

@@ -13,7 +13,7 @@ import { cartActions } from './use-cart';
 
 /**
  * After a payment the server confirmed: the summary is saved for /resumen (docs/business-rules.md §3 'pcSummary'), the cart is
- * emptied, the navigation shows the new balance at once and the purchase history refreshes.
+ * emptied, the navigation shows the new balance at once and the purchase history and the credit lots refresh.
  */
 export function useCompletePurchase() {
   const queryClient = useQueryClient();
@@ -29,6 +29,7 @@ export function useCompletePurchase() {
         user ? { ...user, credits: result.balance } : user,
       );
       void queryClient.invalidateQueries({ queryKey: session });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me.creditLots });
       void queryClient.invalidateQueries({ queryKey: queryKeys.me.orders });
       notify.success(storeMessages.paid);
       navigate('/resumen', { replace: true });

@@ -2,6 +2,7 @@ import { formatCredits } from '@sala/shared/format/credits';
 import { formatDateTime } from '@sala/shared/format/date-time';
 import { formatMoney } from '@sala/shared/format/money';
 import { formatFolio } from '@sala/shared/orders/folio';
+import { businessDate } from '@sala/shared/time/business-time';
 import { ledgerReasonLabels, type TLedgerEntry } from '@sala/shared/users/client-account.contract';
 import type { TMyOrder, TMySession } from '@sala/shared/users/profile.contract';
 import { type FormEvent, useState } from 'react';
@@ -21,6 +22,7 @@ import {
   useClientOrders,
   useClientSessions,
 } from '../api/client-account-api';
+import { ClientCreditLots } from './client-credit-lots';
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : String(delta));
 
@@ -162,8 +164,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** /admin/usuarios/:id (issue 22): the client's ledger, sessions and orders, each a server-paged table. */
-export function ClientAccount({ userId }: { userId: string }) {
+/**
+ * /admin/usuarios/:id (issue 22): the client's credit lots (issue 44; the super admin extends one), then its ledger,
+ * sessions and orders, each a server-paged table.
+ */
+export function ClientAccount({ userId, canExtend = false }: { userId: string; canExtend?: boolean }) {
   const [ledgerState, setLedgerState] = useTableState({ sort: 'createdAt', dir: 'desc', pageSize: 10 });
   const [sessionState, setSessionState] = useTableState({ sort: 'startsAt', dir: 'desc', pageSize: 5 });
   const [orderState, setOrderState] = useTableState({ sort: 'createdAt', dir: 'desc', pageSize: 5 });
@@ -172,6 +177,9 @@ export function ClientAccount({ userId }: { userId: string }) {
   const orders = useClientOrders(userId, orderState);
   return (
     <div className="space-y-10">
+      <Section id="cliente-paquetes" title="Paquetes de créditos">
+        <ClientCreditLots userId={userId} canExtend={canExtend} />
+      </Section>
       <Section id="cliente-movimientos" title="Movimientos de créditos">
         <DataTable
           caption="Movimientos de créditos"
@@ -212,7 +220,12 @@ export function ClientAccount({ userId }: { userId: string }) {
   );
 }
 
-/** The super admin's adjustment of a client's balance, with the reason the ledger keeps. */
+type AdjustErrors = { delta?: string; reason?: string; expiresOn?: string };
+
+/**
+ * The super admin's adjustment of a client's balance, with the reason the ledger keeps. Credits added may carry a
+ * last day (issue 44; empty: they never expire).
+ */
 export function AdjustCreditsDialog({
   userId,
   balance,
@@ -225,11 +238,15 @@ export function AdjustCreditsDialog({
   const adjust = useAdjustCredits(userId);
   const [delta, setDelta] = useState('');
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<{ delta?: string; reason?: string }>({});
+  const [expiresOn, setExpiresOn] = useState('');
+  const [error, setError] = useState<AdjustErrors>({});
+  const amount = Number(delta);
+  const whole = /^[+-]?\d+$/.test(delta.trim());
+  // Only credits added become a lot with a last day; a subtraction takes from the lots that expire first.
+  const adding = whole && amount > 0;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const amount = Number(delta);
-    if (!/^-?\d+$/.test(delta.trim()) || amount === 0) {
+    if (!whole || amount === 0) {
       setError({ delta: 'Escribe cuántos créditos sumar (o restar, con signo menos).' });
       return;
     }
@@ -238,12 +255,23 @@ export function AdjustCreditsDialog({
       return;
     }
     try {
-      const done = await adjust.mutateAsync({ delta: amount, reason: reason.trim() });
+      const done = await adjust.mutateAsync({
+        delta: amount,
+        reason: reason.trim(),
+        ...(adding ? { expiresOn: expiresOn || null } : {}),
+      });
       notify.success(`Saldo ajustado: ${formatCredits(done.balance)}.`);
       onClose();
     } catch (failure) {
       const message = failure instanceof ApiError ? failure.message : undefined;
-      setError({ delta: message });
+      // The API names the field it refuses (the last day, say); anything else reads beside the amount.
+      const fields = failure instanceof ApiError ? (failure.fields ?? {}) : {};
+      const named = (['delta', 'reason', 'expiresOn'] as const).filter((field) => fields[field]);
+      setError(
+        named.length > 0
+          ? Object.fromEntries(named.map((field) => [field, fields[field]]))
+          : { delta: message },
+      );
       notify.error(message);
     }
   };
@@ -254,7 +282,8 @@ export function AdjustCreditsDialog({
       title="Ajustar créditos"
       description={`Saldo actual: ${formatCredits(balance)}.`}
     >
-      <form onSubmit={(event) => void submit(event)} className="space-y-4">
+      {/* The API says what is wrong with the date, in Spanish, under it (not the browser's bubble). */}
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <TextField
           label="Créditos (+ para sumar, − para restar)"
           inputMode="numeric"
@@ -262,6 +291,17 @@ export function AdjustCreditsDialog({
           onChange={(event) => setDelta(event.target.value)}
           error={error.delta}
         />
+        {adding && (
+          <TextField
+            label="Vence el"
+            type="date"
+            min={businessDate(new Date())}
+            hint="Vacío: los créditos no vencen."
+            value={expiresOn}
+            onChange={(event) => setExpiresOn(event.target.value)}
+            error={error.expiresOn}
+          />
+        )}
         <TextAreaField
           label="Motivo"
           value={reason}

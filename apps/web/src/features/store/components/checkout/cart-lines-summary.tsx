@@ -4,9 +4,12 @@ import { formatMoney } from '@sala/shared/format/money';
 import { lineCredits } from '@sala/shared/store/store.rules';
 import { IVA_INCLUDED_LINE, includedIvaCents } from '@sala/shared/tax/iva';
 import type { ReactNode } from 'react';
+import { ValidityNote } from '../validity-note';
 
 export type SummaryLine = Pick<CartItem, 'id' | 'name' | 'quantity' | 'credits' | 'extra'> & {
   unitPriceCents: number;
+  /** Issue 44: how many days the line's credits last; null or absent: they never expire (or it is not known). */
+  validityDays?: number | null;
 };
 
 /**
@@ -50,6 +53,7 @@ export function CartLinesSummary({
                 {formatMoney(line.unitPriceCents)} c/u
                 {lineCredits(line) > 0 && ` · ${formatCredits(lineCredits(line))}`}
               </p>
+              {lineCredits(line) > 0 && <ValidityNote validityDays={line.validityDays} className="mt-0.5" />}
             </div>
             <p className="shrink-0 font-semibold">{formatMoney(line.unitPriceCents * line.quantity)}</p>
           </li>

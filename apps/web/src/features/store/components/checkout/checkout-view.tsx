@@ -73,7 +73,9 @@ export function CheckoutView({ user, onEditProfile }: { user: TSessionUser; onEd
           />
           <CartLinesSummary
             title="Tu carrito"
-            lines={cart.sellable.map((item) => ({ ...item, unitPriceCents: item.priceCents }))}
+            lines={cart.lines
+              .filter((line) => line.forSale)
+              .map(({ forSale: _, ...line }) => ({ ...line, unitPriceCents: line.priceCents }))}
             totalCredits={cart.totalCredits}
             totalCents={cart.totalCents}
           >
