@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { newId } from './ids';
 
 describe('newId', () => {
@@ -10,5 +10,16 @@ describe('newId', () => {
     // The first 48 bits are the time in milliseconds: never going back.
     const times = ids.map((id) => id.replaceAll('-', '').slice(0, 12));
     expect([...times].sort()).toEqual(times);
+  });
+
+  it('sorts the ids of one millisecond in the order they were made (the clock frozen, as in a test)', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-07T16:00:00Z'));
+    try {
+      const ids = Array.from({ length: 600 }, () => newId());
+      expect([...ids].sort()).toEqual(ids);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

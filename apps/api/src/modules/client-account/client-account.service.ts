@@ -85,7 +85,12 @@ export async function adjustCredits(
     const change = { userId: id, reason: 'adjustment' as const, actorId: actor.id, note: reason };
     const balance =
       delta > 0
-        ? await grantCredits(tx, { ...change, source: 'adjustment', lots: [{ credits: delta, expiresOn }] })
+        ? await grantCredits(tx, {
+            ...change,
+            source: 'adjustment',
+            lots: [{ credits: delta, expiresOn }],
+            now,
+          })
         : await chargeCredits(tx, { ...change, amount: -delta, now });
     if (balance === null) {
       const live = await settleExpiredCredits(tx, id, now);

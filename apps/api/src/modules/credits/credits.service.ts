@@ -125,7 +125,7 @@ export async function settleExpiredCredits(tx: DbOrTx, userId: string, now: Date
  */
 export async function grantCredits(
   tx: DbOrTx,
-  change: CreditChange & { source: TCreditLotSource; lots: LotGrant[] },
+  change: CreditChange & { source: TCreditLotSource; lots: LotGrant[]; now: Date },
 ): Promise<number> {
   const balance = await lockCredits(tx, change.userId);
   const lots = mergeGrants(change.lots);
@@ -141,6 +141,8 @@ export async function grantCredits(
       expiresOn: lot.expiresOn,
       source: change.source,
       referenceId: change.referenceId ?? null,
+      // The grant's instant by the request's clock: the warnings judge whether the lot existed before their window.
+      createdAt: change.now,
     })),
   );
   return move(tx, { ...change, delta: total });
@@ -207,6 +209,7 @@ export async function refundSessionCredits(
         expiresOn: null,
         source: 'booking_refund',
         referenceId: refund.sessionId,
+        createdAt: refund.now,
       },
     ]);
   const balance = await move(tx, { ...refund, delta: refund.amount });

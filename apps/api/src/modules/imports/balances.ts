@@ -20,6 +20,7 @@ export async function reconcileImportedBalance(
       source: 'import',
       note: change.note,
       lots: [{ credits: delta, expiresOn: null }],
+      now: change.now,
     });
     return { delta, short: 0 };
   }

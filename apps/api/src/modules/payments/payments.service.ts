@@ -463,6 +463,7 @@ async function completeIn(
           source: 'purchase',
           referenceId: order.id,
           note: 'Compra en línea',
+          now: ctx.now,
           lots: checkout.items.map((line) => ({
             credits: lineCredits(line),
             expiresOn: lotExpiresOn(confirmedOn, line.validityDays),

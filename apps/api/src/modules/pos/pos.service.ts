@@ -135,6 +135,7 @@ export async function createSale(
         actorId: actor.id,
         referenceId: order.id,
         note: 'Venta en punto de venta',
+        now,
         // Paid at the counter today: each line's credits expire its product's validity after today.
         lots: lines.map((line) => ({
           credits: lineCredits(line),

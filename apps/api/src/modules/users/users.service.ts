@@ -108,6 +108,7 @@ export async function updateUser(
           ...change,
           source: 'adjustment',
           lots: [{ credits: input.credits - current.credits, expiresOn: null }],
+          now,
         });
       else await takeBackCredits(tx, { ...change, amount: current.credits - input.credits, now });
     }
