@@ -251,6 +251,7 @@ describe('access: "Descargar mis datos" (issue 27, point 4)', () => {
         'listas-de-espera.csv',
         'movimientos-de-creditos.csv',
         'pagos-en-linea.csv',
+        'paquetes-de-creditos.csv',
         'pedidos.csv',
         'sesiones-abiertas.csv',
         'sesiones.csv',
@@ -265,6 +266,11 @@ describe('access: "Descargar mis datos" (issue 27, point 4)', () => {
       expect(files['pedidos.csv']).toContain(`\r\n${formatFolio(data.pedidos[0].folio)},`);
       expect(files['pedidos.csv']).not.toContain(data.pedidos[0].id);
       expect(data.movimientosDeCreditos.map((r: { delta: number }) => r.delta)).toEqual([5]);
+      // Issue 44: the same credits by package, with their last day (none: they never expire).
+      expect(data.paquetesDeCreditos).toMatchObject([
+        { credits: 5, remaining: 5, expiresOn: null, status: 'live' },
+      ]);
+      expect(files['paquetes-de-creditos.csv']).toContain('Sin vencimiento');
       // Its own login (where from, which browser), and no online payment it never started.
       expect(data.sesionesAbiertas).toHaveLength(1);
       expect(data.sesionesAbiertas[0].ip).toMatch(/^10\.0\.\d+\.\d+$/);

@@ -1,4 +1,5 @@
 import { toCsv } from '@sala/shared/common/csv';
+import { creditLotSourceLabels, type TCreditLot } from '@sala/shared/credits/credit-lots.contract';
 import { formatFolio } from '@sala/shared/orders/folio';
 import {
   privacyChannelLabels,
@@ -77,6 +78,8 @@ export type PersonalData = {
     referenceId: string | null;
     note: string | null;
   }[];
+  /** Issue 44: the credits by package, with their last day and what expired. */
+  creditLots: TCreditLot[];
   emails: { createdAt: Date; subject: string; status: string; sentAt: Date | null; text: string }[];
   /** Invoicing (issue 42): the saved fiscal profile and the invoices made out to the person. */
   fiscal: {
@@ -180,6 +183,7 @@ export function personalDataFiles(data: PersonalData): ExportFile[] {
       expiresAt: iso(l.expiresAt),
     })),
     movimientosDeCreditos: data.ledger.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+    paquetesDeCreditos: data.creditLots,
     correos: data.emails.map((e) => ({ ...e, createdAt: iso(e.createdAt), sentAt: iso(e.sentAt) })),
     datosFiscales: data.fiscal.profile,
     facturas: data.fiscal.invoices.map((invoice) => ({
@@ -283,6 +287,20 @@ export function personalDataFiles(data: PersonalData): ExportFile[] {
           l.persistent ? 'Sí' : 'No',
           l.ip ?? '',
           l.userAgent ?? '',
+        ]),
+      ]),
+    },
+    {
+      name: 'paquetes-de-creditos.csv',
+      content: toCsv([
+        ['Fecha', 'Origen', 'Créditos', 'Quedan', 'Vencidos', 'Vence'],
+        ...data.creditLots.map((lot) => [
+          local(new Date(lot.createdAt)),
+          creditLotSourceLabels[lot.source],
+          lot.credits,
+          lot.remaining,
+          lot.expired,
+          lot.expiresOn ?? 'Sin vencimiento',
         ]),
       ]),
     },

@@ -32,6 +32,7 @@ import { allSessionsOf, upcomingSessionsOf } from '../bookings/bookings.service'
 import { allWaitlistOf, endWaitlistOf } from '../bookings/waitlist.service';
 import { revokeCalendarFeedOf } from '../calendar-feeds/calendar-feeds.service';
 import { closeAllCredits, ledgerOf } from '../credits/credits.service';
+import { clientLots } from '../credits/lots.service';
 import { fiscalDataOf, forgetFiscalProfileOf } from '../invoicing/invoicing.service';
 import { businessContact, consentHistory, legalFacts } from '../legal/legal.service';
 import { messagesWrittenTo } from '../mail/mail.service';
@@ -372,6 +373,7 @@ async function collectPersonalData(db: DbOrTx, userId: string, now: Date): Promi
     orders,
     payments,
     ledger,
+    creditLots,
     emails,
     privacyRequests,
     logins,
@@ -384,6 +386,7 @@ async function collectPersonalData(db: DbOrTx, userId: string, now: Date): Promi
     allOrdersOf(db, userId),
     checkoutsOf(db, userId),
     ledgerOf(db, userId),
+    clientLots(db, userId, now).then((answer) => answer.lots),
     messagesWrittenTo(db, account.email),
     requestsOfUser(db, userId),
     loginsOf(db, userId),
@@ -410,6 +413,7 @@ async function collectPersonalData(db: DbOrTx, userId: string, now: Date): Promi
     orders,
     payments,
     ledger,
+    creditLots,
     emails,
     fiscal,
     whatsapp,
