@@ -24,7 +24,7 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { SessionFacts } from '../../ports/notify';
 import { availabilityChanged, loadBranchAtInstants } from '../availability/availability.service';
-import { chargeCredits, settleExpiredCredits } from '../credits/credits.service';
+import { chargeSessions, settleExpiredCredits } from '../credits/credits.service';
 import { findAccount } from '../users/users.service';
 import {
   activeInstantsOfUser,
@@ -148,7 +148,7 @@ export async function createSeries(
         idempotencyKey: key ?? null,
       });
       const sessions: SessionFacts[] = [];
-      let balance = credits;
+      const charges: { sessionId: string; amount: number; note: string }[] = [];
       for (const occurrence of bookable) {
         const startsAt = businessInstant(occurrence.date, ask.hour);
         const { id } = await insertSession(tx, {
@@ -164,19 +164,11 @@ export async function createSeries(
           idempotencyKey: null,
           seriesId: series.id,
         });
-        const after = await chargeCredits(tx, {
-          userId: person.id,
-          amount: branch.sessionCost,
-          reason: 'booking',
-          referenceId: id,
+        charges.push({
           sessionId: id,
-          actorId: actor.id,
+          amount: branch.sessionCost,
           note: `Reserva fija: sesión ${occurrence.date} ${ask.hour}`,
-          now,
         });
-        // Covered above under the account's lock; a null here would mean the balance moved under the lock.
-        if (after === null) throw new Error('series charge not covered under the account lock');
-        balance = after;
         sessions.push({
           id,
           startsAt,
@@ -189,6 +181,15 @@ export async function createSeries(
           userId: person.id,
         });
       }
+      // Every date paid at once, soonest-expiring credits first (issue 44).
+      const balance = await chargeSessions(tx, {
+        userId: person.id,
+        actorId: actor.id,
+        now,
+        sessions: charges,
+      });
+      // Covered above under the account's lock; a null here would mean the balance moved under the lock.
+      if (balance === null) throw new Error('series charge not covered under the account lock');
       await endWaitlistOnBooking(
         tx,
         person.id,

@@ -29,17 +29,36 @@ export async function changeBalance(
     actorId: string | null;
     referenceId: string | null;
     note: string | null;
-    /** Only if the balance covers the change (a charge): otherwise nothing moves and undefined comes back. */
-    onlyIfCovered?: boolean;
+    /** The lots the change moves, each by its delta (issue 44): in the same statement. */
+    lots?: { lotId: string; delta: number }[];
+    /** A charge for a session: the credits it takes from each lot, recorded against it (added to what it holds). */
+    hold?: { sessionId: string; shares: { lotId: string; credits: number }[] };
   },
 ): Promise<number | undefined> {
-  const covered = change.onlyIfCovered ? sql` and "credits" + ${change.delta} >= 0` : sql``;
+  // The caller holds the account's row lock, so the lots move in this one round trip with the balance and its ledger
+  // row; each step waits for `moved` (a missing account moves nothing).
+  const lots = JSON.stringify((change.lots ?? []).map(({ lotId, delta }) => ({ id: lotId, delta })));
+  const held = JSON.stringify(
+    (change.hold?.shares ?? []).map(({ lotId, credits }) => ({ id: lotId, credits })),
+  );
   const [row] = rowsOf<{ balance_after: number }>(
     await tx.execute(sql`
     with moved as (
       update ${users} set "credits" = "credits" + ${change.delta}, "updated_at" = now()
-      where "id" = ${change.userId}${covered}
+      where "id" = ${change.userId}
       returning "credits"
+    ), shifted as (
+      update ${creditLots} set "remaining" = ${creditLots.remaining} + v."delta"
+      from json_to_recordset(${lots}::json) as v("id" uuid, "delta" int)
+      where ${creditLots.id} = v."id" and exists (select 1 from moved)
+      returning 1
+    ), held as (
+      insert into ${sessionCredits} ("session_id", "lot_id", "credits")
+      select ${change.hold?.sessionId ?? null}::uuid, v."id", v."credits"
+      from json_to_recordset(${held}::json) as v("id" uuid, "credits" int)
+      where exists (select 1 from moved)
+      on conflict ("session_id", "lot_id") do update set "credits" = ${sessionCredits.credits} + excluded."credits"
+      returning 1
     )
     insert into ${creditLedger} ("id", "user_id", "delta", "balance_after", "reason", "actor_id", "reference_id", "note",
       "created_at")
@@ -147,32 +166,6 @@ export function insertLots(tx: DbOrTx, rows: (typeof creditLots.$inferInsert)[])
         .insert(creditLots)
         .values(rows)
         .then(() => undefined);
-}
-
-/** Moves each lot's remaining credits by its delta (negative: spent or taken; positive: given back). */
-export async function shiftLots(tx: DbOrTx, shifts: { lotId: string; delta: number }[]) {
-  if (shifts.length === 0) return;
-  const json = JSON.stringify(shifts.map(({ lotId, delta }) => ({ id: lotId, delta })));
-  await tx.execute(sql`
-    update ${creditLots} set "remaining" = ${creditLots.remaining} + v."delta"
-    from json_to_recordset(${json}::json) as v("id" uuid, "delta" int)
-    where ${creditLots.id} = v."id"`);
-}
-
-/** A session takes these credits from these lots (added to what it already holds from each). */
-export async function holdForSession(
-  tx: DbOrTx,
-  sessionId: string,
-  shares: { lotId: string; credits: number }[],
-) {
-  if (shares.length === 0) return;
-  await tx
-    .insert(sessionCredits)
-    .values(shares.map(({ lotId, credits }) => ({ sessionId, lotId, credits })))
-    .onConflictDoUpdate({
-      target: [sessionCredits.sessionId, sessionCredits.lotId],
-      set: { credits: sql`${sessionCredits.credits} + excluded."credits"` },
-    });
 }
 
 /** What a session holds, lot by lot, with each lot's last day. */

@@ -3,7 +3,13 @@ import { newId } from '@sala/db/ids';
 import type { CreditReason } from '@sala/db/schema/ledger';
 import type { TCreditLotSource } from '@sala/shared/credits/credit-lots.contract';
 import { creditLotMessages as lm } from '@sala/shared/credits/credit-lots.messages';
-import { formatExpiryDay, isLotLive, planReturn, planSpend } from '@sala/shared/credits/credit-lots.rules';
+import {
+  formatExpiryDay,
+  isLotLive,
+  type LotShare,
+  planReturn,
+  planSpend,
+} from '@sala/shared/credits/credit-lots.rules';
 import type { TPage } from '@sala/shared/table/table.contract';
 import { businessDate } from '@sala/shared/time/business-time';
 import type { TLedgerEntry, TLedgerQuery, TLedgerReason } from '@sala/shared/users/client-account.contract';
@@ -15,8 +21,8 @@ import {
   hasLotsOf,
   heldBySession,
   heldBySessions,
-  holdForSession,
   insertLots,
+  type LotRow,
   ledgerPageOf,
   ledgerRowsOf,
   lockAccounts,
@@ -24,7 +30,6 @@ import {
   lotsWithCredits,
   moveHoldings,
   releaseFromSession,
-  shiftLots,
 } from './credits.repository';
 
 export type CreditChange = {
@@ -38,8 +43,18 @@ export type CreditChange = {
 /** A lot a grant makes: its credits and last day (null: never expire). */
 export type LotGrant = { credits: number; expiresOn: string | null };
 
-/** One ledger row for a change of the (locked) account's balance; answers the new balance. */
-async function move(tx: DbOrTx, change: CreditChange & { delta: number }): Promise<number> {
+/**
+ * One ledger row for a change of the (locked) account's balance, with the lots it moves and what a session holds of
+ * them, in one statement; answers the new balance.
+ */
+async function move(
+  tx: DbOrTx,
+  change: CreditChange & {
+    delta: number;
+    lots?: { lotId: string; delta: number }[];
+    hold?: { sessionId: string; shares: LotShare[] };
+  },
+): Promise<number> {
   const balance = await changeBalance(tx, {
     userId: change.userId,
     delta: change.delta,
@@ -47,6 +62,8 @@ async function move(tx: DbOrTx, change: CreditChange & { delta: number }): Promi
     actorId: change.actorId ?? null,
     referenceId: change.referenceId ?? null,
     note: change.note ?? null,
+    lots: change.lots,
+    hold: change.hold,
   });
   if (balance === undefined) throw new Error(`user ${change.userId} not found for a credit change`);
   return balance;
@@ -115,8 +132,21 @@ export async function expireAccounts(
 
 /** The account's balance once the lots whose day passed expired (locked until the transaction ends). */
 export async function settleExpiredCredits(tx: DbOrTx, userId: string, now: Date): Promise<number> {
-  const credits = await lockCredits(tx, userId);
-  return credits - (await expireDue(tx, userId, now));
+  await lockCredits(tx, userId);
+  const lots = await liveLots(tx, userId, now);
+  return lots.reduce((sum, lot) => sum + lot.remaining, 0);
+}
+
+/**
+ * The (locked) account's lots holding credits, once those whose day passed are expired: a read, and the expiry only
+ * when one of them is due (the night's job expires nearly all of them first).
+ */
+async function liveLots(tx: DbOrTx, userId: string, now: Date): Promise<LotRow[]> {
+  const lots = await lotsWithCredits(tx, userId);
+  const today = businessDate(now);
+  if (lots.every((lot) => isLotLive(lot, today))) return lots;
+  await expireDue(tx, userId, now);
+  return lots.filter((lot) => isLotLive(lot, today));
 }
 
 /**
@@ -145,7 +175,8 @@ export async function grantCredits(
       createdAt: change.now,
     })),
   );
-  return move(tx, { ...change, delta: total });
+  const { lots: _grants, ...movement } = change;
+  return move(tx, { ...movement, delta: total });
 }
 
 /** Grants of the same last day make one lot. */
@@ -168,16 +199,56 @@ export async function chargeCredits(
   charge: CreditChange & { amount: number; now: Date; sessionId?: string },
 ): Promise<number | null> {
   await lockCredits(tx, charge.userId);
-  await expireDue(tx, charge.userId, charge.now);
-  const lots = await lotsWithCredits(tx, charge.userId);
+  const lots = await liveLots(tx, charge.userId, charge.now);
   const plan = planSpend(lots, charge.amount, businessDate(charge.now));
   if (!plan) return null;
-  await shiftLots(
-    tx,
-    plan.map(({ lotId, credits }) => ({ lotId, delta: -credits })),
-  );
-  if (charge.sessionId) await holdForSession(tx, charge.sessionId, plan);
-  return move(tx, { ...charge, delta: -charge.amount });
+  return move(tx, {
+    ...charge,
+    delta: -charge.amount,
+    lots: plan.map(({ lotId, credits }) => ({ lotId, delta: -credits })),
+    hold: charge.sessionId ? { sessionId: charge.sessionId, shares: plan } : undefined,
+  });
+}
+
+/**
+ * Several sessions' charges for one account (a standing slot's dates), all or none: one lock and one read of the
+ * lots, each session paid in turn by the lots that expire first, then a ledger row per session with the lots it takes
+ * (one statement each). Returns the final balance, or null when the live lots do not cover them all (nothing moved).
+ */
+export async function chargeSessions(
+  tx: DbOrTx,
+  charge: {
+    userId: string;
+    actorId: string | null;
+    now: Date;
+    sessions: { sessionId: string; amount: number; note: string }[];
+  },
+): Promise<number | null> {
+  await lockCredits(tx, charge.userId);
+  const left = (await liveLots(tx, charge.userId, charge.now)).map((lot) => ({ ...lot }));
+  const today = businessDate(charge.now);
+  const plans: LotShare[][] = [];
+  for (const session of charge.sessions) {
+    const plan = planSpend(left, session.amount, today);
+    if (!plan) return null;
+    for (const share of plan) left.find((lot) => lot.id === share.lotId)!.remaining -= share.credits;
+    plans.push(plan);
+  }
+  let balance: number | null = null;
+  for (const [index, session] of charge.sessions.entries()) {
+    const plan = plans[index]!;
+    balance = await move(tx, {
+      userId: charge.userId,
+      reason: 'booking',
+      actorId: charge.actorId,
+      referenceId: session.sessionId,
+      note: session.note,
+      delta: -session.amount,
+      lots: plan.map(({ lotId, credits }) => ({ lotId, delta: -credits })),
+      hold: { sessionId: session.sessionId, shares: plan },
+    });
+  }
+  return balance;
 }
 
 /**
@@ -194,10 +265,6 @@ export async function refundSessionCredits(
   if (refund.amount <= 0) return { balance: before, expired: 0 };
   const held = await heldBySession(tx, refund.sessionId);
   const { shares, unheld } = planReturn(held, refund.amount);
-  await shiftLots(
-    tx,
-    shares.map(({ lotId, credits }) => ({ lotId, delta: credits })),
-  );
   await releaseFromSession(tx, refund.sessionId, held, shares);
   if (unheld > 0)
     await insertLots(tx, [
@@ -212,8 +279,15 @@ export async function refundSessionCredits(
         createdAt: refund.now,
       },
     ]);
-  const balance = await move(tx, { ...refund, delta: refund.amount });
-  const expired = await expireDue(tx, refund.userId, refund.now);
+  const balance = await move(tx, {
+    ...refund,
+    delta: refund.amount,
+    lots: shares.map(({ lotId, credits }) => ({ lotId, delta: credits })),
+  });
+  // Credits back in a lot whose day passed expire at once (only then is the expiry run).
+  const today = businessDate(refund.now);
+  const late = shares.some((share) => !isLotLive(held.find((h) => h.lotId === share.lotId)!, today));
+  const expired = late ? await expireDue(tx, refund.userId, refund.now) : 0;
   return { balance: balance - expired, expired };
 }
 
@@ -252,22 +326,18 @@ export async function takeBackCredits(
   change: CreditChange & { amount: number; note: string; now: Date; fromLotsOf?: string },
 ): Promise<{ taken: number; short: number; balance: number }> {
   await lockCredits(tx, change.userId);
-  await expireDue(tx, change.userId, change.now);
-  const lots = await lotsWithCredits(tx, change.userId);
+  const lots = await liveLots(tx, change.userId, change.now);
   const own = change.fromLotsOf ? await hasLotsOf(tx, change.fromLotsOf) : false;
   const pool = own ? lots.filter((lot) => lot.referenceId === change.fromLotsOf) : lots;
   const today = businessDate(change.now);
   const available = pool.reduce((sum, lot) => sum + (isLotLive(lot, today) ? lot.remaining : 0), 0);
   const taken = Math.min(change.amount, available);
   const plan = planSpend(pool, taken, today) ?? [];
-  await shiftLots(
-    tx,
-    plan.map(({ lotId, credits }) => ({ lotId, delta: -credits })),
-  );
   const short = change.amount - taken;
   const balance = await move(tx, {
     ...change,
     delta: -taken,
+    lots: plan.map(({ lotId, credits }) => ({ lotId, delta: -credits })),
     note: short > 0 ? `${change.note}; ${short} ya usados, no se pudieron descontar` : change.note,
   });
   return { taken, short, balance };
