@@ -324,20 +324,23 @@ export async function finishExpiryRun(
     .where(and(eq(creditExpiryRuns.day, day), eq(creditExpiryRuns.holder, holder)));
 }
 
+/** A lot as the client's and the staff's lists show it. */
+const lotView = {
+  id: creditLots.id,
+  credits: creditLots.credits,
+  remaining: creditLots.remaining,
+  expiresOn: creditLots.expiresOn,
+  source: creditLots.source,
+  createdAt: creditLots.createdAt,
+  expired: creditLots.expiredCredits,
+  expiredAt: creditLots.expiredAt,
+  referenceId: creditLots.referenceId,
+};
+
 /** Every lot of an account: the live ones first in spending order, then the rest, newest first. */
 export function lotsOf(db: DbOrTx, userId: string, options: { onlyWithCredits?: boolean } = {}) {
   return db
-    .select({
-      id: creditLots.id,
-      credits: creditLots.credits,
-      remaining: creditLots.remaining,
-      expiresOn: creditLots.expiresOn,
-      source: creditLots.source,
-      createdAt: creditLots.createdAt,
-      expired: creditLots.expiredCredits,
-      expiredAt: creditLots.expiredAt,
-      referenceId: creditLots.referenceId,
-    })
+    .select(lotView)
     .from(creditLots)
     .where(
       and(eq(creditLots.userId, userId), options.onlyWithCredits ? gt(creditLots.remaining, 0) : undefined),
@@ -345,20 +348,10 @@ export function lotsOf(db: DbOrTx, userId: string, options: { onlyWithCredits?: 
     .orderBy(desc(creditLots.createdAt), desc(creditLots.id));
 }
 
-/** One lot of an account, locked (the account's lock is the caller's). */
+/** One lot of an account (the caller holds the account's row lock, which guards its lots). */
 export function findLot(tx: DbOrTx, userId: string, lotId: string) {
   return tx
-    .select({
-      id: creditLots.id,
-      credits: creditLots.credits,
-      remaining: creditLots.remaining,
-      expiresOn: creditLots.expiresOn,
-      source: creditLots.source,
-      createdAt: creditLots.createdAt,
-      expired: creditLots.expiredCredits,
-      expiredAt: creditLots.expiredAt,
-      referenceId: creditLots.referenceId,
-    })
+    .select(lotView)
     .from(creditLots)
     .where(and(eq(creditLots.id, lotId), eq(creditLots.userId, userId)))
     .then((rows) => rows[0]);
