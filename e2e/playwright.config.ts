@@ -113,6 +113,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         SKIP_WEB_BUILD: 'true',
+        // Every spec registers from 127.0.0.1: the public form's hourly limit per address is for the outside.
+        REGISTER_LIMIT_PER_HOUR: '100000',
         FACTURAPI_KEY: 'sk_test_e2e',
         FACTURAPI_URL: `http://127.0.0.1:${pacPort}/v2`,
         WHATSAPP_TOKEN: 'wa-test-token',

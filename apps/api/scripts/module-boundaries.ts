@@ -46,9 +46,17 @@ type ModuleRule = { owns?: string[]; reads?: string[]; writes?: string[] };
 
 /** Table (as exported by packages/db/src/schema) → the one module that owns it. */
 export const MODULES: Record<string, ModuleRule> = {
+  // Issue 45: the second factor's columns of users (secret, last step taken) are written by auth.
   auth: {
-    owns: ['authSessions', 'passwordResetTokens', 'loginThrottles', 'trustedDevices'],
-    reads: ['users'],
+    owns: [
+      'authSessions',
+      'passwordResetTokens',
+      'loginThrottles',
+      'trustedDevices',
+      'loginChallenges',
+      'recoveryCodes',
+    ],
+    writes: ['users'],
   },
   users: { owns: ['users'] },
   // The balance column of users moves only with a ledger row, so the credits module writes it.

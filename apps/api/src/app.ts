@@ -10,6 +10,7 @@ import { AppError } from './lib/app-error';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { accountAccess, registerAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
+import { staffSecurityRoutes } from './modules/auth/staff-security.routes';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { blockRoutes } from './modules/blocks/blocks.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
@@ -133,6 +134,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(backupRoutes);
       await api.register(catalogRoutes);
       await api.register(authRoutes);
+      await api.register(staffSecurityRoutes);
       await api.register(userRoutes);
       await api.register(clientAccountRoutes);
       await api.register(meRoutes);

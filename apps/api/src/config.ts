@@ -69,6 +69,17 @@ const ZEnv = z
       .max(100_000, 'LIVE_MAX_STREAMS_PER_ADDRESS debe ser un número de conexiones (1–100000).')
       .default(20),
     DATA_DIR: z.string().min(1).default('data'),
+    /** Issue 45: `required` sends a super admin without a second factor to turn it on before any staff screen. */
+    STAFF_2FA: z
+      .enum(['required', 'optional'], { error: 'STAFF_2FA debe ser required u optional.' })
+      .optional(),
+    /** Issue 45: accounts the public registration form takes from one address in an hour. */
+    REGISTER_LIMIT_PER_HOUR: z.coerce
+      .number({ error: 'REGISTER_LIMIT_PER_HOUR debe ser un número de registros (1–100000).' })
+      .int('REGISTER_LIMIT_PER_HOUR debe ser un número de registros (1–100000).')
+      .min(1, 'REGISTER_LIMIT_PER_HOUR debe ser un número de registros (1–100000).')
+      .max(100_000, 'REGISTER_LIMIT_PER_HOUR debe ser un número de registros (1–100000).')
+      .default(5),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PUBLIC_URL: z.url('PUBLIC_URL debe ser una URL (p. ej. https://reservas.ejemplo.mx).').optional(),
     WEB_DIST_DIR: z.string().optional(),
@@ -283,6 +294,11 @@ const ZEnv = z
     /** Demo data only on the embedded database outside production, unless SEED_DEMO says otherwise. */
     seedDemo: env.NODE_ENV !== 'production' && (env.SEED_DEMO ? env.SEED_DEMO === 'true' : !env.DATABASE_URL),
     trustProxy: env.TRUST_PROXY,
+    /** Issue 45: required in production unless STAFF_2FA says otherwise; optional elsewhere. */
+    staffTwoFactor: (env.STAFF_2FA ?? (env.NODE_ENV === 'production' ? 'required' : 'optional')) as
+      | 'required'
+      | 'optional',
+    registerLimitPerHour: env.REGISTER_LIMIT_PER_HOUR,
     /** How many live availability streams this process keeps open, in all and per client address. */
     live: { maxStreams: env.LIVE_MAX_STREAMS, maxStreamsPerAddress: env.LIVE_MAX_STREAMS_PER_ADDRESS },
     /** Business inbox for staff notices; without it, every active super admin gets them. */

@@ -5,6 +5,7 @@ import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { users } from '@sala/db/schema/users';
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
 import { passwordResetMessages } from '@sala/shared/auth/password-reset.messages';
+import { staffSecurityMessages as sm } from '@sala/shared/auth/staff-security.messages';
 import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -491,22 +492,45 @@ describe('per-address limits of the account routes (issue 18, point 8)', () => {
     expect((await from('/api/auth/reset-password', badReset, address)).statusCode).toBe(400);
   });
 
-  it('lets one address register 100 accounts an hour (a family, a clinic’s desk) and refuses the 101st', async () => {
-    freezeClock(new Date('2026-11-21T10:00:00Z'));
+  it('lets one address register 5 accounts an hour (REGISTER_LIMIT_PER_HOUR) and refuses the 6th, e-mailing nobody', async () => {
+    freezeClock(new Date('2026-11-21T10:20:00Z'));
     const address = '10.78.2.1';
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 5; i++) {
       expect((await from('/api/auth/register', registration(), address)).statusCode).toBe(201);
     }
     const before = await userCount();
+    const mailsBefore = (await t.db.select({ c: sql<number>`count(*)::int` }).from(emailOutbox))[0]!.c;
     const refused = await from('/api/auth/register', registration(), address);
     expect(refused.statusCode).toBe(429);
-    expect(refused.headers['retry-after']).toBe('3600');
+    expect(refused.headers['retry-after']).toBe('2400');
     expect(refused.json().error).toEqual({
       code: 'resource-exhausted',
-      message: m.tooManyAttempts('1 hora'),
+      message: sm.tooManyRegistrations('40 minutos'),
     });
     expect(await userCount()).toBe(before);
+    expect((await t.db.select({ c: sql<number>`count(*)::int` }).from(emailOutbox))[0]!.c).toBe(mailsBefore);
+    // Another address is not held back; the next hour starts again.
     expect((await from('/api/auth/register', registration(), '10.78.2.2')).statusCode).toBe(201);
+    vi.setSystemTime(new Date('2026-11-21T11:00:00Z'));
+    expect((await from('/api/auth/register', registration(), address)).statusCode).toBe(201);
+  });
+
+  it('takes the hourly registrations per address from REGISTER_LIMIT_PER_HOUR (load tests set it higher)', async () => {
+    const loose = await createTestApp({ env: { REGISTER_LIMIT_PER_HOUR: '8' } });
+    try {
+      freezeClock(new Date('2026-11-21T10:00:00Z'));
+      const send = () =>
+        loose.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: registration(),
+          remoteAddress: '10.78.2.9',
+        });
+      for (let i = 0; i < 8; i++) expect((await send()).statusCode).toBe(201);
+      expect((await send()).statusCode).toBe(429);
+    } finally {
+      await loose.close();
+    }
   });
 
   it('keeps 5 reset e-mails a minute per address, with the same kind of answer', async () => {

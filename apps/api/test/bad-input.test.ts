@@ -548,6 +548,10 @@ describe('bad input on every route', () => {
     'POST /api/me/calendar-feed',
     'DELETE /api/me/calendar-feed',
     'POST /api/branches/:id/calendar-feed',
+    // Issue 45: a new secret to set up, and ending logins, take no body.
+    'POST /api/me/two-factor/setup',
+    'POST /api/me/logins/end-others',
+    'POST /api/users/:id/logins/end',
   ]);
   it('answers a missing body with 4xx in the envelope', async () => {
     for (const [method, url] of writes().filter(([m, u]) => !bodyless.has(`${m} ${u}`))) {

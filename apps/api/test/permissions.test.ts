@@ -146,6 +146,86 @@ const table = (): Row[] => [
     url: '/api/me/credit-lots',
     expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
   },
+  // Issue 45: the second step of a login needs its first (400 without it, for anyone).
+  {
+    method: 'POST',
+    url: '/api/auth/login/code',
+    body: () => ({ code: '123456' }),
+    expect: everyone(400),
+  },
+  // Issue 45: one's own second factor and open logins.
+  {
+    method: 'GET',
+    url: '/api/me/two-factor',
+    expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
+  },
+  {
+    method: 'POST',
+    url: '/api/me/two-factor/setup',
+    expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
+  },
+  {
+    method: 'POST',
+    url: '/api/me/two-factor/confirm',
+    body: () => ({ code: '123456' }),
+    expect: { anonymous: 401, user: 409, admin: 409, superadmin: 409 },
+  },
+  {
+    method: 'POST',
+    url: '/api/me/two-factor/recovery-codes',
+    body: () => ({ code: '123456' }),
+    expect: { anonymous: 401, user: 409, admin: 409, superadmin: 409 },
+  },
+  {
+    method: 'POST',
+    url: '/api/me/two-factor/disable',
+    body: () => ({ code: '123456' }),
+    expect: { anonymous: 401, user: 409, admin: 409, superadmin: 409 },
+  },
+  {
+    method: 'GET',
+    url: '/api/me/logins',
+    expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
+  },
+  {
+    method: 'DELETE',
+    url: '/api/me/logins/:id',
+    request: async () => ({ url: `/api/me/logins/${randomUUID()}` }),
+    expect: { anonymous: 401, user: 404, admin: 404, superadmin: 404 },
+  },
+  {
+    method: 'POST',
+    url: '/api/me/logins/end-others',
+    expect: { anonymous: 401, user: 200, admin: 200, superadmin: 200 },
+  },
+  // Issue 45: another account's logins, second factor and branch are the super admin's.
+  {
+    method: 'GET',
+    url: '/api/users/:id/logins',
+    request: async () => ({ url: `/api/users/${(await createUser(t.db)).id}/logins` }),
+    expect: superRead,
+  },
+  {
+    method: 'POST',
+    url: '/api/users/:id/logins/end',
+    request: async () => ({ url: `/api/users/${(await createUser(t.db)).id}/logins/end` }),
+    expect: superRead,
+  },
+  {
+    method: 'POST',
+    url: '/api/users/:id/two-factor/disable',
+    request: async () => ({ url: `/api/users/${(await createUser(t.db)).id}/two-factor/disable` }),
+    expect: { anonymous: 401, user: 403, admin: 403, superadmin: 409 },
+  },
+  {
+    method: 'PUT',
+    url: '/api/users/:id/branch',
+    request: async () => ({
+      url: `/api/users/${(await createUser(t.db, { role: 'admin' })).id}/branch`,
+      body: { homeBranchId: (await createBranch(t.db)).id, branchOnly: true },
+    }),
+    expect: superRead,
+  },
   { method: 'GET', url: '/api/outbox', expect: { anonymous: 401, user: 403, admin: 403, superadmin: 200 } },
   { method: 'GET', url: '/api/audit', expect: { anonymous: 401, user: 403, admin: 403, superadmin: 200 } },
   {

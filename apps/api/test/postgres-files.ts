@@ -26,6 +26,8 @@ export const POSTGRES_FILES: Record<string, string> = {
   'reschedule.test.ts': '20 moves of one session at once: one wins, Σ ledger = balance',
   'rooms.test.ts':
     "two creations of one position (the unique index's name mapped to the message); no deadlock",
+  'staff-security.test.ts':
+    'ten parallel sends of one right code finish one login (the step taken in one statement, the step row deleted once)',
   'series.test.ts': 'overlapping weekly series at once never put a room-hour twice',
   'stripe-oxxo-spei.test.ts':
     'one voucher for five starts; one grant for five webhook deliveries; five cancels',

@@ -5,6 +5,11 @@
  */
 export const queryKeys = {
   session: ['session'] as const,
+  /**
+   * Issue 45: the signed-in account must turn on the second factor before the staff screens. Not a request of its
+   * own: the session's answer (and a login's) sets it, so it sits outside `session` and nothing refetches it.
+   */
+  mustEnrolTwoFactor: ['must-enrol-two-factor'] as const,
   catalog: ['catalog'] as const,
   publicBranches: ['catalog', 'branches'] as const,
   checkout: (checkoutId: string) => ['checkout', checkoutId] as const,
@@ -38,6 +43,8 @@ export const queryKeys = {
     orders: (id: string) => ['users', 'orders', id] as const,
     /** Issue 44: the client's credit lots (what is left of each, until when). */
     creditLots: (id: string) => ['users', 'credit-lots', id] as const,
+    /** Issue 45: a user's open logins (its browsers), as the super admin sees them. */
+    logins: (id: string) => ['users', 'logins', id] as const,
     /** The active clients a picker finds (cached with each term; a change to users refreshes them). */
     clientPicks: ['users', 'client-picks'] as const,
   },
@@ -68,6 +75,9 @@ export const queryKeys = {
     privacy: ['me', 'privacy'] as const,
     /** Issue 44: the client's lots that still hold credits, in the order a booking spends them. */
     creditLots: ['me', 'credit-lots'] as const,
+    /** Issue 45: the second factor's state, and the account's open logins (its browsers). */
+    twoFactor: ['me', 'two-factor'] as const,
+    logins: ['me', 'logins'] as const,
   },
   /** CFDI invoices (issue 42): a fiscal profile, the invoices of some sales, the issuer's settings. */
   invoicing: {

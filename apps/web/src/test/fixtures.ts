@@ -16,6 +16,9 @@ export const sessionClient = (overrides: Partial<TSessionUser> = {}): TSessionUs
   isAdmin: false,
   isSuperAdmin: false,
   isActive: true,
+  homeBranchId: null,
+  branchOnly: false,
+  twoFactorEnabled: false,
   ...overrides,
 });
 

@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
 import { users } from './users';
 
 /** Server-side login sessions; the cookie holds a random token, the table only its SHA-256. */
@@ -8,6 +18,8 @@ export const authSessions = pgTable(
   'auth_sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** How /perfil names a login to end it (issue 45): never the token's hash. */
+    id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -18,7 +30,11 @@ export const authSessions = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
   },
-  (t) => [index('auth_sessions_user_idx').on(t.userId), index('auth_sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('auth_sessions_user_idx').on(t.userId),
+    index('auth_sessions_expires_idx').on(t.expiresAt),
+    uniqueIndex('auth_sessions_id_key').on(t.id),
+  ],
 );
 
 export const passwordResetTokens = pgTable(
@@ -67,10 +83,45 @@ export const trustedDevices = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Issue 45: the second factor was given here with "Confiar en este navegador": no code asked until then. */
+    secondFactorUntil: timestamp('second_factor_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('trusted_devices_user_idx').on(t.userId),
     index('trusted_devices_expires_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * Issue 45: a login whose password was right and that waits for the second factor. The browser holds a random
+ * token in a cookie (only its SHA-256 here); the code finishes the login within minutes, once.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    persistent: boolean('persistent').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/** Issue 45: the ten single-use recovery codes of a second factor, stored as SHA-256 (shown once, never again). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_key').on(t.userId, t.codeHash)],
 );

@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
+import { branches } from './locations';
 
 export const userRoles = ['user', 'admin', 'superadmin'] as const;
 export type UserRole = (typeof userRoles)[number];
@@ -22,6 +35,18 @@ export const users = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** Its personal fields suppressed, once the retention period after closing ended. */
     suppressedAt: timestamp('suppressed_at', { withTimezone: true }),
+    /**
+     * Issue 45: the second factor (TOTP, RFC 6238). The secret in force (base32), one being set up until its first
+     * code confirms it, when it was turned on, and the last 30-second step a code was accepted for (a code is
+     * taken once: a reused code of the same step is refused).
+     */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Issue 45: a staff account's home branch (where its screens start), and whether it works only there. */
+    homeBranchId: uuid('home_branch_id').references((): AnyPgColumn => branches.id, { onDelete: 'set null' }),
+    branchOnly: boolean('branch_only').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -45,5 +70,6 @@ export const users = pgTable(
       .where(sql`${t.closedAt} is not null and ${t.suppressedAt} is null`),
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
     check('users_role_valid', sql`${t.role} in ('user', 'admin', 'superadmin')`),
+    check('users_totp_enabled_has_secret', sql`(${t.totpEnabledAt} is null) = (${t.totpSecret} is null)`),
   ],
 );

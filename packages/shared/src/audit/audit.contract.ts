@@ -47,6 +47,12 @@ export const AUDIT_ACTIONS = [
   'invoice.credit_note',
   'calendar_feed.replace',
   'calendar_feed.revoke',
+  'two_factor.enable',
+  'two_factor.disable',
+  'two_factor.recovery_used',
+  'two_factor.recovery_codes',
+  'login.end',
+  'staff.branch',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -94,6 +100,12 @@ export const auditActionLabels: Record<TAuditAction, string> = {
   'invoice.credit_note': 'Nota de crédito emitida',
   'calendar_feed.replace': 'Calendario del personal: dirección nueva',
   'calendar_feed.revoke': 'Calendario del personal: dirección revocada',
+  'two_factor.enable': 'Verificación en dos pasos activada',
+  'two_factor.disable': 'Verificación en dos pasos desactivada',
+  'two_factor.recovery_used': 'Código de recuperación usado',
+  'two_factor.recovery_codes': 'Códigos de recuperación nuevos',
+  'login.end': 'Sesiones cerradas a mano',
+  'staff.branch': 'Sucursal del personal asignada',
 };
 
 export const auditMessages = {

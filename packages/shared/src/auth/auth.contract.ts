@@ -6,7 +6,18 @@ import { ZSessionUser } from './session.contract';
 export { type TLoginRequest, ZLoginRequest } from './login.contract';
 export { type TRegisterRequest, ZRegisterRequest } from './register.contract';
 
-export const ZLoginResponse = z.object({ user: ZSessionUser, consentNeeded: z.boolean() });
+/** A finished login: the user, and what they must do first (accept a new notice, turn on the second factor). */
+export const ZLoginDone = z.object({
+  user: ZSessionUser,
+  consentNeeded: z.boolean(),
+  mustEnrolTwoFactor: z.boolean(),
+});
+export type TLoginDone = z.infer<typeof ZLoginDone>;
+/** The password was right and the account asks for a code: POST /api/auth/login/code finishes (issue 45). */
+export const ZLoginCodeStep = z.object({ codeRequired: z.literal(true) });
+/** POST /api/auth/login */
+export const ZLoginResponse = z.union([ZLoginDone, ZLoginCodeStep]);
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 /** POST /api/auth/forgot-password */
 export const ZForgotPasswordRequest = z.object({ email: emailField(m.emailRequired, m.invalidEmail) });

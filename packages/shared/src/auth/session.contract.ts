@@ -15,6 +15,11 @@ export const ZSessionUser = z.object({
   isAdmin: z.boolean(),
   isSuperAdmin: z.boolean(),
   isActive: z.boolean(),
+  /** Issue 45: the staff account's home branch (where its screens start), and whether it works only there. */
+  homeBranchId: z.uuid().nullable(),
+  branchOnly: z.boolean(),
+  /** A second factor (TOTP) is asked at login. */
+  twoFactorEnabled: z.boolean(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 
@@ -27,5 +32,10 @@ export const ZSessionResponse = z.object({
   ended: z.enum(['account-disabled']).optional(),
   /** The signed-in person has yet to accept today's privacy notice or terms (a version that asks again). */
   consentNeeded: z.boolean().optional(),
+  /**
+   * This account must turn on the second factor before any staff screen (STAFF_2FA=required, a super admin
+   * without one): the API refuses the staff routes until then (issue 45).
+   */
+  mustEnrolTwoFactor: z.boolean().optional(),
 });
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;

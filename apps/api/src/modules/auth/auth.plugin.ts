@@ -1,11 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import type { TRole } from '@sala/shared/auth/roles';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import { staffSecurityMessages } from '@sala/shared/auth/staff-security.messages';
+import { mustEnrolTwoFactor } from '@sala/shared/auth/two-factor.rules';
 import { commonMessages } from '@sala/shared/errors/messages';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AccountAccess } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { TRUSTED_DEVICE_TTL_MS } from './auth.service';
+import { LOGIN_CODE_TTL_MS, TRUSTED_DEVICE_TTL_MS } from './auth.service';
 import { endAccessAfterEmailChange, endLoginsOf, PERSISTENT_LOGIN_MS, resolveLogin } from './logins.service';
 
 /** Who may call a route. Every /api route declares one (checked at boot). */
@@ -58,6 +60,23 @@ export function setDeviceCookie(reply: FastifyReply, token: string, secure: bool
     secure,
     maxAge: TRUSTED_DEVICE_TTL_MS / 1000,
   });
+}
+
+/** The second step of a login (issue 45): which right password waits for its code. */
+export const CODE_STEP_COOKIE = 'sala_login_code';
+
+export function setCodeStepCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(CODE_STEP_COOKIE, token, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: LOGIN_CODE_TTL_MS / 1000,
+  });
+}
+
+export function clearCodeStepCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(CODE_STEP_COOKIE, { path: '/api/auth', httpOnly: true, sameSite: 'lax', secure });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
@@ -115,6 +134,10 @@ export async function registerAuth(app: FastifyInstance) {
     if (!request.user) throw new AppError('unauthenticated', commonMessages.unauthenticated);
     if (rank[request.user.role] < rank[access])
       throw new AppError('permission-denied', commonMessages.permissionDenied);
+    // Issue 45: a super admin without the second factor (STAFF_2FA=required) reaches no staff route, none of the
+    // money or personal data, until it is on; their own account's routes (to turn it on) stay open.
+    if (rank[access] >= rank.admin && mustEnrolTwoFactor(request.user, app.config.staffTwoFactor))
+      throw new AppError('permission-denied', staffSecurityMessages.enrolFirst, { secondFactor: 'enrol' });
   });
 
   // An answer that depends on the session (every route that is not public, refusals included) is never kept by

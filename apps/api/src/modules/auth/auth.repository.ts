@@ -1,7 +1,14 @@
 import type { DbOrTx } from '@sala/db/client';
-import { authSessions, loginThrottles, passwordResetTokens, trustedDevices } from '@sala/db/schema/auth';
+import {
+  authSessions,
+  loginChallenges,
+  loginThrottles,
+  passwordResetTokens,
+  recoveryCodes,
+  trustedDevices,
+} from '@sala/db/schema/auth';
 import { users } from '@sala/db/schema/users';
-import { and, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { preparedPerDatabase } from '../../lib/prepared';
 import { lockDelayMs, type ThrottleRule } from './login-throttle';
 
@@ -14,6 +21,8 @@ export function createSession(
     expiresAt: Date;
     userAgent?: string;
     ip?: string;
+    createdAt: Date;
+    lastSeenAt: Date;
   },
 ) {
   return db.insert(authSessions).values(session);
@@ -195,4 +204,166 @@ export function loginSessionsOfUser(db: DbOrTx, userId: string) {
     .from(authSessions)
     .where(eq(authSessions.userId, userId))
     .orderBy(authSessions.createdAt);
+}
+
+// ——— Issue 45: the second factor, its login step, its recovery codes and the open logins ———
+
+export function createLoginChallenge(
+  db: DbOrTx,
+  challenge: { tokenHash: string; userId: string; persistent: boolean; expiresAt: Date },
+) {
+  return db.insert(loginChallenges).values(challenge);
+}
+
+/** A login waiting for its code, while it lasts. */
+export function findLoginChallenge(db: DbOrTx, tokenHash: string, now: Date) {
+  return db
+    .select()
+    .from(loginChallenges)
+    .where(and(eq(loginChallenges.tokenHash, tokenHash), gt(loginChallenges.expiresAt, now)))
+    .then((rows) => rows[0]);
+}
+
+/** Ends a login step once: of two parallel right codes, one finishes the login. */
+export function consumeLoginChallenge(db: DbOrTx, tokenHash: string) {
+  return db
+    .delete(loginChallenges)
+    .where(eq(loginChallenges.tokenHash, tokenHash))
+    .returning({ userId: loginChallenges.userId })
+    .then((rows) => rows[0]);
+}
+
+export function deleteExpiredChallenges(db: DbOrTx, now: Date) {
+  return db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, now));
+}
+
+export function setPendingTotpSecret(db: DbOrTx, userId: string, secret: string) {
+  return db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, userId));
+}
+
+/** Puts the pending secret in force, if it is still the one the code was checked against. */
+export function enableTotp(db: DbOrTx, userId: string, secret: string, step: number, now: Date) {
+  return db
+    .update(users)
+    .set({ totpSecret: secret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step })
+    .where(and(eq(users.id, userId), eq(users.totpPendingSecret, secret), isNull(users.totpSecret)))
+    .returning({ id: users.id })
+    .then((rows) => rows.length > 0);
+}
+
+export function disableTotp(db: DbOrTx, userId: string) {
+  return db
+    .update(users)
+    .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Takes a code's step for the account, once: only a step later than the last one accepted, in one statement, so
+ * the same code (or an older one) sent twice, even in parallel, passes once.
+ */
+export function acceptTotpStep(db: DbOrTx, userId: string, step: number) {
+  return db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id })
+    .then((rows) => rows.length > 0);
+}
+
+export async function replaceRecoveryCodes(db: DbOrTx, userId: string, codeHashes: string[]) {
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  if (codeHashes.length > 0)
+    await db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+/** Uses one recovery code, once (a used code never matches again). */
+export function useRecoveryCode(db: DbOrTx, userId: string, codeHash: string, now: Date) {
+  return db
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, codeHash),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: recoveryCodes.id })
+    .then((rows) => rows.length > 0);
+}
+
+export function countRecoveryCodesLeft(db: DbOrTx, userId: string) {
+  return db
+    .select({ left: sql<number>`count(*)::int` })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+    .then((rows) => rows[0]?.left ?? 0);
+}
+
+/** "Confiar en este navegador": this browser's device record skips the code until `until`. */
+export function trustDeviceForSecondFactor(db: DbOrTx, tokenHash: string, userId: string, until: Date) {
+  return db
+    .update(trustedDevices)
+    .set({ secondFactorUntil: until })
+    .where(and(eq(trustedDevices.tokenHash, tokenHash), eq(trustedDevices.userId, userId)));
+}
+
+/** Whether the browser's device record spares this account the code now. */
+export function isDeviceTrustedForSecondFactor(db: DbOrTx, tokenHash: string, userId: string, now: Date) {
+  return db
+    .select({ userId: trustedDevices.userId })
+    .from(trustedDevices)
+    .where(
+      and(
+        eq(trustedDevices.tokenHash, tokenHash),
+        eq(trustedDevices.userId, userId),
+        gt(trustedDevices.secondFactorUntil, now),
+        gt(trustedDevices.expiresAt, now),
+      ),
+    )
+    .then((rows) => rows.length > 0);
+}
+
+/** A factor turned off (or replaced) trusts no browser any more. */
+export function forgetSecondFactorTrust(db: DbOrTx, userId: string) {
+  return db.update(trustedDevices).set({ secondFactorUntil: null }).where(eq(trustedDevices.userId, userId));
+}
+
+/** The open logins of an account, newest activity first, with the id /perfil ends them by. */
+export function openLoginsOf(db: DbOrTx, userId: string, now: Date) {
+  return db
+    .select({
+      id: authSessions.id,
+      tokenHash: authSessions.tokenHash,
+      createdAt: authSessions.createdAt,
+      lastSeenAt: authSessions.lastSeenAt,
+      persistent: authSessions.persistent,
+      ip: authSessions.ip,
+      userAgent: authSessions.userAgent,
+    })
+    .from(authSessions)
+    .where(and(eq(authSessions.userId, userId), gt(authSessions.expiresAt, now)))
+    .orderBy(sql`${authSessions.lastSeenAt} desc`, authSessions.id);
+}
+
+/** Ends one login of an account by its id (never another account's). */
+export function deleteLoginById(db: DbOrTx, userId: string, id: string) {
+  return db
+    .delete(authSessions)
+    .where(and(eq(authSessions.userId, userId), eq(authSessions.id, id)))
+    .returning({ tokenHash: authSessions.tokenHash })
+    .then((rows) => rows.length);
+}
+
+/** Ends every login of an account but one (the browser that asks), or all of them. */
+export function deleteLoginsExcept(db: DbOrTx, userId: string, keepTokenHash: string | null) {
+  const others = keepTokenHash
+    ? and(eq(authSessions.userId, userId), ne(authSessions.tokenHash, keepTokenHash))
+    : eq(authSessions.userId, userId);
+  return db
+    .delete(authSessions)
+    .where(others)
+    .returning({ tokenHash: authSessions.tokenHash })
+    .then((rows) => rows.length);
 }

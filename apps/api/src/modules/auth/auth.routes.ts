@@ -1,5 +1,6 @@
 import {
   ZForgotPasswordRequest,
+  ZLoginDone,
   ZLoginRequest,
   ZLoginResponse,
   ZMessageResponse,
@@ -9,14 +10,25 @@ import {
 import { authMessages as m } from '@sala/shared/auth/auth.messages';
 import { passwordResetMessages } from '@sala/shared/auth/password-reset.messages';
 import { ZSessionResponse } from '@sala/shared/auth/session.contract';
+import { ZLoginCodeRequest } from '@sala/shared/auth/staff-security.contract';
+import { mustEnrolTwoFactor } from '@sala/shared/auth/two-factor.rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { businessContact, needsConsent } from '../legal/legal.service';
-import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from './auth.plugin';
+import {
+  CODE_STEP_COOKIE,
+  clearCodeStepCookie,
+  clearSessionCookie,
+  DEVICE_COOKIE,
+  setCodeStepCookie,
+  setDeviceCookie,
+  setSessionCookie,
+} from './auth.plugin';
 import * as auth from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const secure = app.config.isProduction;
+  const policy = app.config.staffTwoFactor;
   const tags = ['cuentas'];
 
   app.get(
@@ -29,7 +41,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.endedSession) {
         const user = request.user;
         // A version of the notice or the terms this person has not accepted asks again (docs/decisions/018).
-        return user ? { user, consentNeeded: await needsConsent(request.ctx.db, user.id) } : { user: null };
+        if (!user) return { user: null };
+        return {
+          user,
+          consentNeeded: await needsConsent(request.ctx.db, user.id),
+          mustEnrolTwoFactor: mustEnrolTwoFactor(user, policy),
+        };
       }
       // The login of a deactivated account: said once, then gone.
       await auth.logout(request.ctx, { tokenHash: request.endedSession.tokenHash });
@@ -50,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await auth.register(request.ctx, request.body);
+      await auth.register(request.ctx, request.body, { perHour: app.config.registerLimitPerHour });
       return reply.status(201).send({ message: m.registered });
     },
   );
@@ -62,14 +79,51 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Iniciar sesión', body: ZLoginRequest, response: { 200: ZLoginResponse } },
     },
     async (request, reply) => {
-      const { token, deviceToken, user, consentNeeded } = await auth.login(request.ctx, {
+      const result = await auth.login(request.ctx, {
         ...request.body,
         userAgent: request.headers['user-agent'],
         deviceToken: request.cookies[DEVICE_COOKIE],
       });
-      setSessionCookie(reply, token, request.body.remember, secure);
-      if (deviceToken) setDeviceCookie(reply, deviceToken, secure);
-      return { user, consentNeeded };
+      if (result.step === 'code') {
+        setCodeStepCookie(reply, result.challengeToken, secure);
+        return { codeRequired: true as const };
+      }
+      setSessionCookie(reply, result.token, request.body.remember, secure);
+      if (result.deviceToken) setDeviceCookie(reply, result.deviceToken, secure);
+      return {
+        user: result.user,
+        consentNeeded: result.consentNeeded,
+        mustEnrolTwoFactor: mustEnrolTwoFactor(result.user, policy),
+      };
+    },
+  );
+
+  app.post(
+    '/auth/login/code',
+    {
+      config: { access: 'public', sessionDependent: true },
+      schema: {
+        tags,
+        summary: 'Segundo paso del inicio de sesión: el código de la app o uno de recuperación',
+        body: ZLoginCodeRequest,
+        response: { 200: ZLoginDone },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.loginWithCode(request.ctx, {
+        ...request.body,
+        challengeToken: request.cookies[CODE_STEP_COOKIE],
+        userAgent: request.headers['user-agent'],
+        deviceToken: request.cookies[DEVICE_COOKIE],
+      });
+      clearCodeStepCookie(reply, secure);
+      setSessionCookie(reply, result.token, result.persistent, secure);
+      if (result.deviceToken) setDeviceCookie(reply, result.deviceToken, secure);
+      return {
+        user: result.user,
+        consentNeeded: result.consentNeeded,
+        mustEnrolTwoFactor: mustEnrolTwoFactor(result.user, policy),
+      };
     },
   );
 

@@ -1,13 +1,24 @@
 import type { DbOrTx } from '@sala/db/client';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import type { TOpenLogin } from '@sala/shared/auth/staff-security.contract';
+import { staffSecurityMessages as m } from '@sala/shared/auth/staff-security.messages';
+import { userMessages } from '@sala/shared/users/users.messages';
+import Bowser from 'bowser';
+import type { ActingContext } from '../../context';
+import { AppError } from '../../lib/app-error';
 import { hashToken, newToken } from '../../lib/tokens';
+import { recordAudit } from '../audit/audit.service';
 import { toSessionUser } from '../users/user-views';
+import { findAccount } from '../users/users.service';
 import {
   createSession,
+  deleteLoginById,
+  deleteLoginsExcept,
   deleteSession,
   deleteUserSessions,
   findSessionWithUser,
   loginSessionsOfUser,
+  openLoginsOf,
   revokeResetTokens,
   touchSession,
 } from './auth.repository';
@@ -32,6 +43,9 @@ export async function openLogin(
     ),
     userAgent: options.userAgent?.slice(0, 300),
     ip: options.ip,
+    // The request's clock, as every rule of the request reads it (the list of open logins shows them).
+    createdAt: options.now,
+    lastSeenAt: options.now,
   });
   return token;
 }
@@ -86,4 +100,98 @@ export async function endAccessAfterEmailChange(db: DbOrTx, userId: string, now:
 /** For the privacy module: the person's open login sessions (when, from which address and browser). */
 export function loginsOf(db: DbOrTx, userId: string) {
   return loginSessionsOfUser(db, userId);
+}
+
+// ——— Issue 45: the open logins, as their owner (and a super admin) sees and ends them ———
+
+/** 'Chrome 131' and 'Windows 10' from a user agent; an unreadable one says so. */
+export function describeUserAgent(userAgent: string | null): { browser: string; system: string } {
+  const parsed = userAgent ? Bowser.parse(userAgent) : null;
+  const major = parsed?.browser.version?.split('.')[0];
+  const browser = parsed?.browser.name
+    ? `${parsed.browser.name}${major ? ` ${major}` : ''}`
+    : 'Navegador desconocido';
+  const os = parsed?.os;
+  const system = os?.name
+    ? `${os.name}${os.versionName ? ` ${os.versionName}` : os.version ? ` ${os.version}` : ''}`
+    : 'Sistema desconocido';
+  return { browser, system };
+}
+
+/** GET /api/me/logins and GET /api/users/:id/logins: the account's open logins, the asking browser's marked. */
+export async function listOpenLogins(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+  currentTokenHash: string | null,
+): Promise<TOpenLogin[]> {
+  const rows = await openLoginsOf(db, userId, now);
+  return rows.map((row) => ({
+    id: row.id,
+    ...describeUserAgent(row.userAgent),
+    ip: row.ip,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    persistent: row.persistent,
+    current: row.tokenHash === currentTokenHash,
+  }));
+}
+
+/** Logins ended by hand, in the log: how many, by whom, of whose account. */
+function auditEnded(tx: DbOrTx, ctx: ActingContext, user: { id: string; name: string }, ended: number) {
+  return recordAudit(tx, ctx, [
+    {
+      action: 'login.end',
+      entity: 'user',
+      entityId: user.id,
+      label: user.name,
+      before: { openLogins: ended },
+      after: { openLogins: 0 },
+    },
+  ]);
+}
+
+/** DELETE /api/me/logins/:id: one of the person's other logins ends; that browser is out at its next request. */
+export async function endOwnLogin(
+  ctx: ActingContext,
+  { id, currentTokenHash }: { id: string; currentTokenHash: string | null },
+) {
+  const { db, actor } = ctx;
+  const current = (await openLoginsOf(db, actor.id, ctx.now)).find((row) => row.id === id);
+  if (!current) throw new AppError('not-found', m.loginNotFound);
+  if (current.tokenHash === currentTokenHash) throw new AppError('invalid-argument', m.currentLogin);
+  await db.transaction(async (tx) => {
+    if ((await deleteLoginById(tx, actor.id, id)) === 0) throw new AppError('not-found', m.loginNotFound);
+    await auditEnded(tx, ctx, actor, 1);
+  });
+}
+
+/** POST /api/me/logins/end-others: "Cerrar sesión en todos los demás". */
+export async function endOtherLogins(
+  ctx: ActingContext,
+  { currentTokenHash }: { currentTokenHash: string | null },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const ended = await deleteLoginsExcept(tx, ctx.actor.id, currentTokenHash);
+    if (ended > 0) await auditEnded(tx, ctx, ctx.actor, ended);
+    return { ended };
+  });
+}
+
+/** POST /api/users/:id/logins/end (super admin): every login of the user ends. */
+export async function endLoginsOfUser(ctx: ActingContext, { userId }: { userId: string }) {
+  const user = await findAccount(ctx.db, userId);
+  if (!user) throw new AppError('not-found', userMessages.notFound);
+  return ctx.db.transaction(async (tx) => {
+    const ended = await deleteLoginsExcept(tx, user.id, null);
+    if (ended > 0) await auditEnded(tx, ctx, user, ended);
+    return { ended };
+  });
+}
+
+/** GET /api/users/:id/logins (super admin). */
+export async function openLoginsOfUser(ctx: ActingContext, { userId }: { userId: string }) {
+  const user = await findAccount(ctx.db, userId);
+  if (!user) throw new AppError('not-found', userMessages.notFound);
+  return listOpenLogins(ctx.db, user.id, ctx.now, null);
 }

@@ -20,6 +20,7 @@ import { businessDate, businessInstant, businessTime, dayRange } from '@sala/sha
 import type { TMySession, TMySessionsQuery } from '@sala/shared/users/profile.contract';
 import type { ActingContext, JobContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { assertMayWorkAt } from '../../lib/branch-scope';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toPage } from '../../lib/paging';
 import type { SessionFacts } from '../../ports/notify';
@@ -267,6 +268,7 @@ export function bookForOthers(
     ),
 ) {
   const { branchId, roomId, date, hour } = input;
+  assertMayWorkAt(ctx.actor, branchId);
   return book(
     ctx,
     { branchId, roomId, date, hour },
@@ -604,12 +606,16 @@ export async function calendarOf(
 
 /** Reservaciones and Historial de reservaciones: one day's sessions (a page). */
 export async function listStaffSessionsPage(
-  { db, now }: ActingContext,
+  { db, now, actor }: ActingContext,
   query: TStaffSessionsQuery,
 ): Promise<TPage<TStaffSession>> {
+  // "Solo su sucursal" (issue 45): another branch is refused; every branch means its own.
+  if (query.branchId) assertMayWorkAt(actor, query.branchId);
+  const branchId = query.branchId ?? (actor.branchOnly ? (actor.homeBranchId ?? undefined) : undefined);
   const { from, to } = dayRange(query.date);
   const rows = await listStaffSessions(db, {
     ...query,
+    branchId,
     from,
     to,
     includeCancelled: query.includeCancelled === 'true',
@@ -624,7 +630,11 @@ export async function listStaffSessionsPage(
 }
 
 /** What a receptionist looks at first: a branch's active rooms × the day's hours, each free, booked or blocked. */
-export async function dayGrid({ db, now }: ActingContext, query: TDayGridQuery): Promise<TDayGridResponse> {
+export async function dayGrid(
+  { db, now, actor }: ActingContext,
+  query: TDayGridQuery,
+): Promise<TDayGridResponse> {
+  assertMayWorkAt(actor, query.branchId);
   const { from, to } = dayRange(query.date);
   const [day, sessions, waitlist] = await Promise.all([
     loadBranchDay(db, query.branchId, query.date),

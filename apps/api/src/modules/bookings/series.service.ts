@@ -21,6 +21,7 @@ import { locationMessages } from '@sala/shared/locations/locations.messages';
 import { businessDate, businessInstant } from '@sala/shared/time/business-time';
 import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { assertMayWorkAt } from '../../lib/branch-scope';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { SessionFacts } from '../../ports/notify';
 import { availabilityChanged, loadBranchAtInstants } from '../availability/availability.service';
@@ -93,6 +94,7 @@ export async function previewSeries(
   holder: ClientHolder,
 ): Promise<TSeriesPreviewResponse> {
   const { db, actor, now } = ctx;
+  if (holder.kind === 'client') assertMayWorkAt(actor, ask.branchId);
   const person = await holderAccount(db, actor, holder, { lock: false });
   const account = await findAccount(db, person.id);
   const { branch, plan } = await planNow(db, now, ask, person.id);
@@ -117,6 +119,7 @@ export async function createSeries(
 ): Promise<TCreateSeriesResponse> {
   const { db, actor, now, notify } = ctx;
   const { occurrences: shown, idempotencyKey: key, ...ask } = input;
+  if (holder.kind === 'client') assertMayWorkAt(actor, ask.branchId);
   let clientId: string | undefined;
   try {
     const booked = await db.transaction(async (tx) => {

@@ -15,6 +15,7 @@ import { formatMoney } from '@sala/shared/format/money';
 import { businessDate } from '@sala/shared/time/business-time';
 import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { assertMayWorkAt } from '../../lib/branch-scope';
 import { recordAudit } from '../audit/audit.service';
 import { lockBranch } from '../branches/branches.service';
 import { drawerExpensesOfDay } from '../costs/costs.service';
@@ -72,6 +73,7 @@ function dateAsked(ctx: ActingContext, date: string | undefined) {
 
 /** GET /api/cash-drawers */
 export async function drawerOf(ctx: ActingContext, query: TDrawerQuery): Promise<{ drawer: TDrawer | null }> {
+  assertMayWorkAt(ctx.actor, query.branchId);
   const row = await findDrawerOf(ctx.db, query.branchId, dateAsked(ctx, query.date));
   return { drawer: row ? await withFigures(ctx.db, row) : null };
 }
@@ -80,6 +82,7 @@ export async function drawerOf(ctx: ActingContext, query: TDrawerQuery): Promise
 export async function drawerById(ctx: ActingContext, { id }: { id: string }): Promise<TDrawer> {
   const row = await findDrawerById(ctx.db, id);
   if (!row) throw new AppError('not-found', m.notFound);
+  assertMayWorkAt(ctx.actor, row.branchId);
   dateAsked(ctx, row.date);
   return withFigures(ctx.db, row);
 }
@@ -87,6 +90,7 @@ export async function drawerById(ctx: ActingContext, { id }: { id: string }): Pr
 /** POST /api/cash-drawers: opens today's drawer of a branch with its float (once: the unique index decides). */
 export async function openDrawer(ctx: ActingContext, input: TOpenDrawerRequest): Promise<TDrawer> {
   const { db, actor, now } = ctx;
+  assertMayWorkAt(actor, input.branchId);
   const date = businessDate(now);
   const opened = await db.transaction(async (tx) => {
     const branch = await lockBranch(tx, input.branchId);
@@ -147,6 +151,7 @@ export async function closeDrawer(
   const closed = await db.transaction(async (tx) => {
     const drawer = await lockDrawer(tx, { id }, 'update');
     if (!drawer) throw new AppError('not-found', m.notFound);
+    assertMayWorkAt(actor, drawer.branchId);
     if (drawer.status === 'closed') throw new AppError('aborted', m.alreadyClosed);
     if (drawer.date !== businessDate(now) && actor.role !== 'superadmin') {
       throw new AppError('permission-denied', 'Solo un super administrador cierra la caja de otro día.');
@@ -201,6 +206,7 @@ export async function reopenDrawer(
   const reopened = await db.transaction(async (tx) => {
     const drawer = await lockDrawer(tx, { id }, 'update');
     if (!drawer) throw new AppError('not-found', m.notFound);
+    assertMayWorkAt(ctx.actor, drawer.branchId);
     if (drawer.status !== 'closed') throw new AppError('aborted', m.notClosed);
     await reopenDrawerRow(tx, id);
     await recordAudit(tx, ctx, [

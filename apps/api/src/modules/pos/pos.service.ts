@@ -15,6 +15,7 @@ import { businessDate } from '@sala/shared/time/business-time';
 import type { z } from 'zod';
 import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { assertMayWorkAt } from '../../lib/branch-scope';
 import { lockBranch } from '../branches/branches.service';
 import { drawerForSale } from '../cash-drawer/cash-drawer.service';
 import { grantCredits } from '../credits/credits.service';
@@ -87,6 +88,7 @@ export async function createSale(
   { db, actor, now, notify, metrics }: ActingContext,
   input: Sale,
 ): Promise<{ created: boolean; result: TPosOrderResponse }> {
+  assertMayWorkAt(actor, input.branchId);
   const earlier = await replay(db, input);
   if (earlier) return { created: false, result: earlier };
 

@@ -16,6 +16,9 @@ export function toSessionUser(user: UserRow): TSessionUser {
     isAdmin: user.role === 'admin' || user.role === 'superadmin',
     isSuperAdmin: user.role === 'superadmin',
     isActive: user.isActive,
+    homeBranchId: user.homeBranchId,
+    branchOnly: user.branchOnly,
+    twoFactorEnabled: user.totpEnabledAt !== null,
   };
 }
 

@@ -87,7 +87,12 @@ export function insertUser(db: DbOrTx, values: typeof users.$inferInsert) {
 export function updateUserFields(
   db: DbOrTx,
   id: string,
-  fields: Partial<Pick<typeof users.$inferInsert, 'name' | 'email' | 'phone' | 'role' | 'isActive'>>,
+  fields: Partial<
+    Pick<
+      typeof users.$inferInsert,
+      'name' | 'email' | 'phone' | 'role' | 'isActive' | 'homeBranchId' | 'branchOnly'
+    >
+  >,
 ) {
   return db
     .update(users)

@@ -1,3 +1,4 @@
+import { ZStaffBranchRequest } from '@sala/shared/auth/staff-security.contract';
 import { ZIdParams, ZSetActiveRequest } from '@sala/shared/common/fields';
 import {
   ZClientSearchQuery,
@@ -80,6 +81,21 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => users.updateUser(actingCtx(request), { id: request.params.id, values: request.body }),
+  );
+
+  app.put(
+    '/users/:id/branch',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags,
+        summary: 'La sucursal de un miembro del personal, y si solo trabaja en ella',
+        params: ZIdParams,
+        body: ZStaffBranchRequest,
+        response: { 200: ZUser },
+      },
+    },
+    async (request) => users.setStaffBranch(actingCtx(request), { id: request.params.id, ...request.body }),
   );
 
   app.patch(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '@sala/db/client';
 import type { TSessionUser } from '@sala/shared/auth/session.contract';
+import { staffSecurityMessages as sm } from '@sala/shared/auth/staff-security.messages';
 import type { TPage } from '@sala/shared/table/table.contract';
 import type {
   TClientOption,
@@ -15,6 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { ttlCache } from '../../lib/ttl-cache';
 import { recordAudit } from '../audit/audit.service';
+import { lockBranch } from '../branches/branches.service';
 import { grantCredits, takeBackCredits } from '../credits/credits.service';
 import { recordConsents } from '../legal/legal.service';
 import { toSessionUser, toUser, type UserRow } from './user-views';
@@ -164,6 +166,40 @@ export async function setUserActive(
         label: row.name,
         before: { isActive: before.isActive },
         after: { isActive: row.isActive },
+      },
+    ]);
+    return toUser(row);
+  });
+}
+
+/**
+ * PUT /api/users/:id/branch (super admin, issue 45): a staff account's home branch and "Solo su sucursal". A
+ * super admin never limits their own account (they could not undo it).
+ */
+export async function setStaffBranch(
+  { db, actor, now }: ActingContext,
+  { id, homeBranchId, branchOnly }: { id: string; homeBranchId: string | null; branchOnly: boolean },
+): Promise<TUser> {
+  if (branchOnly && actor.id === id) throw new AppError('permission-denied', sm.ownBranchOnly);
+  return db.transaction(async (tx) => {
+    const before = await findUserById(tx, id, { forUpdate: true });
+    if (!before || before.closedAt) throw new AppError('not-found', m.notFound);
+    if (before.role === 'user') throw new AppError('invalid-argument', sm.branchForStaff);
+    const branch = homeBranchId ? await lockBranch(tx, homeBranchId) : null;
+    if (homeBranchId && !branch) {
+      throw new AppError('invalid-argument', sm.branchNotFound, { homeBranchId: sm.branchNotFound });
+    }
+    const row = await updateUserFields(tx, id, { homeBranchId, branchOnly });
+    if (!row) throw new AppError('not-found', m.notFound);
+    const formerBranch = before.homeBranchId ? await lockBranch(tx, before.homeBranchId) : null;
+    await recordAudit(tx, { actor, now }, [
+      {
+        action: 'staff.branch',
+        entity: 'user',
+        entityId: id,
+        label: row.name,
+        before: { sucursal: formerBranch?.name ?? null, soloSuSucursal: before.branchOnly },
+        after: { sucursal: branch?.name ?? null, soloSuSucursal: row.branchOnly },
       },
     ]);
     return toUser(row);

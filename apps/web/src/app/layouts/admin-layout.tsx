@@ -8,6 +8,7 @@ import { Logo } from '../../components/ui/logo';
 import { PageLoader } from '../../components/ui/spinner';
 import { useSession } from '../../features/auth/api/get-session';
 import { useLogout } from '../../features/auth/api/logout';
+import { EnrolTwoFactorFirst } from '../../features/auth/components/enrol-two-factor-first';
 import { XL_UP } from '../../lib/use-media-query';
 import { AdminMenuNav } from './admin-menu-nav';
 import { canOpen, sectionFor } from './admin-sections';
@@ -17,7 +18,7 @@ import { canOpen, sectionFor } from './admin-sections';
  * The API refuses the same requests on its own; this only keeps people off screens they cannot use.
  */
 export function AdminLayout() {
-  const { user, isLoading } = useSession();
+  const { user, isLoading, mustEnrolTwoFactor } = useSession();
   const { pathname } = useLocation();
   const logout = useLogout();
   const [collapsed, setCollapsed] = useState(false);
@@ -127,7 +128,8 @@ export function AdminLayout() {
           {/* Beside the menu a table of eight columns fits from 1280 px; narrower screens get its cards. */}
           <TablesWideFrom value={XL_UP}>
             <Suspense fallback={<PageLoader />}>
-              <Outlet />
+              {/* Issue 45: until the second factor is on, the API refuses every staff screen; this says why. */}
+              {mustEnrolTwoFactor ? <EnrolTwoFactorFirst /> : <Outlet />}
             </Suspense>
           </TablesWideFrom>
         </main>

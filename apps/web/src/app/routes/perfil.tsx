@@ -6,6 +6,7 @@ import { HeroBanner } from '../../components/ui/hero-banner';
 import { Button } from '../../components/ui/link-button';
 import { useSession } from '../../features/auth/api/get-session';
 import { RequireSession } from '../../features/auth/components/require-session';
+import { SecuritySection } from '../../features/auth/components/security-section';
 import { MyCalendarFeedSection } from '../../features/calendar-feeds/components/my-calendar-feed';
 import { FiscalProfileSection } from '../../features/invoicing/components/my-fiscal-profile';
 import { PurchaseInvoice } from '../../features/invoicing/components/purchase-invoice';
@@ -17,13 +18,17 @@ import { MyWaitlist } from '../../features/me/components/my-waitlist';
 import { PurchaseHistory } from '../../features/me/components/purchase-history';
 import { SessionHistory } from '../../features/me/components/session-history';
 import { MyWhatsAppSection } from '../../features/whatsapp/components/my-whatsapp';
+import { useAppLocation } from '../../lib/navigation';
 
 function Profile({ focus }: { focus?: 'pedidos' }) {
   const { user } = useSession();
   const [editing, setEditing] = useState(false);
+  // A section named by the page (/perfil/mis-pedidos) or by the address (/perfil#seguridad, issue 45).
+  const { hash } = useAppLocation();
+  const target = focus ?? (hash.slice(1) || undefined);
   useEffect(() => {
-    if (focus) document.getElementById(focus)?.scrollIntoView();
-  }, [focus]);
+    if (target) document.getElementById(target)?.scrollIntoView();
+  }, [target]);
   if (!user) return null;
   return (
     <div className="mx-auto max-w-5xl space-y-10 px-4 py-12">
@@ -71,6 +76,7 @@ function Profile({ focus }: { focus?: 'pedidos' }) {
       <FiscalProfileSection defaultEmail={user.email} />
       <MyWhatsAppSection />
       <MyCalendarFeedSection />
+      <SecuritySection email={user.email} />
       <MyDataSection user={user} onEditProfile={() => setEditing(true)} />
       <EditProfileDialog user={user} open={editing} onOpenChange={setEditing} />
     </div>

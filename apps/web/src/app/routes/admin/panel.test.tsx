@@ -1,4 +1,5 @@
 import type { TRole } from '@sala/shared/auth/roles';
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type {
   TDashboardMoney,
   TDashboardOccupancy,
@@ -16,7 +17,7 @@ import { jsonResponse, sessionClient } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
 import AdminDashboardPage from './panel';
 
-const staff = (role: TRole) =>
+const staff = (role: TRole, overrides: Partial<TSessionUser> = {}) =>
   sessionClient({
     name: 'Sofía Ramírez',
     email: 'sofia@example.com',
@@ -24,6 +25,7 @@ const staff = (role: TRole) =>
     isAdmin: true,
     isSuperAdmin: role === 'superadmin',
     credits: 0,
+    ...overrides,
   });
 
 const legal = (over: Partial<TLegalResponse>): TLegalResponse => ({
@@ -75,12 +77,18 @@ const money: TDashboardMoney = {
   topProducts: [{ name: 'Café de especialidad', quantity: 4, totalCents: 18_000 }],
 };
 
-function renderPanel(role: TRole, answer: TLegalResponse, path = '/admin', broken?: string) {
+function renderPanel(
+  role: TRole,
+  answer: TLegalResponse,
+  path = '/admin',
+  broken?: string,
+  account: Partial<TSessionUser> = {},
+) {
   const fetch = vi.fn(async (url: string) => {
     if (url.split('?')[0] === broken) {
       return jsonResponse({ error: { code: 'INTERNAL', message: 'Algo salió mal.' } }, 500);
     }
-    if (url === '/api/auth/session') return jsonResponse({ user: staff(role) });
+    if (url === '/api/auth/session') return jsonResponse({ user: staff(role, account) });
     if (url === '/api/legal') return jsonResponse(answer);
     if (url === '/api/branches/options') {
       return jsonResponse([
@@ -237,5 +245,38 @@ describe('the /admin panels', () => {
       'No se pudieron cargar las cifras.',
     );
     expect(await screen.findByTestId('occupancy-row')).toBeVisible();
+  });
+});
+
+describe('the /admin panels of a home branch (issue 45)', () => {
+  const asked = (fetch: ReturnType<typeof renderPanel>['fetch'], path: string) =>
+    fetch.mock.calls.map(([url]) => url).filter((url) => url.startsWith(path));
+
+  it('start on the home branch, and show every branch when asked', async () => {
+    const { fetch } = renderPanel('admin', legal({}), '/admin', undefined, { homeBranchId: POLANCO });
+    const branch = await screen.findByLabelText('Sucursal');
+    await waitFor(() => expect(branch).toHaveValue(POLANCO));
+    await waitFor(() =>
+      expect(asked(fetch, '/api/dashboard/today')).toEqual([`/api/dashboard/today?branchId=${POLANCO}`]),
+    );
+    await userEvent.selectOptions(branch, 'Todas las sucursales');
+    await waitFor(() => expect(asked(fetch, '/api/dashboard/today')).toContain('/api/dashboard/today'));
+  });
+
+  it('show only the home branch to an account with "Solo su sucursal"', async () => {
+    const { fetch } = renderPanel('admin', legal({}), `/admin?sucursal=${VALLE}`, undefined, {
+      homeBranchId: POLANCO,
+      branchOnly: true,
+    });
+    const branch = await screen.findByLabelText('Sucursal');
+    await waitFor(() =>
+      expect(within(branch).queryByRole('option', { name: 'Polanco' })).toBeInTheDocument(),
+    );
+    expect(within(branch).queryByRole('option', { name: 'Valle' })).toBeNull();
+    expect(within(branch).queryByRole('option', { name: 'Todas las sucursales' })).toBeNull();
+    expect(branch).toHaveValue(POLANCO);
+    expect(branch).toBeDisabled();
+    await screen.findByTestId('today-booked');
+    expect(asked(fetch, '/api/dashboard/').every((url) => url.endsWith(`branchId=${POLANCO}`))).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
-import { SelectField } from '../../../components/ui/select-field';
+import { SELECT_PLACEHOLDER, SelectField } from '../../../components/ui/select-field';
 import { useSession } from '../../../features/auth/api/get-session';
 import { MoneyPanel, OccupancyPanel, TodayPanel } from '../../../features/dashboard/components/panels';
 import { useLegal } from '../../../features/legal/api/legal-api';
 import { LegalFactsNotice } from '../../../features/legal/components/legal-facts-notice';
 import { useAllBranchOptions } from '../../../features/locations/api/branches-api';
+import { staffBranchFilter } from '../../../lib/staff-branch';
 import { adminSections, canOpen } from '../../layouts/admin-sections';
 
 /** While the notice and the terms show the demo's examples, or no business at all (docs/decisions/018). */
@@ -21,16 +22,17 @@ function LegalFactsReminder() {
 
 /**
  * /admin (issue 22): today's and the occupancy panels for every staff member, the money panels for the super admin
- * (the API refuses them to anyone else), of one branch (?sucursal=) or all; the shortcuts below.
+ * (the API refuses them to anyone else), of one branch (?sucursal=) or all; the shortcuts below. It starts on the
+ * person's home branch, and offers only that one to an account with "Solo su sucursal" (issue 45).
  */
 export default function AdminDashboardPage() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const branches = useAllBranchOptions();
   if (!user) return null;
-  const asked = params.get('sucursal') ?? '';
-  // An unknown branch in the address reads as all of them once the branches are known.
-  const branchId = !branches.data || branches.data.some((b) => b.id === asked) ? asked : '';
+  // An unknown branch in the address reads as where the panel starts (all of them, or the home branch).
+  const filter = staffBranchFilter(user, branches.data, params.get('sucursal'));
+  const { branchId } = filter;
   const shortcuts = adminSections.filter((s) => s.path !== '/admin' && canOpen(s, user.role));
   return (
     <div className="space-y-6">
@@ -45,10 +47,15 @@ export default function AdminDashboardPage() {
         </div>
         <SelectField
           label="Sucursal"
-          placeholder="Todas las sucursales"
+          placeholder={filter.everyBranch ? 'Todas las sucursales' : SELECT_PLACEHOLDER}
+          // "Solo su sucursal": the one branch, shown, not to be changed.
+          disabled={!filter.everyBranch}
           value={branchId}
-          onChange={(value) => setParams(value ? { sucursal: value } : {}, { replace: true })}
-          options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+          onChange={(value) => {
+            const sucursal = filter.param(value);
+            setParams(sucursal ? { sucursal } : {}, { replace: true });
+          }}
+          options={filter.branches.map((b) => ({ value: b.id, label: b.name }))}
           className="w-full sm:w-64 print:hidden"
         />
       </div>

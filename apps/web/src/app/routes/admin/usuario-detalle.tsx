@@ -11,8 +11,14 @@ import { useSession } from '../../../features/auth/api/get-session';
 import { FiscalProfileSection } from '../../../features/invoicing/components/my-fiscal-profile';
 import { useUser } from '../../../features/users/api/users-api';
 import { AdjustCreditsDialog, ClientAccount } from '../../../features/users/components/client-account';
+import { StaffBranchCard } from '../../../features/users/components/staff-branch-card';
+import { UserLoginsCard, UserTwoFactorCard } from '../../../features/users/components/user-security';
 
-/** /admin/usuarios/:id — a person's data, and for a client the account: ledger, sessions and orders (issue 22). */
+/**
+ * /admin/usuarios/:id — a person's data, and for a client the account: ledger, sessions and orders (issue 22). The
+ * super admin also sets a staff account's branch, and ends another person's logins or turns off their second factor
+ * (issue 45); their own are in Mi Perfil.
+ */
 export default function AdminUserDetailPage() {
   const { id = '' } = useParams();
   const user = useUser(id);
@@ -27,6 +33,11 @@ export default function AdminUserDetailPage() {
     );
   }
   const u = user.data;
+  const isSuperAdmin = me?.role === 'superadmin';
+  const isSelf = me?.id === u.id;
+  const isStaff = u.role !== 'user';
+  // The branch of a staff account, and another person's second factor, beside their open logins.
+  const hasSideCards = isStaff || (!isSelf && u.twoFactorEnabled);
   const details = [
     { label: 'Correo', value: u.email },
     { label: 'Teléfono', value: u.phone },
@@ -45,7 +56,7 @@ export default function AdminUserDetailPage() {
       </Link>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="font-display text-3xl font-semibold text-brand-800">{u.name}</h1>
-        {me?.role === 'superadmin' && (
+        {isSuperAdmin && (
           <Button variant="secondary" onClick={() => setAdjusting(true)}>
             <Coins aria-hidden className="size-4" /> Ajustar créditos
           </Button>
@@ -55,7 +66,37 @@ export default function AdminUserDetailPage() {
         items={details}
         className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2"
       />
-      <ClientAccount userId={u.id} canExtend={me?.role === 'superadmin'} />
+      {isSuperAdmin && (
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          {hasSideCards && (
+            <div className="space-y-6">
+              {isStaff && (
+                <StaffBranchCard
+                  // Saved here or elsewhere, the form starts over from what the account now says.
+                  key={`${u.homeBranchId}:${u.branchOnly}`}
+                  user={u}
+                  isSelf={isSelf}
+                />
+              )}
+              {!isSelf && <UserTwoFactorCard user={u} />}
+            </div>
+          )}
+          {isSelf ? (
+            <p className="rounded-2xl bg-white p-4 text-sm text-muted shadow-sm ring-1 ring-slate-200 sm:p-6">
+              Tus sesiones abiertas y tu verificación en dos pasos están en{' '}
+              <Link to="/perfil" className="font-semibold text-brand-700 hover:underline">
+                Mi Perfil
+              </Link>
+              .
+            </p>
+          ) : (
+            <div className={hasSideCards ? 'min-w-0' : 'min-w-0 lg:col-span-2'}>
+              <UserLoginsCard user={u} />
+            </div>
+          )}
+        </div>
+      )}
+      <ClientAccount userId={u.id} canExtend={isSuperAdmin} />
       {u.role === 'user' && <FiscalProfileSection userId={u.id} defaultEmail={u.email} />}
       {adjusting && (
         <AdjustCreditsDialog userId={u.id} balance={u.credits} onClose={() => setAdjusting(false)} />

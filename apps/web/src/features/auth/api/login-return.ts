@@ -2,6 +2,10 @@ import { useNavigation } from '../../../lib/navigation';
 
 export const LOGIN_PATH = '/registro/iniciar-sesion';
 
+/** Mi perfil's security section (issue 45): the second factor and the open logins. */
+export const SECURITY_SECTION_ID = 'seguridad';
+export const SECURITY_PATH = `/perfil#${SECURITY_SECTION_ID}`;
+
 /** What the login page is told about where the visitor came from. */
 export const loginState = (from: string) => ({ from });
 

@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AppRedirect, useAppLocation } from '../../../lib/navigation';
+import { loginUnderWay } from '../api/auth-mutations';
 import { useSession } from '../api/get-session';
 
 /** Where a login should return to: the page that sent the visitor here (same site only), else the profile. */
@@ -15,8 +17,10 @@ export function returnPath(state: unknown): string {
 export function RedirectIfLoggedIn({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const location = useAppLocation();
+  const queryClient = useQueryClient();
   // While the session loads, the form shows (it is what most visitors see, and the prerendered page holds it):
-  // a signed-in user is sent on as soon as the session answers.
-  if (user) return <AppRedirect to={returnPath(location.state)} />;
+  // a signed-in user is sent on as soon as the session answers. One who has just logged in with the form here
+  // goes where the form says, once it says so (after the notice to accept, to turn on the second factor).
+  if (user && !loginUnderWay(queryClient)) return <AppRedirect to={returnPath(location.state)} />;
   return children;
 }

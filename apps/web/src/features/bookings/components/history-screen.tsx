@@ -8,7 +8,11 @@ import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TextField } from '../../../components/ui/text-field';
+import { staffBranchFilter } from '../../../lib/staff-branch';
+import { useSession } from '../../auth/api/get-session';
+import { usePublicBranches } from '../api/availability-api';
 import { useStaffSessions } from '../api/staff-sessions-api';
+import { ALL_BRANCHES, BranchSelect } from './branch-select';
 import { DayHeading } from './day-heading';
 import { sessionColumns } from './session-columns';
 
@@ -40,36 +44,60 @@ const columns: DataTableColumn<TStaffSession>[] = [
 
 /**
  * /admin/historial-reservaciones (docs/business-rules.md §2): any day's sessions, the cancelled ones too, and how many there were.
- * The day defaults to today in Mexico City and lives in the address (?fecha=). Read-only for everyone.
+ * The day defaults to today in Mexico City and lives in the address (?fecha=), like the branch (?sucursal=): every
+ * branch, or from the start the person's home branch; only that one for an account with "Solo su sucursal" (issue
+ * 45). Read-only for everyone.
  */
 export function HistoryScreen() {
   const [params, setParams] = useSearchParams();
   const [today] = useState(() => businessDate(new Date()));
   const asked = params.get('fecha');
   const date = asked && isIsoDate(asked) ? asked : today;
+  const { user } = useSession();
+  const branches = usePublicBranches();
+  const filter = staffBranchFilter(user, branches.data, params.get('sucursal'));
+  const { branchId } = filter;
   const [state, setState] = useTableState({ sort: 'startsAt' });
-  const sessions = useStaffSessions({ date, includeCancelled: true }, state);
+  const sessions = useStaffSessions({ date, branchId: branchId || undefined, includeCancelled: true }, state);
+
+  const choose = (next: { fecha?: string; sucursal?: string }) => {
+    const merged = { fecha: date === today ? '' : date, sucursal: filter.param(branchId), ...next };
+    setParams(Object.fromEntries(Object.entries(merged).filter(([, value]) => value)), { replace: true });
+    setState((current) => ({ ...current, page: 1 }));
+  };
 
   return (
     <div className="space-y-6">
       <PageHeader
         title="Historial de reservaciones"
-        description="Las sesiones de cualquier día, también las canceladas."
-        actions={
-          <TextField
-            label="Fecha"
-            type="date"
-            value={date}
-            onChange={(event) => {
-              const next = event.target.value;
-              if (!isIsoDate(next)) return;
-              setParams(next === today ? {} : { fecha: next }, { replace: true });
-              setState((current) => ({ ...current, page: 1 }));
-            }}
-            containerClassName="w-full sm:w-52"
-          />
+        description={
+          filter.everyBranch
+            ? 'Las sesiones de cualquier día, también las canceladas, de todas las sucursales o de una.'
+            : 'Las sesiones de cualquier día en tu sucursal, también las canceladas.'
         }
       />
+      <div className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-end">
+        <TextField
+          label="Fecha"
+          type="date"
+          value={date}
+          onChange={(event) => {
+            const next = event.target.value;
+            if (!isIsoDate(next)) return;
+            choose({ fecha: next === today ? '' : next });
+          }}
+          containerClassName="w-full sm:w-52"
+        />
+        <BranchSelect
+          label="Sucursal"
+          branches={filter.branches}
+          value={branchId}
+          onChange={(sucursal) => choose({ sucursal: filter.param(sucursal) })}
+          allLabel={filter.everyBranch ? ALL_BRANCHES : undefined}
+          disabled={!filter.everyBranch}
+          className="w-full sm:w-56"
+        />
+      </div>
       <DayHeading date={date} total={sessions.data?.total} />
       <DataTable
         caption={`Historial de sesiones del ${formatCalendarDate(date)}`}

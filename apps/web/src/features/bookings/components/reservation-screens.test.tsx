@@ -1,3 +1,4 @@
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { TDayGridResponse, TStaffSession } from '@sala/shared/bookings/bookings.contract';
 import { bookingMessages } from '@sala/shared/bookings/bookings.messages';
 import { freezeClock } from '@sala/shared/time/freeze-clock';
@@ -9,8 +10,10 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '../../../components/ui/toast';
-import { FakeEventSource, jsonResponse } from '../../../test/fixtures';
+import { queryKeys } from '../../../lib/query-keys';
+import { FakeEventSource, jsonResponse, sessionClient } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
+import { ALL_BRANCHES } from './branch-select';
 import { HistoryScreen } from './history-screen';
 import { ReservationsScreen } from './reservations-screen';
 
@@ -119,8 +122,10 @@ function ShowSearch() {
   return null;
 }
 
-function renderAt(ui: ReactNode, url = '/') {
+/** A screen at an address, for the signed-in staff member when given (unknown otherwise, as before issue 45). */
+function renderAt(ui: ReactNode, url = '/', session?: TSessionUser) {
   const queries = testQueryClient();
+  if (session) queries.setQueryData(queryKeys.session, session);
   return render(
     <QueryClientProvider client={queries}>
       <MemoryRouter initialEntries={[url]}>
@@ -319,5 +324,89 @@ describe('HistoryScreen', () => {
     expect(shownSearch).toBe('?fecha=2030-01-02');
     expect(screen.getByRole('heading', { name: 'Miércoles 2 de enero de 2030' })).toBeInTheDocument();
     expect(await screen.findByText('1 sesión')).toBeInTheDocument();
+  });
+});
+
+describe('the reservations of the home branch (issue 45)', () => {
+  const staff = (branchOnly: boolean) =>
+    sessionClient({ role: 'admin', isAdmin: true, homeBranchId: providencia.id, branchOnly });
+  const grids = (api: ReturnType<typeof fakeApi>) =>
+    api.calls.filter((call) => call.path === '/api/staff/sessions/grid');
+  const optionNames = (select: HTMLElement) =>
+    within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+
+  it('Reservaciones starts on the home branch, and every branch stays chosen in the address', async () => {
+    const api = fakeApi([client]);
+    const user = userEvent.setup();
+    renderAt(<ReservationsScreen canEdit={false} />, '/', staff(false));
+    const branch = screen.getByRole('combobox', { name: 'Sucursal' });
+    await waitFor(() => expect(optionNames(branch)).toEqual([ALL_BRANCHES, 'Valle', 'Providencia']));
+    expect(branch).toHaveValue(providencia.id);
+    // The first request already asks for the home branch: no list of every branch first.
+    expect(api.lists().map((call) => call.query.get('branchId'))).toEqual([providencia.id]);
+    expect(screen.getByRole('heading', { name: 'Salas del día · Providencia' })).toBeInTheDocument();
+
+    await user.selectOptions(branch, ALL_BRANCHES);
+    await waitFor(() => expect(api.lists().at(-1)?.query.get('branchId')).toBeNull());
+    expect(shownSearch).toBe('?fecha=2030-01-14&sucursal=todas');
+    // Another day keeps every branch.
+    await user.click(screen.getByRole('button', { name: 'Mié 16 ene' }));
+    expect(shownSearch).toBe('?fecha=2030-01-16&sucursal=todas');
+    expect(branch).toHaveValue('');
+  });
+
+  it('Reservaciones offers only the home branch with "Solo su sucursal", whatever the address asks', async () => {
+    const api = fakeApi([client]);
+    renderAt(<ReservationsScreen canEdit={false} />, `/?sucursal=${valle.id}`, staff(true));
+    const branch = screen.getByRole('combobox', { name: 'Sucursal' });
+    await waitFor(() => expect(optionNames(branch)).toEqual(['Providencia']));
+    expect(
+      within(branch)
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('label')),
+    ).toEqual(['Guadalajara']);
+    expect(branch).toHaveValue(providencia.id);
+    expect(branch).toBeDisabled();
+    expect(screen.queryByRole('combobox', { name: 'Ver sucursal' })).not.toBeInTheDocument();
+    await waitFor(() => expect(grids(api).length).toBeGreaterThan(0));
+    expect(api.lists().every((call) => call.query.get('branchId') === providencia.id)).toBe(true);
+    expect(grids(api).every((call) => call.query.get('branchId') === providencia.id)).toBe(true);
+  });
+
+  it('Historial starts on the home branch, and lists every branch when asked', async () => {
+    const api = fakeApi([client]);
+    const user = userEvent.setup();
+    renderAt(<HistoryScreen />, '/', staff(false));
+    const branch = screen.getByRole('combobox', { name: 'Sucursal' });
+    await waitFor(() => expect(optionNames(branch)).toEqual([ALL_BRANCHES, 'Valle', 'Providencia']));
+    expect(branch).toHaveValue(providencia.id);
+    expect(api.lists().map((call) => call.query.get('branchId'))).toEqual([providencia.id]);
+    expect(api.lists().at(-1)!.query.get('includeCancelled')).toBe('true');
+
+    await user.selectOptions(branch, ALL_BRANCHES);
+    await waitFor(() => expect(api.lists().at(-1)?.query.get('branchId')).toBeNull());
+    fireEvent.change(screen.getByLabelText('Fecha'), { target: { value: '2030-01-02' } });
+    expect(shownSearch).toBe('?fecha=2030-01-02&sucursal=todas');
+  });
+
+  it('Historial offers only the home branch with "Solo su sucursal"', async () => {
+    const api = fakeApi([client]);
+    renderAt(<HistoryScreen />, '/?sucursal=todas', staff(true));
+    const branch = screen.getByRole('combobox', { name: 'Sucursal' });
+    await waitFor(() => expect(optionNames(branch)).toEqual(['Providencia']));
+    expect(branch).toBeDisabled();
+    await waitFor(() => expect(api.lists().length).toBeGreaterThan(0));
+    expect(api.lists().every((call) => call.query.get('branchId') === providencia.id)).toBe(true);
+  });
+
+  it('Historial lists every branch, as before, for an account without a home branch', async () => {
+    const api = fakeApi([client]);
+    renderAt(<HistoryScreen />, '/', sessionClient({ role: 'admin', isAdmin: true }));
+    const branch = screen.getByRole('combobox', { name: 'Sucursal' });
+    expect(branch).toHaveValue('');
+    await waitFor(() => expect(api.lists().length).toBeGreaterThan(0));
+    expect(api.lists().at(-1)!.query.get('branchId')).toBeNull();
   });
 });

@@ -13,6 +13,8 @@ import { DataTable, type DataTableColumn, useTableState } from '../../../compone
 import { PageHeader } from '../../../components/ui/page-header';
 import { notify } from '../../../components/ui/toast';
 import { reportFailure } from '../../../lib/form-errors';
+import { staffBranchFilter } from '../../../lib/staff-branch';
+import { useSession } from '../../auth/api/get-session';
 import { usePublicBranches } from '../api/availability-api';
 import { useCancelSession } from '../api/sessions-api';
 import { useStaffSessions } from '../api/staff-sessions-api';
@@ -35,6 +37,7 @@ export function cancelQuestion(session: TStaffSession, date: string) {
  * /admin/reservaciones (docs/business-rules.md §2): the next 7 days (Sunday skipped) as buttons, a branch filter, the chosen day's
  * sessions and the rooms × hours grid of a branch. Day and branch live in the address (?fecha=, ?sucursal=): the
  * admin e-mail links to a day, and a reload keeps both. Only a super admin gets the column to cancel (docs/business-rules.md §6).
+ * It starts on the person's home branch; an account with "Solo su sucursal" sees only that one (issue 45).
  */
 export function ReservationsScreen({ canEdit }: { canEdit: boolean }) {
   const [params, setParams] = useSearchParams();
@@ -42,9 +45,10 @@ export function ReservationsScreen({ canEdit }: { canEdit: boolean }) {
   const [now] = useState(() => new Date());
   const today = businessDate(now);
   const { days, selected } = reservationDays(now, params.get('fecha'));
+  const { user } = useSession();
   const branches = usePublicBranches();
-  const asked = params.get('sucursal') ?? '';
-  const branchId = branches.data && !branches.data.some((b) => b.id === asked) ? '' : asked;
+  const filter = staffBranchFilter(user, branches.data, params.get('sucursal'));
+  const { branchId } = filter;
 
   const [state, setState] = useTableState({ sort: 'startsAt' });
   const sessions = useStaffSessions(
@@ -56,7 +60,7 @@ export function ReservationsScreen({ canEdit }: { canEdit: boolean }) {
   const [cancelling, setCancelling] = useState<TStaffSession | null>(null);
 
   const choose = (next: { fecha?: string; sucursal?: string }) => {
-    const merged = { fecha: selected, sucursal: branchId, ...next };
+    const merged = { fecha: selected, sucursal: filter.param(branchId), ...next };
     setParams(Object.fromEntries(Object.entries(merged).filter(([, value]) => value)), { replace: true });
     setState((current) => ({ ...current, page: 1 }));
   };
@@ -85,17 +89,22 @@ export function ReservationsScreen({ canEdit }: { canEdit: boolean }) {
     <div className="@container space-y-6">
       <PageHeader
         title="Reservaciones"
-        description="Las sesiones de los próximos 7 días (sin domingos). Elige el día y, si quieres, una sucursal."
+        description={
+          filter.everyBranch
+            ? 'Las sesiones de los próximos 7 días (sin domingos). Elige el día y, si quieres, una sucursal.'
+            : 'Las sesiones de los próximos 7 días (sin domingos) en tu sucursal. Elige el día.'
+        }
       />
 
       <div className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 xl:flex-row xl:items-end xl:justify-between">
         <DayButtons days={days} selected={selected} today={today} onSelect={(fecha) => choose({ fecha })} />
         <BranchSelect
           label="Sucursal"
-          branches={branches.data ?? []}
+          branches={filter.branches}
           value={branchId}
-          onChange={(sucursal) => choose({ sucursal })}
-          allLabel={ALL_BRANCHES}
+          onChange={(sucursal) => choose({ sucursal: filter.param(sucursal) })}
+          allLabel={filter.everyBranch ? ALL_BRANCHES : undefined}
+          disabled={!filter.everyBranch}
           className="w-full shrink-0 sm:max-w-xs xl:w-56"
         />
       </div>
@@ -118,7 +127,7 @@ export function ReservationsScreen({ canEdit }: { canEdit: boolean }) {
             getRowId={(row) => row.id}
           />
         </div>
-        <BranchDayGrid date={selected} branches={branches.data ?? []} branchId={branchId} />
+        <BranchDayGrid date={selected} branches={filter.branches} branchId={branchId} />
       </div>
 
       <ConfirmDialog

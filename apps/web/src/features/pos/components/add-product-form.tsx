@@ -20,10 +20,17 @@ export function parseQuantity(value: string): number | null {
   return quantity >= 1 && quantity <= MAX_POS_QUANTITY ? quantity : null;
 }
 
-type Props = { sale: PosSale; products: TPosProduct[]; branches: TBranchOption[]; productsLoading: boolean };
+type Props = {
+  sale: PosSale;
+  products: TPosProduct[];
+  branches: TBranchOption[];
+  /** "Solo su sucursal" (issue 45): the sale is at the cashier's branch, shown but not to be changed. */
+  branchLocked?: boolean;
+  productsLoading: boolean;
+};
 
 /** docs/business-rules.md §5: client, branch, product and quantity are all needed to add a line; the same product adds up. */
-export function AddProductForm({ sale, products, branches, productsLoading }: Props) {
+export function AddProductForm({ sale, products, branches, branchLocked = false, productsLoading }: Props) {
   const [productId, setProductId] = useState('');
   const [quantity, setQuantity] = useState('1');
   const [error, setError] = useState<string>();
@@ -96,6 +103,7 @@ export function AddProductForm({ sale, products, branches, productsLoading }: Pr
           label="Sucursal"
           documents={branches}
           value={sale.branchId}
+          disabled={branchLocked}
           onChange={(id) => {
             sale.setBranchId(id);
             setError(undefined);

@@ -28,6 +28,9 @@ const created: TUser = {
   isAdmin: false,
   isSuperAdmin: false,
   isActive: true,
+  homeBranchId: null,
+  branchOnly: false,
+  twoFactorEnabled: false,
   createdAt: '2030-01-07T17:00:00.000Z',
 };
 

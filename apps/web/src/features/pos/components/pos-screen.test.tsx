@@ -1,3 +1,4 @@
+import type { TSessionUser } from '@sala/shared/auth/session.contract';
 import type { TOrderTicket } from '@sala/shared/orders/orders.contract';
 import type { TCreatePosOrderRequest, TPosProduct } from '@sala/shared/pos/pos.contract';
 import { posMessages as m } from '@sala/shared/pos/pos.messages';
@@ -6,7 +7,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/fixtures';
+import { queryKeys } from '../../../lib/query-keys';
+import { jsonResponse, sessionClient } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
 import { PosScreen } from './pos-screen';
 
@@ -16,6 +18,15 @@ vi.mock('../../../components/ui/toast', () => ({ notify }));
 const COFFEE = '1b2c3d4e-5f60-4718-8293-a4b5c6d7e8f9';
 const WATER = '2c3d4e5f-6071-4829-93a4-b5c6d7e8f901';
 const VALLE = '7a1d5b6f-2e3c-4d4b-8f9a-1b2c3d4e5f60';
+const POLANCO = '8b2e6c70-3f4d-4e5c-9a0b-2c3d4e5f6071';
+const branchOption = (id: string, name: string) => ({
+  id,
+  name,
+  cityId: VALLE,
+  sessionCost: 1,
+  standingWeeksMax: 8,
+  schedule: [],
+});
 const CLIENT = 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f';
 const ORDER = '0193f5b2-7c1e-7a00-8000-00000000abcd';
 
@@ -75,12 +86,12 @@ const openDrawer = {
 function mockApi(
   sale: () => Promise<Response> = async () => jsonResponse({ order: ticket, balance: 10 }, 201),
   drawer: object | null = openDrawer,
+  branches = [branchOption(VALLE, 'Valle')],
 ) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/api/pos/products') return jsonResponse(products);
     if (url.startsWith('/api/cash-drawers?')) return jsonResponse({ drawer });
-    if (url === '/api/branches/options')
-      return jsonResponse([{ id: VALLE, name: 'Valle', cityId: VALLE, sessionCost: 1, schedule: [] }]);
+    if (url === '/api/branches/options') return jsonResponse(branches);
     if (url.startsWith('/api/users/clients'))
       return jsonResponse([
         {
@@ -103,8 +114,10 @@ const saleBodies = (fetch: ReturnType<typeof mockApi>) =>
     .filter(([url]) => url === '/api/pos/orders')
     .map(([, init]) => JSON.parse(String(init!.body)) as TCreatePosOrderRequest);
 
-function renderScreen() {
+/** The point of sale, for the signed-in staff member when given (unknown otherwise, as before issue 45). */
+function renderScreen(session?: TSessionUser) {
   const client = testQueryClient();
+  if (session) client.setQueryData(queryKeys.session, session);
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -336,5 +349,62 @@ describe('the point of sale', () => {
     );
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith(m.productNotForSale));
     expect(screen.getByTestId('sale-total')).toHaveTextContent('$20');
+  });
+});
+
+describe('the point of sale at the cashier’s branch (issue 45)', () => {
+  const cashier = (branchOnly: boolean) =>
+    sessionClient({ role: 'admin', isAdmin: true, homeBranchId: POLANCO, branchOnly });
+  const drawerAsked = (fetch: ReturnType<typeof mockApi>) =>
+    fetch.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/cash-drawers?'));
+
+  it('starts on the home branch with its drawer, and clearing goes back to it', async () => {
+    const fetch = mockApi(undefined, { ...openDrawer, branchId: POLANCO, branchName: 'Polanco' }, [
+      branchOption(VALLE, 'Valle'),
+      branchOption(POLANCO, 'Polanco'),
+    ]);
+    renderScreen(cashier(false));
+    const branch = screen.getByRole('combobox', { name: 'Sucursal' });
+    await waitFor(() => expect(branch).toHaveValue(POLANCO));
+    expect(
+      within(branch)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Seleccione opcion', 'Valle', 'Polanco']);
+    expect(branch).toBeEnabled();
+    expect(await screen.findByRole('heading', { name: 'Caja de Polanco' })).toBeVisible();
+    expect(drawerAsked(fetch)).toEqual([`/api/cash-drawers?branchId=${POLANCO}`]);
+
+    await user.selectOptions(branch, 'Valle');
+    expect(branch).toHaveValue(VALLE);
+    await user.click(screen.getByRole('button', { name: 'Limpiar' }));
+    expect(branch).toHaveValue(POLANCO);
+  });
+
+  it('offers only the home branch to an account with "Solo su sucursal", and sells there', async () => {
+    const fetch = mockApi(undefined, { ...openDrawer, branchId: POLANCO, branchName: 'Polanco' }, [
+      branchOption(VALLE, 'Valle'),
+      branchOption(POLANCO, 'Polanco'),
+    ]);
+    renderScreen(cashier(true));
+    const branch = screen.getByRole('combobox', { name: 'Sucursal' });
+    await waitFor(() =>
+      expect(within(branch).queryByRole('option', { name: 'Polanco' })).toBeInTheDocument(),
+    );
+    expect(within(branch).queryByRole('option', { name: 'Valle' })).not.toBeInTheDocument();
+    expect(branch).toHaveValue(POLANCO);
+    expect(branch).toBeDisabled();
+
+    await user.type(screen.getByRole('combobox', { name: 'Cliente' }), 'Vale');
+    await user.click(await screen.findByRole('option', { name: /Valeria Torres/ }));
+    await add('Café', 1);
+    await payWith('Efectivo', '45');
+    await validate();
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar venta' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar venta' }));
+    await waitFor(() => expect(saleBodies(fetch)).toHaveLength(1));
+    expect(saleBodies(fetch)[0]!.branchId).toBe(POLANCO);
+    expect(drawerAsked(fetch).every((url) => url.endsWith(POLANCO))).toBe(true);
   });
 });

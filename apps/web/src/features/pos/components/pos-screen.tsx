@@ -3,6 +3,8 @@ import { Eraser, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/link-button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { offeredBranches, startingBranchId } from '../../../lib/staff-branch';
+import { useSession } from '../../auth/api/get-session';
 import { useAllBranchOptions } from '../../locations/api/branches-api';
 import { usePosProducts } from '../api/pos-products-api';
 import { usePosSale } from '../hooks/use-pos-sale';
@@ -14,11 +16,17 @@ import { PaymentPanel } from './payment-panel';
 import { SaleCompleted } from './sale-completed';
 import { SaleLinesTable } from './sale-lines-table';
 
-/** /admin/punto-venta (docs/business-rules.md §2, §4, §5): a sale at the counter for a client, paid in cash, card or transfer. */
+/**
+ * /admin/punto-venta (docs/business-rules.md §2, §4, §5): a sale at the counter for a client, paid in cash, card or
+ * transfer. It starts on the cashier's home branch, with its drawer; an account with "Solo su sucursal" sells only
+ * there (issue 45).
+ */
 export function PosScreen() {
-  const sale = usePosSale();
-  const products = usePosProducts();
+  const { user } = useSession();
   const branches = useAllBranchOptions();
+  const offered = offeredBranches(user, branches.data);
+  const sale = usePosSale(startingBranchId(user, branches.data));
+  const products = usePosProducts();
   const [confirming, setConfirming] = useState(false);
   const [addingClient, setAddingClient] = useState(false);
   const [completed, setCompleted] = useState<TPosOrderResponse | null>(null);
@@ -54,7 +62,8 @@ export function PosScreen() {
           <AddProductForm
             sale={sale}
             products={products.data ?? []}
-            branches={branches.data ?? []}
+            branches={offered}
+            branchLocked={Boolean(user?.branchOnly)}
             productsLoading={products.isPending}
           />
           <SaleLinesTable sale={sale} />

@@ -35,8 +35,10 @@ export const paymentCents = (draft: PaymentDraft) => ({
  * Payment inputs reset when the total changes; editing them after validating hides 'Pagar' until validated
  * again. The idempotency key belongs to one attempt at one sale: the same request sent again (a retry after a
  * failure) reuses it, any change to the request makes a new one, and a completed sale forgets it.
+ * `startBranchId` is the branch the sale is at until another is chosen (issue 45: the cashier's home branch; '' for
+ * none), and where clearing puts it back.
  */
-export function usePosSale() {
+export function usePosSale(startBranchId = '') {
   const [client, setClientState] = useState<ClientPick | null>(null);
   // A walk-in sale ("Público en general", issue 22): no client, only products that grant no credits.
   const [walkIn, setWalkInState] = useState(false);
@@ -48,7 +50,9 @@ export function usePosSale() {
     setWalkInState(on);
     if (on) setClientState(null);
   };
-  const [branchId, setBranchId] = useState('');
+  // null: not chosen yet, so the starting branch (which arrives with the branches).
+  const [chosenBranchId, setBranchId] = useState<string | null>(null);
+  const branchId = chosenBranchId ?? startBranchId;
   const [lines, setLinesState] = useState<SaleLine[]>([]);
   const [payment, setPaymentState] = useState<PaymentDraft>(emptyPayment);
   const [check, setCheck] = useState<PosPaymentCheck | null>(null);
@@ -89,11 +93,14 @@ export function usePosSale() {
       setCheck(result);
       return result;
     },
-    /** docs/business-rules.md §4: clearing resets the products, the total, the client and the branch (and the payment). */
+    /**
+     * docs/business-rules.md §4: clearing resets the products, the total, the client and the branch (to where the
+     * sale starts), and the payment.
+     */
     clear: () => {
       setClientState(null);
       setWalkInState(false);
-      setBranchId('');
+      setBranchId(null);
       setLinesState([]);
       setPaymentState(emptyPayment);
       setCheck(null);

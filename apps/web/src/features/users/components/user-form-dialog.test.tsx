@@ -16,6 +16,9 @@ const person = (role: TUser['role'], id: string): TUser => ({
   isAdmin: role !== 'user',
   isSuperAdmin: role === 'superadmin',
   isActive: true,
+  homeBranchId: null,
+  branchOnly: false,
+  twoFactorEnabled: false,
   createdAt: '2026-11-21T10:00:00.000Z',
 });
 
