@@ -81,7 +81,7 @@ describe('/admin/usuarios/:id and issue 45', () => {
     expect(screen.queryByRole('checkbox', { name: 'Solo su sucursal' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Sesiones abiertas' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Seguridad' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Mi Perfil' })).toHaveAttribute('href', '/perfil');
+    expect(screen.getByRole('link', { name: 'Mi Perfil' })).toHaveAttribute('href', '/perfil#seguridad');
   });
 
   it('shows an admin none of it', async () => {

@@ -8,6 +8,7 @@ import { DetailList } from '../../../components/ui/detail-list';
 import { Button } from '../../../components/ui/link-button';
 import { PageLoader } from '../../../components/ui/spinner';
 import { useSession } from '../../../features/auth/api/get-session';
+import { SECURITY_PATH } from '../../../features/auth/api/login-return';
 import { FiscalProfileSection } from '../../../features/invoicing/components/my-fiscal-profile';
 import { useUser } from '../../../features/users/api/users-api';
 import { AdjustCreditsDialog, ClientAccount } from '../../../features/users/components/client-account';
@@ -84,7 +85,7 @@ export default function AdminUserDetailPage() {
           {isSelf ? (
             <p className="rounded-2xl bg-white p-4 text-sm text-muted shadow-sm ring-1 ring-slate-200 sm:p-6">
               Tus sesiones abiertas y tu verificación en dos pasos están en{' '}
-              <Link to="/perfil" className="font-semibold text-brand-700 hover:underline">
+              <Link to={SECURITY_PATH} className="font-semibold text-brand-700 hover:underline">
                 Mi Perfil
               </Link>
               .

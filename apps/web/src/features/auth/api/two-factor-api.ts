@@ -40,12 +40,12 @@ export function useConfirmTwoFactor() {
   return useMutation({
     mutationFn: (input: TTwoFactorConfirmRequest) =>
       apiRequest<TRecoveryCodes>('/me/two-factor/confirm', { method: 'POST', body: input }),
+    // Not awaited: the screen that asked must get the codes first. Once the status says "on", the enrolment form
+    // leaves the page, and a mutate() callback of a component that left is never called: the codes would be lost.
     onSuccess: () => {
       setMustEnrolTwoFactor(queryClient, false);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.me.twoFactor }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.session }),
-      ]).then(() => undefined);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me.twoFactor });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.session });
     },
   });
 }

@@ -5,8 +5,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../components/ui/toast';
-import { jsonResponse } from '../../../test/fixtures';
+import { jsonResponse, sessionClient } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
+import { useSession } from '../api/get-session';
 import { recoveryCodesMessages } from './recovery-codes-dialog';
 import { TwoFactorPanel, twoFactorMessages } from './two-factor-panel';
 
@@ -33,6 +34,7 @@ type Call = { url: string; method: string; body: unknown };
 let calls: Call[];
 let status: TTwoFactorStatus;
 let confirmAnswer: (body: { code: string }) => Response;
+let slowSession = false;
 const readText = (blob: Blob) =>
   new Promise<string>((resolve) => {
     const reader = new FileReader();
@@ -40,6 +42,12 @@ const readText = (blob: Blob) =>
     reader.readAsText(blob);
   });
 const originalClipboard = Object.getOwnPropertyDescriptor(window.navigator, 'clipboard');
+
+/** The page around the panel reads the session too (the header): turning the factor on asks for it again. */
+function SessionReader() {
+  useSession();
+  return null;
+}
 
 function renderPanel() {
   vi.stubGlobal(
@@ -60,6 +68,11 @@ function renderPanel() {
         return new Response(null, { status: 204 });
       }
       if (url === '/api/me/two-factor') return jsonResponse(status);
+      if (url === '/api/auth/session') {
+        // As over a network: the session answers after the status has been drawn.
+        if (slowSession) await new Promise((resolve) => setTimeout(resolve, 100));
+        return jsonResponse({ user: sessionClient({ twoFactorEnabled: true }) });
+      }
       return jsonResponse({ user: null });
     }),
   );
@@ -69,6 +82,7 @@ function renderPanel() {
   Object.defineProperty(window.navigator, 'clipboard', { configurable: true, value: { writeText } });
   render(
     <QueryClientProvider client={testQueryClient()}>
+      <SessionReader />
       <TwoFactorPanel email="sofia@example.com" />
     </QueryClientProvider>,
   );
@@ -76,6 +90,7 @@ function renderPanel() {
 }
 
 beforeEach(() => {
+  slowSession = false;
   calls = [];
   status = off();
   confirmAnswer = () => {
@@ -94,6 +109,17 @@ afterEach(() => {
 });
 
 describe('Verificación en dos pasos (/perfil → Seguridad)', () => {
+  it('shows the recovery codes even when the new status ("on") arrives before they are drawn', async () => {
+    const { user, panel } = renderPanel();
+    await user.click(await within(panel).findByRole('button', { name: 'Activar' }));
+    await user.type(await within(panel).findByLabelText('Código de 6 dígitos'), '123456');
+    slowSession = true;
+    await user.click(within(panel).getByRole('button', { name: 'Confirmar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tus códigos de recuperación' });
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(10);
+    expect(await within(panel).findByText(/Códigos de recuperación: 10 restantes/)).toBeVisible();
+  });
+
   it('turns it on with the QR image or the secret, then shows the ten recovery codes once', async () => {
     status = off({ required: true });
     const { user, writeText, panel } = renderPanel();

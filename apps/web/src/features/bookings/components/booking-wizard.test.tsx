@@ -796,6 +796,19 @@ describe('BookingWizard (/admin/reservar)', () => {
     vi.useRealTimers();
   });
 
+  it('offers a branch-only staff account only its own branch and zone (issue 45)', async () => {
+    fakeApi({ user: { ...superAdmin, homeBranchId: POLANCO, branchOnly: true } });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWizard({ mode: 'staff' });
+    await waitFor(() => expect(within(group(/Zona/)).getAllByRole('radio')).toHaveLength(1));
+    await pick(user, /Zona/, /Ciudad de México/);
+    expect(
+      within(group(/Sucursal/))
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Polanco2 créditos por sesión']);
+  });
+
   it('refuses a courtesy name shorter than 6 characters, then books the courtesy session', async () => {
     const api = fakeApi({
       user: superAdmin,

@@ -10,6 +10,7 @@ import { formatCredits } from '@sala/shared/format/credits';
 import { formatCalendarDate } from '@sala/shared/format/dates';
 import { useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { useSession } from '../../auth/api/get-session';
 import { useCreateStaffSession } from '../api/sessions-api';
 import { useBookingChoice } from '../hooks/use-booking-choice';
 import { type BalanceLine, BookingSummary } from './booking-summary';
@@ -36,7 +37,8 @@ function staffRequestResolver(
 
 /** /admin/reservar: the super admin books for a client (charged to them) or a courtesy session. */
 export default function StaffBooking() {
-  const state = useBookingChoice();
+  const { user } = useSession();
+  const state = useBookingChoice({ scope: user });
   const create = useCreateStaffSession();
   const [client, setClient] = useState<ClientPick | null>(null);
   const [done, setDone] = useState<TCreateSessionResponse | null>(null);

@@ -1,3 +1,4 @@
+import { type BranchScoped, branchesFor } from '@sala/shared/auth/branch-scope';
 import type { TCreateSessionRequest } from '@sala/shared/bookings/bookings.contract';
 import { bookableBranches } from '@sala/shared/locations/bookable';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -36,7 +37,8 @@ export const stepSectionId = (step: BookingStep | 'resumen') => `reserva-${step}
  * login keep them), checked against what the API offers, with the queries each step shows. Choosing a step
  * resets the later ones (docs/business-rules.md §4); the first choice of a step adds a history entry, changing it replaces it.
  */
-export function useBookingChoice() {
+export function useBookingChoice(options: { scope?: BranchScoped | null } = {}) {
+  const { scope } = options;
   const [params, setParams] = useQueryParams();
   const toLogin = useSendToLogin();
   const asked = useMemo(() => readChoice(params), [params]);
@@ -49,7 +51,11 @@ export function useBookingChoice() {
   const rooms = useAvailableRooms(asked.sucursal, asked.dia, asked.hora);
 
   // A branch with no active room is not offered, nor a zone left without branches (issue 39).
-  const zones = useMemo(() => groupByZone(bookableBranches(branches.data ?? [])), [branches.data]);
+  // Staff with "Solo su sucursal" (issue 45) book for clients only at their branch: the wizard offers no other.
+  const zones = useMemo(() => {
+    const bookable = bookableBranches(branches.data ?? []);
+    return groupByZone(scope ? branchesFor(scope, bookable) : bookable);
+  }, [branches.data, scope]);
   const zone = zones.find((z) => z.id === asked.zona);
   const branch = zone?.branches.find((b) => b.id === asked.sucursal);
   const day = days.data?.days.find((d) => d.date === asked.dia);
