@@ -3,6 +3,7 @@ import {
   createBranch,
   createProduct,
   createRoom,
+  createSession,
   createUser,
   FACTORY_PASSWORD,
 } from '@sala/db/factories/factories';
@@ -295,6 +296,14 @@ describe('logging in with the second factor', () => {
     });
   });
 
+  it('never lets a super admin remove their own factor without a code', async () => {
+    const { user, b } = await enrolled();
+    const res = await b.send('POST', `/api/users/${user.id}/two-factor/disable`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(sm.ownFactorInProfile);
+    expect((await b.send('GET', '/api/me/two-factor')).json().enabled).toBe(true);
+  });
+
   it('lets a super admin turn off the factor of a person who lost the phone', async () => {
     const { user } = await enrolled('user');
     const boss = await loginAs(t, 'superadmin');
@@ -356,6 +365,17 @@ describe('STAFF_2FA=required (the default in production)', () => {
         payload: {},
       });
       expect(sale.statusCode).toBe(403);
+      // Everywhere else the account is a client until then: no role check inside a route lets it through.
+      expect((await get(`/api/users/${admin.id}`)).statusCode).toBe(403);
+      const theirs = await createSession(prod.db, await createRoom(prod.db), { userId: admin.id });
+      const cancel = await prod.app.inject({
+        method: 'POST',
+        url: `/api/sessions/${theirs.id}/cancel`,
+        headers: { cookie },
+      });
+      expect(cancel.statusCode).toBe(404);
+      // The session route alone tells the truth, so the screens can send the person to turn the factor on.
+      expect((await get('/api/auth/session')).json().user.role).toBe('superadmin');
       // Their own account stays open: enrol, and the screens open.
       expect((await get('/api/me/two-factor')).json()).toMatchObject({ enabled: false, required: true });
       const setup = await prod.app.inject({
@@ -371,6 +391,7 @@ describe('STAFF_2FA=required (the default in production)', () => {
       });
       expect(confirm.statusCode).toBe(200);
       expect((await get('/api/cash-summary?date=2030-01-09')).statusCode).toBe(200);
+      expect((await get(`/api/users/${admin.id}`)).statusCode).toBe(200);
       expect((await get('/api/users')).statusCode).toBe(200);
       expect((await get('/api/auth/session')).json().mustEnrolTwoFactor).toBe(false);
       // An admin is not required to.
@@ -610,6 +631,61 @@ describe('staff branch (issue 45)', () => {
       expect(res.statusCode, `${route.name} at home: ${res.body}`).not.toBe(403);
       expect(res.statusCode, `${route.name} at home: ${res.body}`).toBeLessThan(500);
     }
+  });
+
+  it('refuses a branch-only super admin cancelling or moving a client’s session at another branch', async () => {
+    const boss = await loginAs(t, 'superadmin');
+    const home = await createBranch(t.db);
+    const away = await createBranch(t.db);
+    const homeRoom = await createRoom(t.db, { branchId: home.id, cityId: home.cityId });
+    const awayRoom = await createRoom(t.db, { branchId: away.id, cityId: away.cityId });
+    const client = await createUser(t.db, { credits: 5 });
+    const inTwoDays = new Date(NOW.getTime() + 2 * 86_400_000);
+    const atAway = await createSession(t.db, awayRoom, { userId: client.id, startsAt: inTwoDays });
+    const atHome = await createSession(t.db, homeRoom, {
+      userId: client.id,
+      startsAt: new Date(inTwoDays.getTime() + 3_600_000),
+    });
+    const manager = await createUser(t.db, { role: 'superadmin' });
+    await t.call('PUT', `/api/users/${manager.id}/branch`, boss.cookie, {
+      homeBranchId: home.id,
+      branchOnly: true,
+    });
+    const b = browser();
+    await logIn(b, manager.email);
+
+    const cancel = await b.send('POST', `/api/sessions/${atAway.id}/cancel`);
+    expect(cancel.statusCode).toBe(403);
+    expect(cancel.json().error.message).toBe(sm.onlyHomeBranch);
+    const move = await b.send('POST', `/api/sessions/${atHome.id}/reschedule`, {
+      branchId: away.id,
+      roomId: awayRoom.id,
+      date: '2030-01-14',
+      hour: '10:00',
+    });
+    expect(move.statusCode, move.body).toBe(403);
+    expect(move.json().error.message).toBe(sm.onlyHomeBranch);
+    // At its own branch it works.
+    expect((await b.send('POST', `/api/sessions/${atHome.id}/cancel`)).statusCode).toBe(200);
+  });
+
+  it('refuses the reservation list to a branch-only account whose branch was deleted (fails closed)', async () => {
+    const boss = await loginAs(t, 'superadmin');
+    const gone = await createBranch(t.db);
+    const staff = await createUser(t.db, { role: 'admin' });
+    await t.call('PUT', `/api/users/${staff.id}/branch`, boss.cookie, {
+      homeBranchId: gone.id,
+      branchOnly: true,
+    });
+    const deleted = await t.call('DELETE', `/api/branches/${gone.id}`, boss.cookie, {
+      confirmName: gone.name,
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const b = browser();
+    await logIn(b, staff.email);
+    const res = await b.send('GET', '/api/staff/sessions?date=2030-01-10');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(sm.onlyHomeBranch);
   });
 
   it('lists only its own branch when a branch-only admin asks for every branch', async () => {

@@ -13,6 +13,7 @@ export const staffSecurityMessages = {
   notEnabled: 'La verificación en dos pasos no está activa.',
   setupFirst: 'El código QR ya no es válido: empieza de nuevo la activación.',
   loginNotFound: 'Esa sesión ya no está abierta.',
+  ownFactorInProfile: 'Tu propia verificación en dos pasos se desactiva en Mi Perfil, con un código.',
   currentLogin: 'Esta es la sesión de este navegador: usa «Cerrar sesión» para salir.',
   onlyHomeBranch:
     'Tu cuenta solo tiene acceso a tu sucursal. Pide a un super administrador acceso a las demás.',

@@ -130,14 +130,22 @@ export async function registerAuth(app: FastifyInstance) {
     }
 
     const access = request.routeOptions.config?.access;
-    if (!access || access === 'public') return;
-    if (!request.user) throw new AppError('unauthenticated', commonMessages.unauthenticated);
-    if (rank[request.user.role] < rank[access])
-      throw new AppError('permission-denied', commonMessages.permissionDenied);
-    // Issue 45: a super admin without the second factor (STAFF_2FA=required) reaches no staff route, none of the
-    // money or personal data, until it is on; their own account's routes (to turn it on) stay open.
-    if (rank[access] >= rank.admin && mustEnrolTwoFactor(request.user, app.config.staffTwoFactor))
-      throw new AppError('permission-denied', staffSecurityMessages.enrolFirst, { secondFactor: 'enrol' });
+    const mustEnrol = request.user !== null && mustEnrolTwoFactor(request.user, app.config.staffTwoFactor);
+    if (access && access !== 'public') {
+      if (!request.user) throw new AppError('unauthenticated', commonMessages.unauthenticated);
+      if (rank[request.user.role] < rank[access])
+        throw new AppError('permission-denied', commonMessages.permissionDenied);
+      // Issue 45: a super admin without the second factor (STAFF_2FA=required) reaches no staff route, none of
+      // the money or personal data, until it is on; their own account's routes (to turn it on) stay open.
+      if (rank[access] >= rank.admin && mustEnrol)
+        throw new AppError('permission-denied', staffSecurityMessages.enrolFirst, { secondFactor: 'enrol' });
+    }
+    // Everywhere else that account acts as a client until then, so no role check inside a route or a service
+    // (cancelling anyone's session, reading anyone's profile, the operator's backup) lets the role through. The
+    // session route alone tells the truth, so the screens can send the person to turn the factor on.
+    if (request.user && mustEnrol && request.routeOptions.url !== '/api/auth/session') {
+      request.user = { ...request.user, role: 'user', isAdmin: false, isSuperAdmin: false };
+    }
   });
 
   // An answer that depends on the session (every route that is not public, refusals included) is never kept by

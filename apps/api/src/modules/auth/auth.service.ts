@@ -36,6 +36,7 @@ import {
   deleteStaleThrottles,
   findLoginChallenge,
   findTrustedDevice,
+  forgetSecondFactorTrust,
   isDeviceTrustedForSecondFactor,
   isResetTokenOpen,
   reserveAttempt,
@@ -328,6 +329,8 @@ export async function resetPassword(ctx: RequestContext, input: TResetPasswordRe
     await setPasswordHash(tx, consumed.userId, passwordHash);
     await revokeResetTokens(tx, consumed.userId, now);
     await endLoginsOf(tx, consumed.userId);
+    // A new password trusts no browser with the second factor any more (issue 45): each gives the code again.
+    await forgetSecondFactorTrust(tx, consumed.userId);
   });
 }
 

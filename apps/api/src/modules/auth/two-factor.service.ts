@@ -168,6 +168,8 @@ export async function disableTwoFactor(ctx: ActingContext, proof: TSecondFactorP
 
 /** POST /api/users/:id/two-factor/disable (super admin): for a person who lost the phone and the codes. */
 export async function disableTwoFactorOf(ctx: ActingContext, { userId }: { userId: string }) {
+  // One's own factor goes only with a code (Mi Perfil): a stolen session alone never removes it.
+  if (userId === ctx.actor.id) throw new AppError('permission-denied', m.ownFactorInProfile);
   await ctx.db.transaction(async (tx) => {
     const user = await lockAccount(tx, userId);
     if (!user) throw new AppError('not-found', m.loginNotFound);

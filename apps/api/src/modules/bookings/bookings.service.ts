@@ -295,6 +295,8 @@ export async function cancelSession(
     if (!session || (actor.role !== 'superadmin' && session.userId !== actor.id)) {
       throw new AppError('not-found', m.sessionNotFound);
     }
+    // Someone else's session, at a branch a branch-only account does not work at (issue 45).
+    if (session.userId !== actor.id) assertMayWorkAt(actor, session.branchId);
     if (session.cancelledAt) throw new AppError('aborted', m.alreadyCancelled);
     if (!canCancelSession(session, actor, now)) {
       const timing = sessionTiming(session.startsAt, now);
@@ -387,6 +389,11 @@ export async function rescheduleSession(
       const old = await findSessionForUpdate(tx, id);
       if (!old || old.isCourtesy || (actor.role !== 'superadmin' && old.userId !== actor.id)) {
         throw new AppError('not-found', m.sessionNotFound);
+      }
+      // A client's session moved by staff: both branches must be the staff member's to work at (issue 45).
+      if (old.userId !== actor.id) {
+        assertMayWorkAt(actor, old.branchId);
+        assertMayWorkAt(actor, slot.branchId);
       }
       if (old.cancelledAt) {
         throw new AppError('aborted', (await findSuccessor(tx, id)) ? m.alreadyMoved : m.alreadyCancelled);
@@ -609,8 +616,10 @@ export async function listStaffSessionsPage(
   { db, now, actor }: ActingContext,
   query: TStaffSessionsQuery,
 ): Promise<TPage<TStaffSession>> {
-  // "Solo su sucursal" (issue 45): another branch is refused; every branch means its own.
+  // "Solo su sucursal" (issue 45): another branch is refused; every branch means its own (none, if its branch
+  // was deleted: refused too).
   if (query.branchId) assertMayWorkAt(actor, query.branchId);
+  else if (actor.branchOnly && !actor.homeBranchId) assertMayWorkAt(actor, '');
   const branchId = query.branchId ?? (actor.branchOnly ? (actor.homeBranchId ?? undefined) : undefined);
   const { from, to } = dayRange(query.date);
   const rows = await listStaffSessions(db, {

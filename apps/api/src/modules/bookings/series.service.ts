@@ -297,6 +297,7 @@ export async function cancelSeriesRest(
     if (!series || (series.userId !== actor.id && actor.role !== 'superadmin')) {
       throw new AppError('not-found', m.seriesNotFound);
     }
+    if (series.userId !== actor.id) assertMayWorkAt(actor, series.branchId);
     const sessions = await lockSeriesSessionsAfter(tx, id, new Date(now.getTime() + ALMOST_THRESHOLD_MS));
     if (sessions.length === 0) throw new AppError('aborted', m.seriesNothingToCancel);
     let refunded = 0;
