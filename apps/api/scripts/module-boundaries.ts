@@ -61,7 +61,11 @@ export const MODULES: Record<string, ModuleRule> = {
   users: { owns: ['users'] },
   // The balance column of users moves only with a ledger row, so the credits module writes it.
   // Issue 44: every credit belongs to a lot; a session holds its credits by lot; the nightly expiry's runs.
-  credits: { owns: ['creditLedger', 'creditLots', 'sessionCredits', 'creditExpiryRuns'], writes: ['users'] },
+  // daily_credits is the ledger's sums per day, kept by the database's triggers (migration 0027).
+  credits: {
+    owns: ['creditLedger', 'creditLots', 'sessionCredits', 'creditExpiryRuns', 'dailyCredits'],
+    writes: ['users'],
+  },
   mail: { owns: ['emailOutbox'] },
   // Staff actions, written by the module that acts, in its transaction, through the audit service.
   audit: { owns: ['auditLog'] },
@@ -69,8 +73,9 @@ export const MODULES: Record<string, ModuleRule> = {
   branches: { owns: ['branches'], reads: ['cities', 'rooms'] },
   rooms: { owns: ['rooms'], reads: ['branches', 'cities'] },
   products: { owns: ['products'] },
+  // daily_sessions is the active sessions per branch, day and hour, kept by the database's triggers (migration 0027).
   bookings: {
-    owns: ['roomSessions', 'sessionSeries', 'waitlistEntries'],
+    owns: ['roomSessions', 'sessionSeries', 'waitlistEntries', 'dailySessions'],
     reads: ['rooms', 'branches', 'cities', 'users'],
   },
   blocks: { owns: ['dayBlocks', 'roomBlocks'], reads: ['branches', 'cities', 'rooms'] },
@@ -78,7 +83,7 @@ export const MODULES: Record<string, ModuleRule> = {
   // The gateway that took an online payment is its checkout's: a cancel reads it to refund through it.
   // daily_sales and daily_product_sales are the orders' sums, kept by the database's triggers (migration 0018).
   orders: {
-    owns: ['orders', 'orderItems', 'dailySales', 'dailyProductSales'],
+    owns: ['orders', 'orderItems', 'dailySales', 'dailyProductSales', 'dailyProductTotals'],
     reads: ['users', 'branches', 'checkouts', 'paymentCustomers', 'invoices', 'globalInvoiceSales'],
   },
   costs: { owns: ['costs'], reads: ['branches'] },
@@ -93,11 +98,12 @@ export const MODULES: Record<string, ModuleRule> = {
       'rooms',
       'dayBlocks',
       'roomBlocks',
-      'roomSessions',
+      'dailySessions',
       'dailySales',
       'dailyProductSales',
+      'dailyProductTotals',
       'costs',
-      'creditLedger',
+      'dailyCredits',
       'users',
     ],
   },
@@ -136,7 +142,8 @@ export const MODULES: Record<string, ModuleRule> = {
   // reads the sales it invoices.
   invoicing: {
     owns: ['invoicingSettings', 'productSatKeys', 'fiscalProfiles', 'invoices', 'globalInvoiceSales'],
-    reads: ['orders', 'orderItems', 'products'],
+    // daily_sales: the report's sums by invoice cover (migration 0027).
+    reads: ['orders', 'orderItems', 'products', 'dailySales'],
   },
   // Secret calendar addresses (issue 43): a client's or a branch's sessions, read in one query.
   'calendar-feeds': {

@@ -92,17 +92,21 @@ export const INVARIANTS: { name: string; violations: SQL }[] = [
   },
   {
     // Both ways: every figure of the rollup is the orders', and every day of completed orders is in it.
-    name: 'daily sales = Σ completed orders, per day and branch',
+    name: 'daily sales = Σ completed orders, per day and branch (by method and by invoice cover)',
     violations: sql`with kept as (
-        select date, branch_id, cash_cents, card_cents, transfer_cents, online_cents, orders::bigint as orders
+        select date, branch_id, cash_cents, card_cents, transfer_cents, online_cents, orders::bigint as orders,
+               total_cents, invoiced_cents, in_global_cents
         from daily_sales where orders <> 0 or cash_cents <> 0 or card_cents <> 0 or transfer_cents <> 0
-          or online_cents <> 0),
+          or online_cents <> 0 or total_cents <> 0 or invoiced_cents <> 0 or in_global_cents <> 0),
       summed as (
         select (paid_at at time zone 'America/Mexico_City')::date as date, branch_id,
                coalesce(sum(paid_cash_cents - change_cents) filter (where is_pos), 0) as cash_cents,
                coalesce(sum(paid_card_cents) filter (where is_pos), 0) as card_cents,
                coalesce(sum(paid_transfer_cents) filter (where is_pos), 0) as transfer_cents,
-               coalesce(sum(total_cents) filter (where not is_pos), 0) as online_cents, count(*) as orders
+               coalesce(sum(total_cents) filter (where not is_pos), 0) as online_cents, count(*) as orders,
+               sum(total_cents) as total_cents,
+               coalesce(sum(total_cents) filter (where invoice_cover = 'own'), 0) as invoiced_cents,
+               coalesce(sum(total_cents) filter (where invoice_cover = 'global'), 0) as in_global_cents
         from orders where status = 'completed' group by 1, 2)
       select count(*)::int as n from ((select * from kept except select * from summed)
         union all (select * from summed except select * from kept)) x`,
@@ -116,6 +120,43 @@ export const INVARIANTS: { name: string; violations: SQL }[] = [
         select (o.paid_at at time zone 'America/Mexico_City')::date as date, o.branch_id, i.name,
                sum(i.quantity) as quantity, sum(i.quantity::bigint * i.unit_price_cents) as total_cents
         from order_items i join orders o on o.id = i.order_id where o.status = 'completed' group by 1, 2, 3)
+      select count(*)::int as n from ((select * from kept except select * from summed)
+        union all (select * from summed except select * from kept)) x`,
+  },
+  {
+    name: 'daily product totals = Σ daily product sales of every branch, per day and name',
+    violations: sql`with kept as (
+        select date, name, quantity::bigint as quantity, total_cents from daily_product_totals
+        where quantity <> 0 or total_cents <> 0),
+      summed as (
+        select date, name, sum(quantity)::bigint as quantity, sum(total_cents)::bigint as total_cents
+        from daily_product_sales group by 1, 2 having sum(quantity) <> 0 or sum(total_cents) <> 0)
+      select count(*)::int as n from ((select * from kept except select * from summed)
+        union all (select * from summed except select * from kept)) x`,
+  },
+  {
+    name: 'every order’s invoice cover = its live invoices (its own first, else a global one)',
+    violations: sql`select count(*)::int as n from orders where invoice_cover is distinct from order_invoice_cover(id)`,
+  },
+  {
+    name: 'daily sessions = the active sessions, per day, branch and hour',
+    violations: sql`with kept as (
+        select d.date, d.branch_id, h.hour - 1 as hour, h.n::bigint as n
+        from daily_sessions d cross join lateral unnest(d.by_hour) with ordinality as h(n, hour) where h.n <> 0),
+      summed as (
+        select (starts_at at time zone 'America/Mexico_City')::date as date, branch_id,
+               extract(hour from starts_at at time zone 'America/Mexico_City')::bigint as hour, count(*) as n
+        from room_sessions where cancelled_at is null group by 1, 2, 3)
+      select count(*)::int as n from ((select * from kept except select * from summed)
+        union all (select * from summed except select * from kept)) x`,
+  },
+  {
+    name: 'daily credits = Σ ledger deltas, per day and reason',
+    violations: sql`with kept as (
+        select date, reason, sum(delta)::bigint as delta from daily_credits group by 1, 2 having sum(delta) <> 0),
+      summed as (
+        select (created_at at time zone 'America/Mexico_City')::date as date, reason, sum(delta)::bigint as delta
+        from credit_ledger group by 1, 2 having sum(delta) <> 0)
       select count(*)::int as n from ((select * from kept except select * from summed)
         union all (select * from summed except select * from kept)) x`,
   },

@@ -31,8 +31,11 @@ async function rollupViolations() {
   return results.filter((r) => r.name.startsWith('daily')).map((r) => [r.name, r.violations]);
 }
 const held = [
-  ['daily sales = Σ completed orders, per day and branch', 0],
+  ['daily sales = Σ completed orders, per day and branch (by method and by invoice cover)', 0],
   ['daily product sales = Σ completed orders’ lines, per day, branch and name', 0],
+  ['daily product totals = Σ daily product sales of every branch, per day and name', 0],
+  ['daily sessions = the active sessions, per day, branch and hour', 0],
+  ['daily credits = Σ ledger deltas, per day and reason', 0],
 ];
 
 const dayOf = async (date: string, branchId: string | null) => {

@@ -17,6 +17,8 @@ export const POSTGRES_FILES: Record<string, string> = {
   'credit-lots.test.ts':
     'two expiry runs at once (lease row, account row locks); lots spent under the account lock; json_to_recordset',
   'owner-figures.test.ts': "30 sales at once keep the triggers' daily sums exact",
+  'owner-rollups.test.ts':
+    "10 bookings of one branch-day at once: the day's row is taken at each commit (deferred triggers), none lost",
   'pay-later.test.ts':
     'one pending order for 20 voucher requests; one grant for 30 clicks; SKIP LOCKED claims',
   'payments.test.ts': 'twenty payments of one checkout at once make one order (unique payment reference)',

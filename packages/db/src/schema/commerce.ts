@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -120,6 +121,12 @@ export const orders = pgTable(
     paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
     /** SPEI: the gateway's last word on the money received (under- and overpayments, for staff). */
     paymentFunding: jsonb('payment_funding').$type<StoredPaymentFunding>(),
+    /**
+     * The invoice that covers the sale (issue 46): 'own' (a live invoice of its own), 'global' (only in a live
+     * global invoice) or null. Kept by the database from invoices and global_invoice_sales (migration 0027), so the
+     * owner's report sums it per day; never written by the app.
+     */
+    invoiceCover: text('invoice_cover', { enum: ['own', 'global'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -255,6 +262,10 @@ export const dailySales = pgTable(
     transferCents: bigint('transfer_cents', { mode: 'number' }).notNull().default(0),
     onlineCents: bigint('online_cents', { mode: 'number' }).notNull().default(0),
     orders: integer('orders').notNull().default(0),
+    /** The orders' totals, and the part of them covered by their own invoice or by a global one (issue 46). */
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+    invoicedCents: bigint('invoiced_cents', { mode: 'number' }).notNull().default(0),
+    inGlobalCents: bigint('in_global_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [unique('daily_sales_date_branch_key').on(t.date, t.branchId).nullsNotDistinct()],
 );
@@ -271,5 +282,22 @@ export const dailyProductSales = pgTable(
   },
   (t) => [
     unique('daily_product_sales_date_branch_name_key').on(t.date, t.branchId, t.name).nullsNotDistinct(),
+    // One branch's products of a period (issue 46), without walking every branch's days.
+    index('daily_product_sales_branch_date_idx').on(t.branchId, t.date),
   ],
+);
+
+/**
+ * The same per day, every branch together (issue 46): a chain's report of a year reads 40 products × 365 days
+ * here instead of × 30 branches. Kept with daily_product_sales by the same triggers (migration 0027).
+ */
+export const dailyProductTotals = pgTable(
+  'daily_product_totals',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'daily_product_totals_pkey', columns: [t.date, t.name] })],
 );

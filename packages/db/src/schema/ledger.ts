@@ -1,7 +1,19 @@
 import { creditLotSources } from '@sala/shared/credits/credit-lots.contract';
 import { ledgerReasonLabels, type TLedgerReason } from '@sala/shared/users/client-account.contract';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { roomSessions } from './sessions';
 import { users } from './users';
@@ -120,3 +132,19 @@ export const creditExpiryRuns = pgTable('credit_expiry_runs', {
   lots: integer('lots').notNull().default(0),
   credits: integer('credits').notNull().default(0),
 });
+
+/**
+ * The ledger's deltas per Mexico City day and reason (issue 46): the owner's credits sold, used and expired of a
+ * period read these rows, not the movements. Kept by the database at the commit of every movement (migration 0027);
+ * each movement counts in one of 8 slots (by its id), so two commits rarely wait on the same row.
+ */
+export const dailyCredits = pgTable(
+  'daily_credits',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    reason: text('reason', { enum: creditReasons }).notNull(),
+    slot: smallint('slot').notNull(),
+    delta: bigint('delta', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'daily_credits_pkey', columns: [t.date, t.reason, t.slot] })],
+);

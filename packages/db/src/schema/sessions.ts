@@ -4,10 +4,12 @@ import {
   bigint,
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -181,4 +183,21 @@ export const waitlistEntries = pgTable(
       sql`${t.endedReason} in ('booked', 'auto_booked', 'left', 'closed')`,
     ),
   ],
+);
+
+/**
+ * How many active sessions start at each hour of each branch and Mexico City day (issue 46): `byHour[h]` (0-based in
+ * TypeScript, 1-based in SQL) counts those starting at h:00. The owner's occupancy reads a row per branch-day, not
+ * the sessions. The database keeps them (migration 0027), at the commit of every change to a session, so the
+ * branch-day's row is held only while the transaction commits.
+ */
+export const dailySessions = pgTable(
+  'daily_sessions',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    /** No foreign key: a figure, like daily_sales; a branch with sessions cannot be deleted anyway. */
+    branchId: uuid('branch_id').notNull(),
+    byHour: integer('by_hour').array().notNull(),
+  },
+  (t) => [primaryKey({ name: 'daily_sessions_pkey', columns: [t.date, t.branchId] })],
 );

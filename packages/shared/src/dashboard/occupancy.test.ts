@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WEEKLY_SCHEDULE } from '../locations/schedule';
 import { businessInstant } from '../time/business-time';
-import { type BranchPeriod, branchHours, heatMap, periodOccupancy, rate } from './occupancy';
+import {
+  type BranchPeriod,
+  branchCells,
+  branchHours,
+  calendarOf,
+  heatMap,
+  heatOf,
+  occupancyOf,
+  periodOccupancy,
+  rate,
+} from './occupancy';
 
 // Monday 7 to Sunday 13 January 2030; the default schedule: weekdays 08:00–20:00 (13 hours), Saturday 08:00–14:00 (7).
 const branch = (over: Partial<BranchPeriod> = {}): BranchPeriod => ({
@@ -12,10 +22,20 @@ const branch = (over: Partial<BranchPeriod> = {}): BranchPeriod => ({
   blockedDays: new Set(),
   blockedHours: new Set(),
   roomBlocksAt: new Map(),
-  sessionsAt: new Map(),
+  sessionsOn: new Map(),
   ...over,
 });
 const at = (date: string, hour: string) => businessInstant(date, hour).getTime();
+/** [date, 'HH:00', how many] → the per-day counts the service reads from daily_sessions. */
+const sessions = (list: [string, string, number][]) => {
+  const byDay = new Map<string, number[]>();
+  for (const [date, hour, count] of list) {
+    const hours = byDay.get(date) ?? Array<number>(24).fill(0);
+    hours[Number(hour.slice(0, 2))] = count;
+    byDay.set(date, hours);
+  }
+  return byDay;
+};
 
 describe('occupancy', () => {
   it('counts every open hour of every active room as bookable, Sunday none', () => {
@@ -36,9 +56,9 @@ describe('occupancy', () => {
   it('counts the sessions booked, and a session in a room blocked later still as bookable', () => {
     const b = branch({
       roomBlocksAt: new Map([[at('2030-01-09', '12:00'), 2]]),
-      sessionsAt: new Map([
-        [at('2030-01-09', '12:00'), 1],
-        [at('2030-01-10', '09:00'), 2],
+      sessionsOn: sessions([
+        ['2030-01-09', '12:00', 1],
+        ['2030-01-10', '09:00', 2],
       ]),
     });
     const cells = branchHours(b, '2030-01-09', '2030-01-10');
@@ -56,16 +76,38 @@ describe('occupancy', () => {
   });
 
   it('adds the branches up by weekday and hour for the heat map', () => {
-    const busy = branch({ sessionsAt: new Map([[at('2030-01-07', '10:00'), 2]]) });
+    const busy = branch({ sessionsOn: sessions([['2030-01-07', '10:00', 2]]) });
     const other = branch({
       branchId: 'c',
       activeRooms: 1,
-      sessionsAt: new Map([[at('2030-01-14', '10:00'), 1]]),
+      sessionsOn: sessions([['2030-01-14', '10:00', 1]]),
     });
     const map = heatMap([busy, other], '2030-01-07', '2030-01-14');
     // Mondays 7 and 14 at 10:00: (2 + 1) booked of (2 + 2 + 1 + 1) bookable.
     expect(map.find((c) => c.weekday === 1 && c.hour === '10:00')).toMatchObject({ booked: 3, bookable: 6 });
     expect(map.some((c) => c.weekday === 0)).toBe(false);
     expect(map[0]).toMatchObject({ weekday: 1, hour: '08:00' });
+  });
+});
+
+describe('occupancy over one calendar', () => {
+  it('gives the same cells, sums and heat map whether each range walks its own days or shares one walk', () => {
+    const b = branch({
+      blockedHours: new Set(['2030-01-08 10:00']),
+      roomBlocksAt: new Map([[at('2030-01-09', '12:00'), 1]]),
+      sessionsOn: sessions([
+        ['2030-01-08', '09:00', 2],
+        ['2030-01-15', '13:00', 1],
+      ]),
+    });
+    const calendar = calendarOf('2030-01-07', '2030-01-20');
+    const cells = branchCells(b, calendar);
+    expect(cells).toEqual(branchHours(b, '2030-01-07', '2030-01-20'));
+    expect(occupancyOf(cells, '2030-01-14', '2030-01-20')).toEqual(
+      periodOccupancy(b, '2030-01-14', '2030-01-20'),
+    );
+    expect(heatOf([cells], '2030-01-07', '2030-01-13')).toEqual(heatMap([b], '2030-01-07', '2030-01-13'));
+    // The shared walk asks the time zone once per day and hour, whatever the number of branches.
+    expect(calendar[1]!.startOf('09:00')).toBe(at('2030-01-08', '09:00'));
   });
 });

@@ -19,8 +19,8 @@ export type BranchPeriod = {
   blockedHours: Set<string>;
   /** Rooms blocked at an instant (ms since epoch → how many). */
   roomBlocksAt: Map<number, number>;
-  /** Active sessions at an instant (ms since epoch → how many). */
-  sessionsAt: Map<number, number>;
+  /** Active sessions per date ('YYYY-MM-DD' → 24 counts, index h = those starting at h:00). */
+  sessionsOn: Map<string, readonly number[]>;
 };
 
 export type OccupancyCell = { booked: number; bookable: number };
@@ -30,43 +30,85 @@ export function rate({ booked, bookable }: OccupancyCell): number {
   return bookable === 0 ? 0 : Math.round((booked / bookable) * 1000) / 10;
 }
 
-/** Every hour of [from, to] a branch opens, with what was bookable and what was booked at it. */
-export function branchHours(
-  branch: BranchPeriod,
-  from: string,
-  to: string,
-): { date: string; hour: string; weekday: number; booked: number; bookable: number }[] {
-  const cells = [];
+/** A day of a period: its weekday and, once asked, the instant each hour starts (shared by every branch). */
+export type CalendarDay = { date: string; weekday: number; startOf: (hour: string) => number };
+
+/** The days of [from, to]: computed once per answer, however many branches walk them (issue 46). */
+export function calendarOf(from: string, to: string): CalendarDay[] {
+  const days: CalendarDay[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {
+    const starts = new Map<string, number>();
+    const day = date;
+    days.push({
+      date,
+      weekday: weekdayOf(date),
+      startOf: (hour) => {
+        let at = starts.get(hour);
+        if (at === undefined) {
+          at = businessInstant(day, hour).getTime();
+          starts.set(hour, at);
+        }
+        return at;
+      },
+    });
+  }
+  return days;
+}
+
+export type HourCell = { date: string; hour: string; weekday: number; booked: number; bookable: number };
+
+/** Every hour of the calendar's days a branch opens, with what was bookable and what was booked at it. */
+export function branchCells(branch: BranchPeriod, calendar: CalendarDay[]): HourCell[] {
+  const cells: HourCell[] = [];
+  const hoursOfWeekday = new Map<number, string[]>();
+  for (const { date, weekday, startOf } of calendar) {
     if (branch.blockedDays.has(date)) continue;
-    for (const hour of hoursOn(branch.schedule, date)) {
-      if (branch.blockedHours.has(`${date} ${hour}`)) continue;
-      const at = businessInstant(date, hour).getTime();
+    let hours = hoursOfWeekday.get(weekday);
+    if (!hours) {
+      hours = hoursOn(branch.schedule, date);
+      hoursOfWeekday.set(weekday, hours);
+    }
+    const sessions = branch.sessionsOn.get(date);
+    for (const hour of hours) {
+      if (branch.blockedHours.size > 0 && branch.blockedHours.has(`${date} ${hour}`)) continue;
+      const at = startOf(hour);
       const bookable = Math.max(0, branch.activeRooms - (branch.roomBlocksAt.get(at) ?? 0));
       // A session in a room blocked after it was booked still counts: it was booked, and it was bookable then.
-      const booked = branch.sessionsAt.get(at) ?? 0;
-      cells.push({ date, hour, weekday: weekdayOf(date), booked, bookable: Math.max(bookable, booked) });
+      const booked = sessions?.[Number(hour.slice(0, 2))] ?? 0;
+      cells.push({ date, hour, weekday, booked, bookable: Math.max(bookable, booked) });
     }
   }
   return cells;
 }
 
-/** A branch's occupancy over [from, to]. */
-export function periodOccupancy(branch: BranchPeriod, from: string, to: string): OccupancyCell {
+/** Every hour of [from, to] a branch opens, with what was bookable and what was booked at it. */
+export function branchHours(branch: BranchPeriod, from: string, to: string): HourCell[] {
+  return branchCells(branch, calendarOf(from, to));
+}
+
+/** The sum of a branch's cells on [from, to]. */
+export function occupancyOf(cells: HourCell[], from: string, to: string): OccupancyCell {
   let booked = 0;
   let bookable = 0;
-  for (const cell of branchHours(branch, from, to)) {
+  for (const cell of cells) {
+    if (cell.date < from || cell.date > to) continue;
     booked += cell.booked;
     bookable += cell.bookable;
   }
   return { booked, bookable };
 }
 
-/** Weekday × hour over [from, to] (all the branches given): where the week is busy. */
-export function heatMap(branches: BranchPeriod[], from: string, to: string) {
+/** A branch's occupancy over [from, to]. */
+export function periodOccupancy(branch: BranchPeriod, from: string, to: string): OccupancyCell {
+  return occupancyOf(branchHours(branch, from, to), from, to);
+}
+
+/** Weekday × hour over [from, to] of every branch's cells: where the week is busy. */
+export function heatOf(cellsOfBranches: HourCell[][], from: string, to: string) {
   const cells = new Map<string, OccupancyCell & { weekday: number; hour: string }>();
-  for (const branch of branches) {
-    for (const cell of branchHours(branch, from, to)) {
+  for (const branchCells of cellsOfBranches) {
+    for (const cell of branchCells) {
+      if (cell.date < from || cell.date > to) continue;
       const key = `${cell.weekday}|${cell.hour}`;
       const sum = cells.get(key) ?? { weekday: cell.weekday, hour: cell.hour, booked: 0, bookable: 0 };
       sum.booked += cell.booked;
@@ -75,4 +117,14 @@ export function heatMap(branches: BranchPeriod[], from: string, to: string) {
     }
   }
   return [...cells.values()].sort((a, b) => a.weekday - b.weekday || (a.hour < b.hour ? -1 : 1));
+}
+
+/** Weekday × hour over [from, to] (all the branches given): where the week is busy. */
+export function heatMap(branches: BranchPeriod[], from: string, to: string) {
+  const calendar = calendarOf(from, to);
+  return heatOf(
+    branches.map((branch) => branchCells(branch, calendar)),
+    from,
+    to,
+  );
 }

@@ -1,13 +1,12 @@
 import type { DbOrTx } from '@sala/db/client';
 import { dayBlocks, roomBlocks } from '@sala/db/schema/blocks';
-import { costs, dailyProductSales, dailySales } from '@sala/db/schema/commerce';
-import { creditLedger } from '@sala/db/schema/ledger';
+import { costs, dailyProductSales, dailyProductTotals, dailySales } from '@sala/db/schema/commerce';
+import { type CreditReason, dailyCredits } from '@sala/db/schema/ledger';
 import { branches, rooms } from '@sala/db/schema/locations';
-import { roomSessions } from '@sala/db/schema/sessions';
+import { dailySessions } from '@sala/db/schema/sessions';
 import { users } from '@sala/db/schema/users';
 import type { WeeklySchedule } from '@sala/shared/locations/schedule';
-import { BUSINESS_TIME_ZONE } from '@sala/shared/time/business-time';
-import { and, asc, desc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 
 /**
  * The owner's figures (issue 22): read-only sums over the tables of several modules, declared in
@@ -15,6 +14,10 @@ import { and, asc, desc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm';
  */
 
 type Range = { from: Date; to: Date; branchId?: string };
+type Days = { from: string; to: string; branchId?: string };
+
+/** A sum of cents over many days: a chain's 90 days pass the 21 million pesos an int holds. */
+const centsSum = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
 
 /** The branches (one, or all) with their schedule and how many active rooms each has now. */
 export function branchesWithRooms(db: DbOrTx, branchId?: string) {
@@ -64,24 +67,28 @@ export function roomBlockCounts(db: DbOrTx, range: Range) {
     .groupBy(roomBlocks.branchId, roomBlocks.startsAt);
 }
 
-/** How many active sessions start at each instant of the range, by branch. */
-export function sessionCounts(db: DbOrTx, range: Range) {
-  return db
-    .select({
-      branchId: roomSessions.branchId,
-      startsAt: roomSessions.startsAt,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(roomSessions)
+/**
+ * The active sessions of [from, to] (business dates) per branch and day: 24 counts, one per hour (the rollup of
+ * migration 0027: a row per branch-day, not a row per session).
+ */
+export async function sessionCounts(db: DbOrTx, days: Days) {
+  const rows = await db
+    .select({ branchId: dailySessions.branchId, date: dailySessions.date, byHour: dailySessions.byHour })
+    .from(dailySessions)
     .where(
       and(
-        isNull(roomSessions.cancelledAt),
-        gte(roomSessions.startsAt, range.from),
-        lt(roomSessions.startsAt, range.to),
-        range.branchId ? eq(roomSessions.branchId, range.branchId) : undefined,
+        gte(dailySessions.date, days.from),
+        lte(dailySessions.date, days.to),
+        days.branchId ? eq(dailySessions.branchId, days.branchId) : undefined,
       ),
-    )
-    .groupBy(roomSessions.branchId, roomSessions.startsAt);
+    );
+  const byBranch = new Map<string, Map<string, number[]>>();
+  for (const row of rows) {
+    const branch = byBranch.get(row.branchId) ?? new Map<string, number[]>();
+    branch.set(row.date, row.byHour);
+    byBranch.set(row.branchId, branch);
+  }
+  return byBranch;
 }
 
 /** Today's blocks with the branch's and the room's names (the panel lists them). */
@@ -127,8 +134,6 @@ export async function waitingClients(db: DbOrTx, limit: number) {
   return { count, names: newest.map((row) => row.name) };
 }
 
-type Days = { from: string; to: string; branchId?: string };
-
 /** A rollup's rows of the range's days, of one branch or of every one. */
 const onDays = (rollup: typeof dailySales | typeof dailyProductSales, days: Days) =>
   and(
@@ -146,10 +151,10 @@ export function salesPerDay(db: DbOrTx, days: Days) {
   return db
     .select({
       date: dailySales.date,
-      cashCents: sql<number>`sum(${dailySales.cashCents})::int`,
-      cardCents: sql<number>`sum(${dailySales.cardCents})::int`,
-      transferCents: sql<number>`sum(${dailySales.transferCents})::int`,
-      onlineCents: sql<number>`sum(${dailySales.onlineCents})::int`,
+      cashCents: centsSum(dailySales.cashCents),
+      cardCents: centsSum(dailySales.cardCents),
+      transferCents: centsSum(dailySales.transferCents),
+      onlineCents: centsSum(dailySales.onlineCents),
     })
     .from(dailySales)
     .where(onDays(dailySales, days))
@@ -157,68 +162,81 @@ export function salesPerDay(db: DbOrTx, days: Days) {
     .orderBy(dailySales.date);
 }
 
-/** The products sold most in the range (completed orders), by units, with what they brought in. */
+/**
+ * The products sold most in the range (completed orders), by units, with what they brought in: every branch's from
+ * daily_product_totals, one branch's from daily_product_sales (issue 46).
+ */
 export function topProducts(db: DbOrTx, days: Days, limit: number) {
-  const units = sql<number>`sum(${dailyProductSales.quantity})::int`;
+  const rollup = days.branchId ? dailyProductSales : dailyProductTotals;
+  const units = sql<number>`sum(${rollup.quantity})::int`;
   return (
     db
-      .select({
-        name: dailyProductSales.name,
-        quantity: units,
-        totalCents: sql<number>`sum(${dailyProductSales.totalCents})::int`,
-      })
-      .from(dailyProductSales)
-      .where(onDays(dailyProductSales, days))
-      .groupBy(dailyProductSales.name)
+      .select({ name: rollup.name, quantity: units, totalCents: centsSum(rollup.totalCents) })
+      .from(rollup)
+      .where(
+        and(
+          gte(rollup.date, days.from),
+          lte(rollup.date, days.to),
+          days.branchId ? eq(dailyProductSales.branchId, days.branchId) : undefined,
+        ),
+      )
+      .groupBy(rollup.name)
       // A product whose every sale was cancelled sold nothing.
-      .having(sql`sum(${dailyProductSales.quantity}) > 0`)
-      .orderBy(desc(units), asc(dailyProductSales.name))
+      .having(sql`sum(${rollup.quantity}) > 0`)
+      .orderBy(desc(units), asc(rollup.name))
       .limit(limit)
   );
 }
 
-/** Credits granted and spent in the range (the ledger), and every balance now. */
-export async function creditFigures(db: DbOrTx, range: { from: Date; to: Date }) {
+/** The ledger's deltas of the range's days (the rollup of migration 0027), of some reasons. */
+const creditsOf = (reasons: CreditReason[]) =>
+  sql<number>`coalesce(sum(${dailyCredits.delta}) filter (where ${inArray(dailyCredits.reason, reasons)}), 0)::bigint`.mapWith(
+    Number,
+  );
+
+/** Credits granted and spent in [from, to] (business dates), and every balance now. */
+export async function creditFigures(db: DbOrTx, days: Days) {
   const [moved] = await db
     .select({
-      sold: sql<number>`coalesce(sum(${creditLedger.delta}) filter (where ${creditLedger.reason} in ('purchase', 'pos', 'order_cancel')), 0)::int`,
-      used: sql<number>`coalesce(-sum(${creditLedger.delta}) filter (where ${creditLedger.reason} in ('booking', 'booking_refund', 'reschedule')), 0)::int`,
-      expired: sql<number>`coalesce(-sum(${creditLedger.delta}) filter (where ${creditLedger.reason} = 'expired'), 0)::int`,
+      sold: creditsOf(['purchase', 'pos', 'order_cancel']),
+      used: creditsOf(['booking', 'booking_refund', 'reschedule']),
+      expired: creditsOf(['expired']),
     })
-    .from(creditLedger)
-    .where(and(gte(creditLedger.createdAt, range.from), lt(creditLedger.createdAt, range.to)));
+    .from(dailyCredits)
+    .where(and(gte(dailyCredits.date, days.from), lte(dailyCredits.date, days.to)));
   const [owed] = await db
     .select({ outstanding: sql<number>`coalesce(sum(${users.credits}), 0)::int` })
     .from(users);
   return {
     sold: moved?.sold ?? 0,
-    used: moved?.used ?? 0,
-    expired: moved?.expired ?? 0,
+    used: -(moved?.used ?? 0),
+    expired: -(moved?.expired ?? 0),
     outstanding: owed?.outstanding ?? 0,
   };
 }
 
-/** Credits expired in the range, per calendar month of Mexico City (issue 44): [{ month: 'YYYY-MM', credits }]. */
-export async function expiredPerMonth(db: DbOrTx, range: { from: Date; to: Date }) {
-  const month = sql<string>`to_char(${creditLedger.createdAt} at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)}, 'YYYY-MM')`;
+/** Credits expired in [from, to] (business dates), per calendar month of Mexico City (issue 44). */
+export async function expiredPerMonth(db: DbOrTx, days: Days) {
+  const month = sql<string>`to_char(${dailyCredits.date}, 'YYYY-MM')`;
   return db
-    .select({ month, credits: sql<number>`(-sum(${creditLedger.delta}))::int` })
-    .from(creditLedger)
+    .select({ month, credits: sql<number>`(-sum(${dailyCredits.delta}))::bigint`.mapWith(Number) })
+    .from(dailyCredits)
     .where(
       and(
-        gte(creditLedger.createdAt, range.from),
-        lt(creditLedger.createdAt, range.to),
-        eq(creditLedger.reason, 'expired'),
+        gte(dailyCredits.date, days.from),
+        lte(dailyCredits.date, days.to),
+        eq(dailyCredits.reason, 'expired'),
       ),
     )
     .groupBy(month)
+    .having(sql`sum(${dailyCredits.delta}) <> 0`)
     .orderBy(month);
 }
 
 /** The expenses of [from, to] (business dates), of a branch or all. */
 export async function expensesBetween(db: DbOrTx, from: string, to: string, branchId?: string) {
   const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${costs.totalCents}), 0)::int` })
+    .select({ total: centsSum(costs.totalCents) })
     .from(costs)
     .where(
       and(gte(costs.date, from), lte(costs.date, to), branchId ? eq(costs.branchId, branchId) : undefined),

@@ -10,9 +10,11 @@ import type {
 } from '@sala/shared/dashboard/dashboard.contract';
 import {
   type BranchPeriod,
+  branchCells,
   branchHours,
-  heatMap,
-  periodOccupancy,
+  calendarOf,
+  heatOf,
+  occupancyOf,
   rate,
 } from '@sala/shared/dashboard/occupancy';
 import { addDays, businessDate, businessTime, dayRange } from '@sala/shared/time/business-time';
@@ -53,7 +55,7 @@ async function branchPeriods(
     branchesWithRooms(db, branchId),
     dayBlocksBetween(db, from, to, branchId),
     roomBlockCounts(db, range),
-    sessionCounts(db, range),
+    sessionCounts(db, { from, to, branchId }),
   ]);
   return list.map((branch) => {
     const period: BranchPeriod = {
@@ -64,7 +66,7 @@ async function branchPeriods(
       blockedDays: new Set(),
       blockedHours: new Set(),
       roomBlocksAt: new Map(),
-      sessionsAt: new Map(),
+      sessionsOn: sessions.get(branch.id) ?? new Map(),
     };
     for (const block of blocks) {
       if (block.branchId !== branch.id) continue;
@@ -74,21 +76,30 @@ async function branchPeriods(
     for (const row of roomBlocks) {
       if (row.branchId === branch.id) period.roomBlocksAt.set(row.startsAt.getTime(), row.count);
     }
-    for (const row of sessions) {
-      if (row.branchId === branch.id) period.sessionsAt.set(row.startsAt.getTime(), row.count);
-    }
     return period;
   });
 }
 
-const byBranch = (periods: BranchPeriod[], from: string, to: string) =>
-  periods.map((period) => {
-    const cell = periodOccupancy(period, from, to);
+/** Each branch's hours of [from, to], walked once for every figure of an answer (issue 46). */
+const withCells = (periods: BranchPeriod[], from: string, to: string) => {
+  const calendar = calendarOf(from, to);
+  return periods.map((period) => ({ period, cells: branchCells(period, calendar) }));
+};
+
+type BranchCells = ReturnType<typeof withCells>;
+
+const byBranch = (branches: BranchCells, from: string, to: string) =>
+  branches.map(({ period, cells }) => {
+    const cell = occupancyOf(cells, from, to);
     return { branchId: period.branchId, branchName: period.branchName, ...cell, rate: rate(cell) };
   });
 
-const heat = (periods: BranchPeriod[], from: string, to: string) =>
-  heatMap(periods, from, to).map((cell) => ({ ...cell, rate: rate(cell) }));
+const heat = (branches: BranchCells, from: string, to: string) =>
+  heatOf(
+    branches.map(({ cells }) => cells),
+    from,
+    to,
+  ).map((cell) => ({ ...cell, rate: rate(cell) }));
 
 /** GET /api/dashboard/today — today's sessions by hour (the current one marked), rooms free now, today's blocks. */
 export async function todayPanel(ctx: ActingContext, query: TDashboardQuery): Promise<TDashboardToday> {
@@ -143,21 +154,20 @@ export async function occupancyPanel(
   const today = businessDate(ctx.now);
   const from = addDays(today, -56);
   const to = addDays(today, 6);
-  const periods = await branchPeriods(ctx.db, from, to, query.branchId);
+  const branches = withCells(await branchPeriods(ctx.db, from, to, query.branchId), from, to);
   return {
-    next7: byBranch(periods, today, addDays(today, 6)),
-    last30: byBranch(periods, addDays(today, -30), addDays(today, -1)),
-    heatmap: heat(periods, from, addDays(today, -1)),
+    next7: byBranch(branches, today, addDays(today, 6)),
+    last30: byBranch(branches, addDays(today, -30), addDays(today, -1)),
+    heatmap: heat(branches, from, addDays(today, -1)),
   };
 }
 
 /** The money figures of [from, to] (business dates): sales per day by method, credits, top products. */
 async function moneyOf(db: DbOrTx, from: string, to: string, branchId: string | undefined, products: number) {
-  const range = { from: dayRange(from).from, to: dayRange(to).to, branchId };
   const days = { from, to, branchId };
   const [sales, credits, top] = await Promise.all([
     salesPerDay(db, days),
-    creditFigures(db, range),
+    creditFigures(db, days),
     topProducts(db, days, products),
   ]);
   // Every date of the range, a day without sales as zeros (a chart's gap is a day, not a missing bar).
@@ -188,18 +198,15 @@ export async function report(ctx: ActingContext, query: TReportQuery): Promise<T
     branchPeriods(ctx.db, query.from, query.to, query.branchId),
     moneyOf(ctx.db, query.from, query.to, query.branchId, REPORT_PRODUCTS),
     expensesBetween(ctx.db, query.from, query.to, query.branchId),
-    invoicingTotals(ctx.db, {
-      from: dayRange(query.from).from,
-      to: dayRange(query.to).to,
-      branchId: query.branchId,
-    }),
-    expiredPerMonth(ctx.db, { from: dayRange(query.from).from, to: dayRange(query.to).to }),
+    invoicingTotals(ctx.db, query),
+    expiredPerMonth(ctx.db, query),
   ]);
+  const branches = withCells(periods, query.from, query.to);
   return {
     from: query.from,
     to: query.to,
-    occupancy: byBranch(periods, query.from, query.to),
-    heatmap: heat(periods, query.from, query.to),
+    occupancy: byBranch(branches, query.from, query.to),
+    heatmap: heat(branches, query.from, query.to),
     days: money.days,
     credits: money.credits,
     expiredPerMonth: expired,

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@sala/db/client';
 import { newId } from '@sala/db/ids';
-import { orderItems, orders, products } from '@sala/db/schema/commerce';
+import { dailySales, orderItems, orders, products } from '@sala/db/schema/commerce';
 import {
   fiscalProfiles,
   globalInvoiceSales,
@@ -11,7 +11,7 @@ import {
 } from '@sala/db/schema/invoicing';
 import type { GlobalPeriodicity } from '@sala/shared/invoicing/global-period';
 import type { TFiscalProfileInput, TInvoicingSettingsInput } from '@sala/shared/invoicing/invoicing.contract';
-import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import { liveInvoice } from '../../lib/live-invoice';
 import { rowsOf } from '../../lib/sql-rows';
 
@@ -675,27 +675,36 @@ export async function lastFolioOf(db: DbOrTx, series: string) {
   return row?.last ?? 0;
 }
 
-/** The completed sales paid in [from, to) (of a branch, or all) by invoice: their own, a global one, none yet. */
-export async function invoicingTotalsBetween(db: DbOrTx, range: { from: Date; to: Date; branchId?: string }) {
-  const result = await db.execute(sql`
-    with sales as (
-      select o."total_cents",
-        exists (select 1 from ${invoices} i where i."order_id" = o."id" and i."kind" = 'order' and ${liveInvoice('i')}) as own,
-        exists (select 1 from ${globalInvoiceSales} s join ${invoices} g on g."id" = s."invoice_id"
-                where s."order_id" = o."id" and ${liveInvoice('g')}) as global
-      from ${orders} o
-      where o."status" = 'completed' and o."paid_at" >= ${ts(range.from)} and o."paid_at" < ${ts(range.to)}
-        ${range.branchId ? sql`and o."branch_id" = ${range.branchId}` : sql``}
-    )
-    select coalesce(sum("total_cents") filter (where own), 0)::int as invoiced,
-      coalesce(sum("total_cents") filter (where not own and global), 0)::int as in_global,
-      coalesce(sum("total_cents") filter (where not own and not global), 0)::int as not_invoiced
-    from sales`);
-  const [row] = rowsOf<{ invoiced: number; in_global: number; not_invoiced: number }>(result);
+/**
+ * The completed sales paid on the business dates [from, to] (of a branch, or all) by invoice: their own, a global
+ * one, none yet. Read from daily_sales, whose cover sums the database keeps from orders.invoice_cover (migration
+ * 0027), itself kept from the invoices and the global invoices' sales.
+ */
+export async function invoicingTotalsBetween(
+  db: DbOrTx,
+  days: { from: string; to: string; branchId?: string },
+) {
+  const cents = (column: SQL) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
+  const [row] = await db
+    .select({
+      invoicedCents: cents(sql`${dailySales.invoicedCents}`),
+      inGlobalCents: cents(sql`${dailySales.inGlobalCents}`),
+      notInvoicedCents: cents(
+        sql`${dailySales.totalCents} - ${dailySales.invoicedCents} - ${dailySales.inGlobalCents}`,
+      ),
+    })
+    .from(dailySales)
+    .where(
+      and(
+        gte(dailySales.date, days.from),
+        lte(dailySales.date, days.to),
+        days.branchId ? eq(dailySales.branchId, days.branchId) : undefined,
+      ),
+    );
   return {
-    invoicedCents: Number(row?.invoiced ?? 0),
-    inGlobalCents: Number(row?.in_global ?? 0),
-    notInvoicedCents: Number(row?.not_invoiced ?? 0),
+    invoicedCents: row?.invoicedCents ?? 0,
+    inGlobalCents: row?.inGlobalCents ?? 0,
+    notInvoicedCents: row?.notInvoicedCents ?? 0,
   };
 }
 

@@ -464,9 +464,9 @@ export async function invoicingOfCancelledSale(
   });
 }
 
-/** For the reports (issue 42): a period's completed sales by invoice. */
-export function invoicingTotals(db: DbOrTx, range: { from: Date; to: Date; branchId?: string }) {
-  return invoicingTotalsBetween(db, range);
+/** For the reports (issue 42): the completed sales of the business dates [from, to] by invoice. */
+export function invoicingTotals(db: DbOrTx, days: { from: string; to: string; branchId?: string }) {
+  return invoicingTotalsBetween(db, days);
 }
 
 /** ARCO access: the client's fiscal profile and the invoices made out to them (folio, UUID, amount, state). */

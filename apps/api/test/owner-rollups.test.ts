@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createBranch,
+  createOrder,
+  createRoom,
+  createSession,
+  createUser,
+} from '@sala/db/factories/factories';
+import { dailyCredits } from '@sala/db/schema/ledger';
+import { dailySessions, roomSessions } from '@sala/db/schema/sessions';
+import { businessInstant } from '@sala/shared/time/business-time';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rowsOf } from '../src/lib/sql-rows';
+import { checkInvariants } from '../stress/invariants';
+import { loginAs } from './sessions';
+import { createTestApp, type TestApp } from './test-app';
+
+/**
+ * The rollups of migration 0027 (issue 46): daily_sessions, daily_credits, daily_product_totals and each order's
+ * invoice cover with daily_sales' sums by cover. The database keeps them equal to their rows through every write;
+ * the stress run's checks (apps/api/stress/invariants.ts) recompute them from the rows and count what differs.
+ */
+// Monday 6 May 2030, 09:30 in Mexico City: the bookings below fall in the client's 8-day window.
+const NOW = new Date('2030-05-06T15:30:00Z');
+let t: TestApp;
+let boss: { cookie: string };
+beforeAll(async () => {
+  freezeClock(NOW);
+  t = await createTestApp();
+  boss = await loginAs(t, 'superadmin');
+});
+afterAll(async () => {
+  vi.useRealTimers();
+  await t.close();
+});
+beforeEach(() => {
+  vi.setSystemTime(NOW);
+});
+
+const ROLLUP_CHECKS = [
+  'daily sales = Σ completed orders, per day and branch (by method and by invoice cover)',
+  'daily product totals = Σ daily product sales of every branch, per day and name',
+  'every order’s invoice cover = its live invoices (its own first, else a global one)',
+  'daily sessions = the active sessions, per day, branch and hour',
+  'daily credits = Σ ledger deltas, per day and reason',
+];
+async function rollupsHold() {
+  const results = await checkInvariants(t.db);
+  return results.filter((r) => ROLLUP_CHECKS.includes(r.name));
+}
+const held = ROLLUP_CHECKS.map((name) => ({ name, violations: 0 }));
+
+async function place(rooms = 3) {
+  const branch = await createBranch(t.db);
+  const list = [];
+  for (let position = 1; position <= rooms; position++)
+    list.push(await createRoom(t.db, { branchId: branch.id, cityId: branch.cityId, position }));
+  return { branch, rooms: list };
+}
+
+const hoursOf = async (branchId: string, date: string) => {
+  const [row] = await t.db
+    .select({ byHour: dailySessions.byHour })
+    .from(dailySessions)
+    .where(and(eq(dailySessions.branchId, branchId), eq(dailySessions.date, date)));
+  return row?.byHour;
+};
+
+describe('daily_sessions', () => {
+  it('follows sessions booked, cancelled, moved and deleted, by the hour of Mexico City', async () => {
+    const p = await place();
+    const at = (hour: string) => businessInstant('2030-05-06', hour);
+    const a = await createSession(t.db, p.rooms[0]!, { startsAt: at('09:00') });
+    await createSession(t.db, p.rooms[1]!, { startsAt: at('09:00') });
+    const c = await createSession(t.db, p.rooms[2]!, { startsAt: at('20:00') });
+    // 20:00 in Mexico City is 02:00 of the next day in UTC: the day and hour are Mexico City's.
+    await createSession(t.db, p.rooms[0]!, { startsAt: at('10:00'), cancelledAt: NOW });
+    let hours = await hoursOf(p.branch.id, '2030-05-06');
+    expect(hours![9]).toBe(2);
+    expect(hours![20]).toBe(1);
+    expect(hours![10]).toBe(0);
+
+    await t.db.update(roomSessions).set({ cancelledAt: NOW }).where(eq(roomSessions.id, a.id));
+    await t.db
+      .update(roomSessions)
+      .set({ startsAt: at('11:00') })
+      .where(eq(roomSessions.id, c.id));
+    hours = await hoursOf(p.branch.id, '2030-05-06');
+    expect([hours![9], hours![11], hours![20]]).toEqual([1, 1, 0]);
+    // A cancelled session brought back counts again; a deleted one no more.
+    await t.db.update(roomSessions).set({ cancelledAt: null }).where(eq(roomSessions.id, a.id));
+    await t.db.delete(roomSessions).where(eq(roomSessions.id, c.id));
+    hours = await hoursOf(p.branch.id, '2030-05-06');
+    expect([hours![9], hours![11]]).toEqual([2, 0]);
+    expect(await rollupsHold()).toEqual(held);
+  });
+
+  it('changes only when the transaction commits: a booking rolled back leaves no trace', async () => {
+    const p = await place(1);
+    const startsAt = businessInstant('2030-05-07', '12:00');
+    await t.db
+      .transaction(async (tx) => {
+        await createSession(tx, p.rooms[0]!, { startsAt });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await hoursOf(p.branch.id, '2030-05-07')).toBeUndefined();
+    await createSession(t.db, p.rooms[0]!, { startsAt });
+    expect((await hoursOf(p.branch.id, '2030-05-07'))![12]).toBe(1);
+  });
+
+  it('stays exact when 10 clients book the rooms of one branch and day at once (through the API)', async () => {
+    const p = await place(10);
+    const clients = [];
+    for (let i = 0; i < 10; i++) clients.push(await loginAs(t, 'user', { credits: 3 }));
+    const results = await Promise.all(
+      clients.map(({ cookie }, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/sessions',
+          headers: { cookie },
+          payload: { branchId: p.branch.id, roomId: p.rooms[i]!.id, date: '2030-05-08', hour: '13:00' },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 201));
+    expect((await hoursOf(p.branch.id, '2030-05-08'))![13]).toBe(10);
+    expect(await rollupsHold()).toEqual(held);
+  });
+});
+
+describe('daily_credits', () => {
+  it('sums the ledger per Mexico City day and reason, whatever slot each movement fell in', async () => {
+    const user = await createUser(t.db, { credits: 0 });
+    const night = businessInstant('2030-05-20', '23:30');
+    for (let i = 1; i <= 10; i++) {
+      await t.db.execute(sql`
+        insert into credit_ledger (id, user_id, delta, balance_after, reason, created_at)
+        values (${randomUUID()}, ${user.id}, ${i}, ${i}, 'adjustment', ${night.toISOString()}::timestamptz)`);
+    }
+    const [row] = rowsOf<{ delta: string; slots: number }>(
+      await t.db.execute(sql`
+        select sum(delta)::text as delta, count(*)::int as slots from ${dailyCredits}
+        where date = '2030-05-20' and reason = 'adjustment'`),
+    );
+    expect(Number(row!.delta)).toBe(55);
+    expect(row!.slots).toBeGreaterThan(1);
+    expect(await rollupsHold()).toEqual(held);
+  });
+});
+
+describe('the report’s invoicing from daily_sales', () => {
+  let folio = 0;
+  const invoice = async (kind: 'order' | 'global', orderId: string | null, status = 'queued') => {
+    const id = randomUUID();
+    folio += 1;
+    await t.db.execute(sql`
+      insert into invoices (id, kind, order_id, status, uuid, customer, payload, total_cents, payment_form, series,
+                            folio_number, idempotency_key)
+      values (${id}, ${kind}, ${orderId}, ${status}, ${status === 'valid' ? randomUUID() : null}, '{}'::jsonb,
+              '{}'::jsonb, 0, '01', 'T', ${folio}, ${randomUUID()})`);
+    return id;
+  };
+  const report = async (branchId: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports?from=2030-06-01&to=2030-06-30&branchId=${branchId}`,
+      headers: { cookie: boss.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().invoicing;
+  };
+
+  it('follows own invoices, global ones, their cancels, and a cancelled sale', async () => {
+    const branch = await createBranch(t.db);
+    const sale = (totalCents: number) =>
+      createOrder(t.db, {
+        branchId: branch.id,
+        totalCents,
+        paidCashCents: totalCents,
+        createdAt: businessInstant('2030-06-10', '10:00'),
+      });
+    const [a, b, c] = [await sale(10_000), await sale(20_000), await sale(40_000)];
+    expect(await report(branch.id)).toEqual({ invoicedCents: 0, inGlobalCents: 0, notInvoicedCents: 70_000 });
+
+    const own = await invoice('order', a.id);
+    const global = await invoice('global', null, 'valid');
+    await t.db.execute(sql`insert into global_invoice_sales (invoice_id, order_id)
+      values (${global}, ${a.id}), (${global}, ${b.id})`);
+    // a: its own invoice wins over the global; b: in the global; c: none.
+    expect(await report(branch.id)).toEqual({
+      invoicedCents: 10_000,
+      inGlobalCents: 20_000,
+      notInvoicedCents: 40_000,
+    });
+
+    // a's own invoice cancelled (accepted by the SAT): the global covers it again. The global cancelled: none.
+    await t.db.execute(sql`update invoices set cancel_state = 'accepted' where id = ${own}`);
+    expect(await report(branch.id)).toEqual({
+      invoicedCents: 0,
+      inGlobalCents: 30_000,
+      notInvoicedCents: 40_000,
+    });
+    await t.db.execute(sql`update invoices set status = 'cancelled' where id = ${global}`);
+    expect(await report(branch.id)).toEqual({ invoicedCents: 0, inGlobalCents: 0, notInvoicedCents: 70_000 });
+
+    // c invoiced, then the sale cancelled: it leaves every figure.
+    await invoice('order', c.id, 'valid');
+    expect(await report(branch.id)).toEqual({
+      invoicedCents: 40_000,
+      inGlobalCents: 0,
+      notInvoicedCents: 30_000,
+    });
+    await t.db.execute(sql`update orders set status = 'cancelled' where id = ${c.id}`);
+    expect(await report(branch.id)).toEqual({ invoicedCents: 0, inGlobalCents: 0, notInvoicedCents: 30_000 });
+    expect(await rollupsHold()).toEqual(held);
+  });
+});
