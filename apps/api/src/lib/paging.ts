@@ -12,8 +12,26 @@ export function orderBy(column: PgColumn | SQL, dir: 'asc' | 'desc'): SQL {
 
 export const offsetOf = (page: number, pageSize: number) => (page - 1) * pageSize;
 
-/** The total row count, computed in the same query as the page (one round trip). */
+/** The total row count, computed in the same query as the page (one round trip): for tables that stay small. */
 export const totalCount = () => sql<number>`(count(*) over ())::int`;
+
+/** `count(*)` as a number: the count query of withTotal. */
+export const rowCount = () => sql<number>`count(*)::int`;
+
+/**
+ * A page and its total as two queries sent together, for tables that grow without end (the log, the outbox, the
+ * orders; issue 46): the page stops at its LIMIT and the count reads only what its filter needs, where
+ * `count(*) over ()` read every match — every column — before the LIMIT. Each row carries the total, as toPage
+ * expects.
+ */
+export async function withTotal<TRow>(
+  page: PromiseLike<TRow[]>,
+  count: PromiseLike<{ total: number }[]>,
+): Promise<(TRow & { total: number })[]> {
+  const [rows, counted] = await Promise.all([page, count]);
+  const total = counted[0]?.total ?? 0;
+  return rows.map((row) => ({ ...row, total }));
+}
 
 /**
  * A page response from rows that carry the window-function `total` (see totalCount): strips it from each row

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id } from './columns';
 import { users } from './users';
@@ -26,7 +27,11 @@ export const auditLog = pgTable(
     after: jsonb('after').$type<Record<string, unknown>>(),
   },
   (t) => [
-    index('audit_log_at_idx').on(t.at),
+    index('audit_log_at_idx').on(t.at, t.id),
+    // The log's search (issue 46): who acted, what was changed or its id, each a trigram index (one BitmapOr).
+    index('audit_log_actor_name_trgm_idx').using('gin', sql`${t.actorName} gin_trgm_ops`),
+    index('audit_log_label_trgm_idx').using('gin', sql`${t.label} gin_trgm_ops`),
+    index('audit_log_entity_id_trgm_idx').using('gin', sql`${t.entityId} gin_trgm_ops`),
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
     index('audit_log_actor_idx').on(t.actorId, t.at),
     index('audit_log_action_idx').on(t.action, t.at),

@@ -58,7 +58,10 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
-    index('email_outbox_created_at_idx').on(t.createdAt),
+    index('email_outbox_created_at_idx').on(t.createdAt, t.id),
+    // Correos' search (issue 46): the address or the subject, each a trigram index.
+    index('email_outbox_to_address_trgm_idx').using('gin', sql`${t.toAddress} gin_trgm_ops`),
+    index('email_outbox_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
     index('email_outbox_status_created_at_idx').on(t.status, t.createdAt),
     uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey),
     check('email_outbox_status_valid', sql`${t.status} in ('pending', 'sent', 'failed')`),

@@ -99,7 +99,9 @@ export const whatsappMessages = pgTable(
   },
   (t) => [
     index('whatsapp_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
-    index('whatsapp_messages_created_at_idx').on(t.createdAt),
+    index('whatsapp_messages_created_at_idx').on(t.createdAt, t.id),
+    // Mensajes' search by number (issue 46).
+    index('whatsapp_messages_to_phone_trgm_idx').using('gin', sql`${t.toPhone} gin_trgm_ops`),
     index('whatsapp_messages_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('whatsapp_messages_wamid_key').on(t.wamid),
     uniqueIndex('whatsapp_messages_dedupe_key').on(t.dedupeKey),

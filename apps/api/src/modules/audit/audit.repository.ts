@@ -2,8 +2,8 @@ import type { DbOrTx } from '@sala/db/client';
 import { newId } from '@sala/db/ids';
 import { auditLog } from '@sala/db/schema/audit';
 import type { TAuditQuery } from '@sala/shared/audit/audit.contract';
-import { and, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
-import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
+import { and, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { containsPattern, offsetOf, orderBy, rowCount, withTotal } from '../../lib/paging';
 
 export type AuditRow = typeof auditLog.$inferInsert;
 
@@ -15,37 +15,49 @@ export async function insertAuditRows(db: DbOrTx, rows: AuditRow[]) {
 /** A page of the log: newest first by default; q matches who acted, what was changed, or the action's key. */
 export function listAuditRows(db: DbOrTx, query: TAuditQuery & { fromInstant?: Date; toInstant?: Date }) {
   const pattern = query.q ? containsPattern(query.q) : undefined;
-  return db
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      actorName: auditLog.actorName,
-      action: auditLog.action,
-      entity: auditLog.entity,
-      entityId: auditLog.entityId,
-      label: auditLog.label,
-      before: auditLog.before,
-      after: auditLog.after,
-      total: totalCount(),
-    })
-    .from(auditLog)
-    .where(
-      and(
-        query.action ? eq(auditLog.action, query.action) : undefined,
-        query.fromInstant ? gte(auditLog.at, query.fromInstant) : undefined,
-        query.toInstant ? lt(auditLog.at, query.toInstant) : undefined,
-        pattern
-          ? or(
-              ilike(auditLog.actorName, pattern),
-              ilike(auditLog.label, pattern),
-              ilike(auditLog.entityId, pattern),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(orderBy(auditLog.at, query.dir), auditLog.id)
-    .limit(query.pageSize)
-    .offset(offsetOf(query.page, query.pageSize));
+  const where = and(
+    query.action ? eq(auditLog.action, query.action) : undefined,
+    query.fromInstant ? gte(auditLog.at, query.fromInstant) : undefined,
+    query.toInstant ? lt(auditLog.at, query.toInstant) : undefined,
+    pattern
+      ? or(
+          ilike(auditLog.actorName, pattern),
+          ilike(auditLog.label, pattern),
+          ilike(auditLog.entityId, pattern),
+        )
+      : undefined,
+  );
+  const ordering = [orderBy(auditLog.at, query.dir), orderBy(auditLog.id, query.dir)];
+  return withTotal(
+    db
+      .select({
+        id: auditLog.id,
+        at: auditLog.at,
+        actorName: auditLog.actorName,
+        action: auditLog.action,
+        entity: auditLog.entity,
+        entityId: auditLog.entityId,
+        label: auditLog.label,
+        before: auditLog.before,
+        after: auditLog.after,
+      })
+      .from(auditLog)
+      // The page's ids first, an index walk on (at, id) that reads no row however deep the page (issue 46).
+      .where(
+        inArray(
+          auditLog.id,
+          db
+            .select({ id: auditLog.id })
+            .from(auditLog)
+            .where(where)
+            .orderBy(...ordering)
+            .limit(query.pageSize)
+            .offset(offsetOf(query.page, query.pageSize)),
+        ),
+      )
+      .orderBy(...ordering),
+    db.select({ total: rowCount() }).from(auditLog).where(where),
+  );
 }
 
 /**

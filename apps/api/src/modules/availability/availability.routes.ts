@@ -10,7 +10,7 @@ import {
   ZPublicBranchesResponse,
 } from '@sala/shared/bookings/availability.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { availableDays, availableHours, availableRooms, publicBranches } from './availability.service';
+import { availableDays, availableHoursJson, availableRooms, publicBranches } from './availability.service';
 import { attachFeed } from './live-feed';
 import { createLiveStreams } from './live-streams';
 
@@ -60,7 +60,12 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAvailabilityHoursResponse },
       },
     },
-    async (request) => availableHours(request.ctx, request.query),
+    // Sent as the text remembered for the minute, already checked against ZAvailabilityHoursResponse: a string
+    // with a JSON content type is sent as it is (Fastify serializes objects only), hence the cast.
+    async (request, reply) => {
+      const json = await availableHoursJson(request.ctx, request.query);
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 
   app.get(

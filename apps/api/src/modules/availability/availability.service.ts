@@ -7,14 +7,14 @@ import {
   dayHours,
   hourRooms,
 } from '@sala/shared/bookings/availability';
-import type {
-  TAvailabilityDaysResponse,
-  TAvailabilityHoursQuery,
-  TAvailabilityHoursResponse,
-  TAvailabilityLiveState,
-  TAvailabilityRoomsQuery,
-  TAvailabilityRoomsResponse,
-  TPublicBranch,
+import {
+  type TAvailabilityDaysResponse,
+  type TAvailabilityHoursQuery,
+  type TAvailabilityLiveState,
+  type TAvailabilityRoomsQuery,
+  type TAvailabilityRoomsResponse,
+  type TPublicBranch,
+  ZAvailabilityHoursResponse,
 } from '@sala/shared/bookings/availability.contract';
 import { locationMessages } from '@sala/shared/locations/locations.messages';
 import { businessInstant, dayRange } from '@sala/shared/time/business-time';
@@ -76,17 +76,21 @@ export function availabilityChanged(db: DbOrTx, branchId: string, dates: readonl
   announceChange(db, { branchId, dates: dates ? [...dates] : null });
 }
 
-export async function availableHours(
+/**
+ * GET /api/availability/hours as the JSON text sent (issue 46): the answer changes only with the data and when a
+ * slot starts (on a minute), so it is computed, checked against its contract and written out once per key and
+ * minute; every other ask of that minute sends the same text.
+ */
+export async function availableHoursJson(
   { db, now }: RequestContext,
   { branchId, date }: TAvailabilityHoursQuery,
-): Promise<TAvailabilityHoursResponse> {
+): Promise<string> {
   const clock: Clock = { now };
-  // The answer changes only with the data and when a slot starts (on a minute): one per key and minute.
   const minute = Math.floor(clock.now.getTime() / 60_000);
   return remembered(db, `${branchId}|hours|${date}|${minute}`, async () => {
     const day = await recentBranchDay(db, branchId, date);
     if (!day) throw branchNotFound();
-    return { date, hours: dayHours(clock, day, date) };
+    return JSON.stringify(ZAvailabilityHoursResponse.parse({ date, hours: dayHours(clock, day, date) }));
   });
 }
 

@@ -5,8 +5,8 @@ import { roomSessions, sessionSeries } from '@sala/db/schema/sessions';
 import { users } from '@sala/db/schema/users';
 import type { staffSessionSortable } from '@sala/shared/bookings/bookings.contract';
 import { and, asc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import { containsPattern, offsetOf, orderBy, rowCount, totalCount, withTotal } from '../../lib/paging';
 
 type Page = { page: number; pageSize: number; dir: 'asc' | 'desc'; q?: string };
 
@@ -313,56 +313,68 @@ export function listStaffSessions(
   },
 ) {
   const pattern = options.q ? containsPattern(options.q) : undefined;
-  return db
-    .select({
-      id: roomSessions.id,
-      startsAt: roomSessions.startsAt,
-      cityName: cities.name,
-      branchId: roomSessions.branchId,
-      branchName: branches.name,
-      roomName: rooms.name,
-      holderName,
-      phone: users.phone,
-      email: users.email,
-      isCourtesy: roomSessions.isCourtesy,
-      creditsCharged: roomSessions.creditsCharged,
-      bookedByName: booker.name,
-      cancelledAt: roomSessions.cancelledAt,
-      seriesId: roomSessions.seriesId,
-      total: totalCount(),
-    })
-    .from(roomSessions)
-    .innerJoin(rooms, eq(rooms.id, roomSessions.roomId))
-    .innerJoin(branches, eq(branches.id, roomSessions.branchId))
-    .innerJoin(cities, eq(cities.id, roomSessions.cityId))
-    .leftJoin(users, eq(users.id, roomSessions.userId))
-    .leftJoin(booker, eq(booker.id, roomSessions.bookedBy))
-    .where(
-      and(
-        gte(roomSessions.startsAt, options.from),
-        lt(roomSessions.startsAt, options.to),
-        options.branchId ? eq(roomSessions.branchId, options.branchId) : undefined,
-        options.includeCancelled ? undefined : isNull(roomSessions.cancelledAt),
-        pattern
-          ? or(
-              ilike(users.name, pattern),
-              ilike(users.phone, pattern),
-              ilike(roomSessions.courtesyName, pattern),
-              ilike(branches.name, pattern),
-              ilike(rooms.name, pattern),
-            )
-          : undefined,
-      ),
+  const ofTheDay = and(
+    gte(roomSessions.startsAt, options.from),
+    lt(roomSessions.startsAt, options.to),
+    // Every branch's sessions as one range per branch on (branch_id, starts_at): the index on starts_at alone
+    // holds the active sessions only, and the history counts the cancelled ones too (issue 46).
+    options.branchId
+      ? eq(roomSessions.branchId, options.branchId)
+      : inArray(roomSessions.branchId, db.select({ id: branches.id }).from(branches)),
+    options.includeCancelled ? undefined : isNull(roomSessions.cancelledAt),
+  );
+  const search = pattern
+    ? or(
+        ilike(users.name, pattern),
+        ilike(users.phone, pattern),
+        ilike(roomSessions.courtesyName, pattern),
+        ilike(branches.name, pattern),
+        ilike(rooms.name, pattern),
+      )
+    : undefined;
+  const withPeople = <T extends PgSelect>(query: T) =>
+    query
+      .innerJoin(rooms, eq(rooms.id, roomSessions.roomId))
+      .innerJoin(branches, eq(branches.id, roomSessions.branchId))
+      .innerJoin(cities, eq(cities.id, roomSessions.cityId))
+      .leftJoin(users, eq(users.id, roomSessions.userId))
+      .leftJoin(booker, eq(booker.id, roomSessions.bookedBy));
+  const counted = db.select({ total: rowCount() }).from(roomSessions).$dynamic();
+  return withTotal(
+    withPeople(
+      db
+        .select({
+          id: roomSessions.id,
+          startsAt: roomSessions.startsAt,
+          cityName: cities.name,
+          branchId: roomSessions.branchId,
+          branchName: branches.name,
+          roomName: rooms.name,
+          holderName,
+          phone: users.phone,
+          email: users.email,
+          isCourtesy: roomSessions.isCourtesy,
+          creditsCharged: roomSessions.creditsCharged,
+          bookedByName: booker.name,
+          cancelledAt: roomSessions.cancelledAt,
+          seriesId: roomSessions.seriesId,
+        })
+        .from(roomSessions)
+        .$dynamic(),
     )
-    .orderBy(
-      orderBy(staffSort[options.sort], options.dir),
-      asc(roomSessions.startsAt),
-      asc(branches.name),
-      asc(rooms.position),
-      asc(roomSessions.id),
-    )
-    .limit(options.pageSize)
-    .offset(offsetOf(options.page, options.pageSize));
+      .where(and(ofTheDay, search))
+      .orderBy(
+        orderBy(staffSort[options.sort], options.dir),
+        asc(roomSessions.startsAt),
+        asc(branches.name),
+        asc(rooms.position),
+        asc(roomSessions.id),
+      )
+      .limit(options.pageSize)
+      .offset(offsetOf(options.page, options.pageSize)),
+    // The count joins the people only to search them.
+    (search ? withPeople(counted) : counted).where(and(ofTheDay, search)),
+  );
 }
 
 /** Every session of one client, cancelled ones too, oldest first (the data a client takes home). */

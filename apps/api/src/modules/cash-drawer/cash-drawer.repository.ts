@@ -32,7 +32,8 @@ export function findDrawerOf(db: DbOrTx, branchId: string, date: string) {
 
 /**
  * A drawer by id, locked for the rest of the transaction: FOR UPDATE to close or reopen it (it waits for the sales
- * in flight), FOR SHARE for a sale (sales do not wait for each other, only for a closing).
+ * in flight), FOR SHARE for a sale (sales do not wait for each other, only for a closing). A sale holds its branch
+ * FOR SHARE too, in the same statement (issue 46: one round trip less inside the sale).
  */
 export function lockDrawer(
   tx: DbOrTx,
@@ -48,7 +49,7 @@ export function lockDrawer(
         ? eq(cashDrawers.id, where.id)
         : and(eq(cashDrawers.branchId, where.branchId), eq(cashDrawers.date, where.date)),
     )
-    .for(mode, { of: cashDrawers })
+    .for(mode, { of: mode === 'share' ? [cashDrawers, branches] : cashDrawers })
     .then((rows) => rows[0]);
 }
 

@@ -110,9 +110,11 @@ export async function openDrawer(ctx: ActingContext, input: TOpenDrawerRequest):
 }
 
 /**
- * For a point-of-sale sale, in its transaction: today's drawer of the branch, held FOR SHARE until the sale commits.
- * The first sale of the day opens it with the float the cashier gave; without one it is refused (the screen asks
- * for it); a closed drawer takes no sale.
+ * For a point-of-sale sale, in its transaction: today's drawer of the branch (with the branch's name), held FOR
+ * SHARE until the sale commits. The first sale of the day opens it with the float the cashier gave; without one it
+ * is refused (the screen asks for it); a closed drawer takes no sale. Undefined when the branch does not exist.
+ * The branch is held FOR SHARE with its drawer, in the same statement (it keeps it from moving or going while the
+ * sale is saved); only the day's first sale reads it apart, to open the drawer.
  */
 export async function drawerForSale(
   tx: DbOrTx,
@@ -122,6 +124,7 @@ export async function drawerForSale(
   const date = businessDate(ctx.now);
   let drawer = await lockDrawer(tx, { branchId: sale.branchId, date }, 'share');
   if (!drawer) {
+    if (!(await lockBranch(tx, sale.branchId))) return undefined;
     if (sale.openingFloatCents === undefined) {
       throw new AppError('aborted', m.notOpen, { openingFloatCents: m.notOpen });
     }

@@ -2,7 +2,7 @@ import type { DbOrTx } from '@sala/db/client';
 import { costs } from '@sala/db/schema/commerce';
 import { branches } from '@sala/db/schema/locations';
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
-import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
+import { containsPattern, offsetOf, orderBy, rowCount, withTotal } from '../../lib/paging';
 
 const costRow = {
   id: costs.id,
@@ -38,14 +38,17 @@ export function listCosts(
   const search = page.q
     ? or(ilike(costs.name, containsPattern(page.q)), ilike(costs.description, containsPattern(page.q)))
     : undefined;
-  return db
-    .select({ ...costRow, total: totalCount() })
-    .from(costs)
-    .leftJoin(branches, eq(branches.id, costs.branchId))
-    .where(search)
-    .orderBy(orderBy(sortColumns[page.sort], page.dir), orderBy(costs.createdAt, page.dir), costs.id)
-    .limit(page.pageSize)
-    .offset(offsetOf(page.page, page.pageSize));
+  return withTotal(
+    db
+      .select(costRow)
+      .from(costs)
+      .leftJoin(branches, eq(branches.id, costs.branchId))
+      .where(search)
+      .orderBy(orderBy(sortColumns[page.sort], page.dir), orderBy(costs.createdAt, page.dir), costs.id)
+      .limit(page.pageSize)
+      .offset(offsetOf(page.page, page.pageSize)),
+    db.select({ total: rowCount() }).from(costs).where(search),
+  );
 }
 
 export function findCost(db: DbOrTx, id: string) {

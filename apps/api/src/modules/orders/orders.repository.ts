@@ -11,7 +11,7 @@ import { checkouts, paymentCustomers } from '@sala/db/schema/payments';
 import { users } from '@sala/db/schema/users';
 import type { TCashMovement } from '@sala/shared/cash-summary/cash-summary.contract';
 import { WALK_IN_NAME } from '@sala/shared/pos/pos.rules';
-import { and, asc, eq, exists, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { liveInvoice } from '../../lib/live-invoice';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
@@ -114,7 +114,10 @@ export async function insertOrderOnce(
   return row;
 }
 
-/** The sale a point-of-sale key already made, with what it was made of (to tell a retry from another sale). */
+/**
+ * The sale a point-of-sale key already made, with what it was made of (to tell a retry from another sale): one
+ * query, its lines with it (issue 46: every sale asks it first).
+ */
 export async function findOrderByIdempotencyKey(db: DbOrTx, key: string) {
   const [order] = await db
     .select({
@@ -125,20 +128,21 @@ export async function findOrderByIdempotencyKey(db: DbOrTx, key: string) {
       cashCents: orders.paidCashCents,
       cardCents: orders.paidCardCents,
       transferCents: orders.paidTransferCents,
+      items: sql<{ productId: string | null; quantity: number }[]>`coalesce((
+        select json_agg(json_build_object('productId', i."product_id", 'quantity', i."quantity"))
+        from ${orderItems} i where i."order_id" = "orders"."id"), '[]'::json)`,
     })
     .from(orders)
     .where(eq(orders.idempotencyKey, key));
-  if (!order) return undefined;
-  const items = await db
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id));
-  return { ...order, items };
+  return order;
 }
 
 const client = alias(users, 'client');
 
-/** An order in full: client, branch, amounts and lines (the ticket and the details). */
+/**
+ * An order in full: client, branch, amounts and lines (the ticket and the details), in one query (issue 46: a sale,
+ * a cancel and a payment answer with it, and each query waits for a connection of its own under load).
+ */
 export async function findOrderTicket(db: DbOrTx, id: string) {
   const [order] = await db
     .select({
@@ -168,6 +172,12 @@ export async function findOrderTicket(db: DbOrTx, id: string) {
       /** The gateway the online payment went through (its checkout's), and the client's balance there. */
       paidThrough: checkouts.gateway,
       customerBalanceCents: paymentCustomers.balanceCents,
+      items: sql<
+        { name: string; quantity: number; unitPriceCents: number; creditsGranted: number }[]
+      >`coalesce((
+        select json_agg(json_build_object('name', i."name", 'quantity', i."quantity",
+          'unitPriceCents', i."unit_price_cents", 'creditsGranted', i."credits_granted") order by i."name", i."id")
+        from ${orderItems} i where i."order_id" = "orders"."id"), '[]'::json)`,
     })
     .from(orders)
     .leftJoin(client, eq(client.id, orders.userId))
@@ -182,18 +192,7 @@ export async function findOrderTicket(db: DbOrTx, id: string) {
       ),
     )
     .where(eq(orders.id, id));
-  if (!order) return undefined;
-  const items = await db
-    .select({
-      name: orderItems.name,
-      quantity: orderItems.quantity,
-      unitPriceCents: orderItems.unitPriceCents,
-      creditsGranted: orderItems.creditsGranted,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, id))
-    .orderBy(orderItems.name, orderItems.id);
-  return { ...order, items };
+  return order;
 }
 
 /** Locks an order for its cancel: two cancels at once take turns, and the second sees it cancelled. */
@@ -337,12 +336,14 @@ const hasOwnInvoiceOf = (order: SQL | string) =>
   sql`exists (select 1 from ${invoices} i where i."order_id" = ${typeof order === 'string' ? sql.raw(`${order}."id"`) : order} and i."kind" = 'order' and ${liveInvoice('i')})`;
 const inGlobalInvoiceOf = (order: SQL | string) =>
   sql`exists (select 1 from ${globalInvoiceSales} s join ${invoices} g on g."id" = s."invoice_id" where s."order_id" = ${typeof order === 'string' ? sql.raw(`${order}."id"`) : order} and ${liveInvoice('g')})`;
-const hasOwnInvoice = hasOwnInvoiceOf(sql`${orders.id}`);
 const inGlobalInvoice = inGlobalInvoiceOf(sql`${orders.id}`);
+// Invoiced and not invoiced read the sale's cover, which the database keeps from its invoices (migration 0027:
+// 'own' exactly when it has a live invoice of its own, null exactly when neither that nor a live global); "in a
+// global" asks the global invoices, as a sale invoiced on its own may still be listed in one.
 const invoiceFilter = {
-  invoiced: hasOwnInvoice,
+  invoiced: eq(orders.invoiceCover, 'own'),
   in_global: inGlobalInvoice,
-  not_invoiced: sql`not ${hasOwnInvoice} and not ${inGlobalInvoice}`,
+  not_invoiced: isNull(orders.invoiceCover),
 };
 
 const orderFilter = (filter: OrderFilter) =>

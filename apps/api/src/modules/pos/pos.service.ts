@@ -16,7 +16,6 @@ import type { z } from 'zod';
 import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { assertMayWorkAt } from '../../lib/branch-scope';
-import { lockBranch } from '../branches/branches.service';
 import { drawerForSale } from '../cash-drawer/cash-drawer.service';
 import { grantCredits } from '../credits/credits.service';
 import {
@@ -80,6 +79,19 @@ async function pricedLines(db: Db, items: Sale['items']): Promise<OrderLine[]> {
 }
 
 /**
+ * The sale its key already made (answered again), and the sale's lines priced from the database, asked at once
+ * (issue 46: one wait for a connection instead of two). A key that made a sale answers it even if its products are
+ * no longer sold; otherwise a product not sold refuses the sale.
+ */
+async function replayOrPrice(db: Db, input: Sale) {
+  const [earlier, priced] = await Promise.allSettled([replay(db, input), pricedLines(db, input.items)]);
+  if (earlier.status === 'rejected') throw earlier.reason;
+  if (earlier.value) return { earlier: earlier.value };
+  if (priced.status === 'rejected') throw priced.reason;
+  return { lines: priced.value };
+}
+
+/**
  * POST /api/pos/orders: re-checks the sale with the form's rules on database prices, then one transaction saves
  * the order, its lines and the client's credits `(credits + extra) × quantity` through the ledger. The form's
  * idempotency key makes a double click or a retried request one order (the unique key decides a race).
@@ -89,10 +101,9 @@ export async function createSale(
   input: Sale,
 ): Promise<{ created: boolean; result: TPosOrderResponse }> {
   assertMayWorkAt(actor, input.branchId);
-  const earlier = await replay(db, input);
+  const { earlier, lines } = await replayOrPrice(db, input);
   if (earlier) return { created: false, result: earlier };
 
-  const lines = await pricedLines(db, input.items);
   const totalCents = posTotalCents(lines);
   if (totalCents > MAX_POS_TOTAL_CENTS) throw refuse(m.totalTooLarge);
   const payment = {
@@ -105,17 +116,17 @@ export async function createSale(
   // A walk-in sale ("Público en general") holds only products that grant no credits.
   if (input.clientId === null && walkInProblem(lines)) throw refuse(m.walkInCredits);
 
-  const orderId = await db.transaction(async (tx) => {
+  const sold = await db.transaction(async (tx) => {
     const client = input.clientId === null ? null : await lockAccount(tx, input.clientId);
     if (input.clientId !== null && !client?.isActive) throw refuse(m.clientNotFound);
-    const branch = await lockBranch(tx, input.branchId);
-    if (!branch) throw refuse(m.branchNotFound);
-    // Today's drawer of the branch, open (the first sale opens it with its float), held until this sale commits.
-    await drawerForSale(
+    // Today's drawer of the branch, open (the first sale opens it with its float), held with its branch until this
+    // sale commits.
+    const drawer = await drawerForSale(
       tx,
       { actor, now },
-      { branchId: branch.id, openingFloatCents: input.openingFloatCents },
+      { branchId: input.branchId, openingFloatCents: input.openingFloatCents },
     );
+    if (!drawer) throw refuse(m.branchNotFound);
     const order = await createPosOrder(tx, {
       idempotencyKey: input.idempotencyKey,
       clientId: client?.id ?? null,
@@ -129,26 +140,29 @@ export async function createSale(
     });
     if (!order) return undefined;
     const credits = lines.reduce((sum, line) => sum + lineCredits(line), 0);
-    if (credits > 0 && client)
-      await grantCredits(tx, {
-        userId: client.id,
-        reason: 'pos',
-        source: 'pos',
-        actorId: actor.id,
-        referenceId: order.id,
-        note: 'Venta en punto de venta',
-        now,
-        // Paid at the counter today: each line's credits expire its product's validity after today.
-        lots: lines.map((line) => ({
-          credits: lineCredits(line),
-          expiresOn: lotExpiresOn(businessDate(now), line.validityDays),
-        })),
-      });
+    // The client's balance after the sale, as this transaction leaves it (the account is locked).
+    const balance =
+      credits > 0 && client
+        ? await grantCredits(tx, {
+            userId: client.id,
+            reason: 'pos',
+            source: 'pos',
+            actorId: actor.id,
+            referenceId: order.id,
+            note: 'Venta en punto de venta',
+            now,
+            // Paid at the counter today: each line's credits expire its product's validity after today.
+            lots: lines.map((line) => ({
+              credits: lineCredits(line),
+              expiresOn: lotExpiresOn(businessDate(now), line.validityDays),
+            })),
+          })
+        : (client?.credits ?? 0);
     // The receipt goes with the sale: written in its transaction, sent by the outbox worker.
     await notify.posSale(tx, {
       folio: order.folio,
       createdAt: order.createdAt,
-      branchName: branch.name,
+      branchName: drawer.branchName,
       cashierName: actor.name,
       items: lines.map((line) => ({
         name: line.name,
@@ -166,19 +180,15 @@ export async function createSale(
         ? { name: client.name, email: client.email || null }
         : { name: WALK_IN_NAME, email: null },
     });
-    return order.id;
+    return { orderId: order.id, balance };
   });
 
-  if (!orderId) {
+  if (!sold) {
     // A request with the same key committed first: answer its order.
     const first = await replay(db, input);
     if (!first) throw new Error('idempotency key conflicted but no order holds it');
     return { created: false, result: first };
   }
   metrics.sale('pos');
-  const [order, account] = await Promise.all([
-    getOrderTicket(db, orderId),
-    input.clientId ? findAccount(db, input.clientId) : undefined,
-  ]);
-  return { created: true, result: { order, balance: account?.credits ?? 0 } };
+  return { created: true, result: { order: await getOrderTicket(db, sold.orderId), balance: sold.balance } };
 }

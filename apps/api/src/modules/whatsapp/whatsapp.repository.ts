@@ -2,8 +2,8 @@ import type { DbOrTx } from '@sala/db/client';
 import { newId } from '@sala/db/ids';
 import { whatsappConsents, whatsappMessages } from '@sala/db/schema/messaging';
 import { users } from '@sala/db/schema/users';
-import { and, desc, eq, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
-import { containsPattern, offsetOf, totalCount } from '../../lib/paging';
+import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { containsPattern, offsetOf, orderBy, rowCount, withTotal } from '../../lib/paging';
 import { rowsOf } from '../../lib/sql-rows';
 
 const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
@@ -266,34 +266,59 @@ export async function listMessagesPage(
     options.status ? eq(whatsappMessages.status, options.status as 'pending') : undefined,
     options.q
       ? or(
-          ilike(users.name, containsPattern(options.q)),
+          // The clients whose name (or e-mail, or phone) matches, through the users' trigram index; then their
+          // messages by theirs (issue 46: filtering the joined name walked every message).
+          inArray(
+            whatsappMessages.userId,
+            db
+              .select({ id: users.id })
+              .from(users)
+              .where(
+                sql`(${users.name} || ' ' || ${users.email} || ' ' || ${users.phone}) ilike ${containsPattern(options.q)}`,
+              ),
+          ),
           digits.length >= 4 ? like(whatsappMessages.toPhone, `%${digits}%`) : undefined,
         )
       : undefined,
   );
-  const order = options.dir === 'asc' ? whatsappMessages.createdAt : desc(whatsappMessages.createdAt);
-  const rows = await db
-    .select({
-      id: whatsappMessages.id,
-      to: whatsappMessages.toPhone,
-      clientName: users.name,
-      template: whatsappMessages.template,
-      params: whatsappMessages.params,
-      status: whatsappMessages.status,
-      attempts: whatsappMessages.attempts,
-      lastError: whatsappMessages.lastError,
-      nextAttemptAt: whatsappMessages.nextAttemptAt,
-      acceptedAt: whatsappMessages.acceptedAt,
-      statusAt: whatsappMessages.statusAt,
-      createdAt: whatsappMessages.createdAt,
-      total: totalCount(),
-    })
-    .from(whatsappMessages)
-    .leftJoin(users, eq(users.id, whatsappMessages.userId))
-    .where(where)
-    .orderBy(order, desc(whatsappMessages.id))
-    .limit(options.pageSize)
-    .offset(offsetOf(options.page, options.pageSize));
+  const ordering = [
+    orderBy(whatsappMessages.createdAt, options.dir),
+    orderBy(whatsappMessages.id, options.dir),
+  ];
+  const rows = await withTotal(
+    db
+      .select({
+        id: whatsappMessages.id,
+        to: whatsappMessages.toPhone,
+        clientName: users.name,
+        template: whatsappMessages.template,
+        params: whatsappMessages.params,
+        status: whatsappMessages.status,
+        attempts: whatsappMessages.attempts,
+        lastError: whatsappMessages.lastError,
+        nextAttemptAt: whatsappMessages.nextAttemptAt,
+        acceptedAt: whatsappMessages.acceptedAt,
+        statusAt: whatsappMessages.statusAt,
+        createdAt: whatsappMessages.createdAt,
+      })
+      .from(whatsappMessages)
+      .leftJoin(users, eq(users.id, whatsappMessages.userId))
+      // The page's ids first, an index walk on (created_at, id) however deep the page (issue 46).
+      .where(
+        inArray(
+          whatsappMessages.id,
+          db
+            .select({ id: whatsappMessages.id })
+            .from(whatsappMessages)
+            .where(where)
+            .orderBy(...ordering)
+            .limit(options.pageSize)
+            .offset(offsetOf(options.page, options.pageSize)),
+        ),
+      )
+      .orderBy(...ordering),
+    db.select({ total: rowCount() }).from(whatsappMessages).where(where),
+  );
   return rows;
 }
 
