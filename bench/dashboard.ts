@@ -8,9 +8,14 @@ import { openDatabase } from '@sala/db/client';
 import { createEmptyPostgresDatabase } from '@sala/db/scratch';
 import { addDays, BUSINESS_TIME_ZONE, businessDate } from '@sala/shared/time/business-time';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { type OwnerDataSize, percentiles, rowsOf, seedOwnerData, sizeFromArgs } from './lib/owner-data';
+import {
+  type OwnerDataSize,
+  percentiles,
+  rowsOf,
+  seedOwnerData,
+  sizeFromArgs,
+  staffApp,
+} from './lib/owner-data';
 
 const BUDGET_MS = 100;
 const RUNS = 30;
@@ -27,18 +32,7 @@ async function bench(kind: 'postgres' | 'pglite', size: OwnerDataSize) {
     const today = businessDate(new Date());
     const seedSeconds = kept ? 0 : await seedOwnerData(database, size);
 
-    const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database });
-    await app.ready();
-    const cookieOf = async (email: string) => {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email, password: 'bench1234' },
-      });
-      return `sala_session=${login.cookies.find((c) => c.name === 'sala_session')!.value}`;
-    };
-    const boss = await cookieOf('jefa@bench.test');
-    const reception = await cookieOf('recepcion@bench.test');
+    const { app, boss, reception } = await staffApp(database);
     const [branch] = rowsOf<{ id: string }>(
       await db.execute(sql`select id from branches order by name limit 1`),
     );

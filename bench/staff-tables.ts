@@ -17,9 +17,14 @@ import { type DatabaseHandle, openDatabase } from '@sala/db/client';
 import { createEmptyPostgresDatabase } from '@sala/db/scratch';
 import { addDays, BUSINESS_TIME_ZONE, businessDate, dayRange } from '@sala/shared/time/business-time';
 import { type SQL, sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { type OwnerDataSize, percentiles, rowsOf, seedOwnerData, sizeFromArgs } from './lib/owner-data';
+import {
+  type OwnerDataSize,
+  percentiles,
+  rowsOf,
+  seedOwnerData,
+  sizeFromArgs,
+  staffApp,
+} from './lib/owner-data';
 
 const BUDGET_MS = 100;
 const RUNS = 30;
@@ -261,18 +266,7 @@ async function bench(kind: 'postgres' | 'pglite', size: Size) {
     const staffSeconds = await seedStaffData(database, size);
     if (keep) console.log(`BENCH_KEEP: the database stays at ${empty!.url}`);
 
-    const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database });
-    await app.ready();
-    const cookieOf = async (email: string) => {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email, password: 'bench1234' },
-      });
-      return `sala_session=${login.cookies.find((c) => c.name === 'sala_session')!.value}`;
-    };
-    const boss = await cookieOf('jefa@bench.test');
-    const reception = await cookieOf('recepcion@bench.test');
+    const { app, boss, reception } = await staffApp(database);
     const ask = async (url: string, cookie: string) => {
       const res = await app.inject({ method: 'GET', url, headers: { cookie } });
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);

@@ -11,6 +11,8 @@ import { hoursOn } from '@sala/shared/bookings/availability';
 import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
 import { addDays, businessDate, businessInstant } from '@sala/shared/time/business-time';
 import { sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/api/src/app';
+import { loadConfig } from '../../apps/api/src/config';
 
 export type OwnerDataSize = {
   name: 'standard' | 'chain';
@@ -201,4 +203,19 @@ export function percentiles(times: number[]) {
     p50: sorted[Math.floor(sorted.length * 0.5)]!,
     p95: sorted[Math.floor(sorted.length * 0.95)]!,
   };
+}
+
+/** The app on the seeded data, with the super admin's (boss) and the receptionist's (reception) login cookies. */
+export async function staffApp(database: DatabaseHandle) {
+  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database });
+  await app.ready();
+  const cookieOf = async (email: string) => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'bench1234' },
+    });
+    return `sala_session=${login.cookies.find((c) => c.name === 'sala_session')!.value}`;
+  };
+  return { app, boss: await cookieOf('jefa@bench.test'), reception: await cookieOf('recepcion@bench.test') };
 }
