@@ -228,3 +228,43 @@ test.describe('every staff screen at 375 × 812 (issue 39)', () => {
     });
   }
 });
+
+/**
+ * A branch may be named with one long word. Every answer that names a branch gets such a name here, whatever the
+ * branches the demo and the specs beside this one hold, so the check is the same on every run.
+ */
+const LONG_NAME = 'ConsultoriosTlalnepantlaSatéliteNorteConsultorios';
+
+async function longBranchNames(page: Page) {
+  const rename = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rename);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(
+        Object.entries(value).map(([key, v]) => [key, key === 'branchName' ? LONG_NAME : rename(v)]),
+      );
+    return value;
+  };
+  for (const pattern of ['**/api/reports?**', '**/api/dashboard/**']) {
+    await page.route(pattern, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: rename(await response.json()) });
+    });
+  }
+}
+
+test.describe('a branch named with one long word, at 375 × 812', () => {
+  test.skip(({ isMobile }) => isMobile, 'the desktop project sets its own narrow viewport');
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  for (const path of ['/admin', '/admin/reportes']) {
+    test(`${path}: the name breaks and every table still fits`, async ({ page }) => {
+      await loginAs(page, 'superadmin');
+      await longBranchNames(page);
+      await page.goto(path);
+      await expect(page.getByText(LONG_NAME).first()).toBeVisible(DATA);
+      await settled(page);
+      expect(await tablesPastTheEdge(page)).toEqual([]);
+      await expectNoHorizontalScroll(page);
+    });
+  }
+});

@@ -53,7 +53,7 @@ export function Panel({
 export function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <div>
-      <dt className="text-xs font-medium text-muted">{label}</dt>
+      <dt className="text-xs font-medium text-muted wrap-anywhere">{label}</dt>
       <dd className="text-2xl font-bold text-ink tabular-nums" data-testid={testId}>
         {value}
       </dd>

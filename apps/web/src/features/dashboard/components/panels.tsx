@@ -153,7 +153,7 @@ export function OccupancyPanel({ branchId }: { branchId: string }) {
               const past = last30.get(b.branchId);
               return (
                 <tr key={b.branchId} className="border-t border-slate-100" data-testid="occupancy-row">
-                  <th scope="row" className="py-1.5 font-medium">
+                  <th scope="row" className="py-1.5 font-medium wrap-anywhere">
                     {b.branchName}
                   </th>
                   <td className="py-1.5 text-right tabular-nums">

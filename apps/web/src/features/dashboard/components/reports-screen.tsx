@@ -201,7 +201,8 @@ export function ReportsScreen() {
               <tbody>
                 {report.data.occupancy.map((b) => (
                   <tr key={b.branchId} className="border-t border-slate-100">
-                    <th scope="row" className="py-1 font-medium">
+                    {/* A long branch name breaks where it must, so the table fits a phone (issue 39). */}
+                    <th scope="row" className="py-1 font-medium wrap-anywhere">
                       {b.branchName}
                     </th>
                     <td className="py-1 text-right tabular-nums">{b.booked}</td>
