@@ -6,7 +6,7 @@ import { branches, rooms } from '@sala/db/schema/locations';
 import { dailySessions } from '@sala/db/schema/sessions';
 import { users } from '@sala/db/schema/users';
 import type { WeeklySchedule } from '@sala/shared/locations/schedule';
-import { type AnyColumn, and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 
 /**
  * The owner's figures (issue 22): read-only sums over the tables of several modules, declared in
