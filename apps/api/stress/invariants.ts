@@ -139,6 +139,11 @@ export const INVARIANTS: { name: string; violations: SQL }[] = [
     violations: sql`select count(*)::int as n from orders where invoice_cover is distinct from order_invoice_cover(id)`,
   },
   {
+    name: 'every order holds its client’s current name (a walk-in sale: the public)',
+    violations: sql`select count(*)::int as n from orders o left join users u on u.id = o.user_id
+      where o.client_name is distinct from coalesce(u.name, 'Público en general')`,
+  },
+  {
     name: 'daily sessions = the active sessions, per day, branch and hour',
     violations: sql`with kept as (
         select d.date, d.branch_id, h.hour - 1 as hour, h.n::bigint as n

@@ -6,10 +6,12 @@ import { creditLedger, creditLots } from '@sala/db/schema/ledger';
 import { users } from '@sala/db/schema/users';
 import { orderMessages } from '@sala/shared/orders/orders.messages';
 import { posMessages as m } from '@sala/shared/pos/pos.messages';
+import { WALK_IN_NAME } from '@sala/shared/pos/pos.rules';
 import { addDays, businessDate } from '@sala/shared/time/business-time';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayUnavailableError } from '../src/lib/payments/gateway';
+import { checkInvariants } from '../stress/invariants';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -398,6 +400,75 @@ describe('orders: list, ticket and cancel', () => {
     }
     const past = await inject('GET', `/api/orders?q=${encodeURIComponent(client.email)}&page=9`, boss.cookie);
     expect(past.json()).toMatchObject({ total: 7, rows: [] });
+  });
+
+  it('sorts by client through the name each order holds (issue 46): a walk-in is the public, a renamed client moves, a hand-written name is put back', async () => {
+    const early = await createUser(t.db, { name: 'Aarón Ábrego' });
+    const late = await createUser(t.db, { name: 'Zoé Zamora' });
+    const [first, last] = [
+      await createOrder(t.db, { userId: early.id }),
+      await createOrder(t.db, { userId: late.id }),
+    ];
+    const [walkIn] = await t.db
+      .insert(orders)
+      .values({ userId: null, isPos: true, method: 'cash', totalCents: 1_000, paidCashCents: 1_000 })
+      .returning();
+    const held = async () =>
+      new Map(
+        (await t.db.select({ id: orders.id, name: orders.clientName }).from(orders)).map((o) => [
+          o.id,
+          o.name,
+        ]),
+      );
+    expect((await held()).get(walkIn!.id)).toBe(WALK_IN_NAME);
+    const sorted = async () => {
+      const ids: string[] = [];
+      for (let page = 1; ; page++) {
+        const res = await inject(
+          'GET',
+          `/api/orders?sort=clientName&dir=asc&pageSize=50&page=${page}`,
+          boss.cookie,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        const rows: { id: string }[] = res.json().rows;
+        if (rows.length === 0) break;
+        ids.push(...rows.map((row) => row.id));
+      }
+      return [first!.id, walkIn!.id, last!.id].map((id) => ids.indexOf(id)) as [number, number, number];
+    };
+    const [a, p, z] = await sorted();
+    expect(a).toBeGreaterThanOrEqual(0);
+    expect(a < p && p < z).toBe(true);
+
+    const renamed = await inject('PATCH', `/api/users/${early.id}`, boss.cookie, {
+      name: 'Zuriel Zúñiga',
+      email: early.email,
+      phone: early.phone,
+      credits: early.credits,
+      role: 'user',
+      isActive: true,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await held()).get(first!.id)).toBe('Zuriel Zúñiga');
+    const [a2, p2, z2] = await sorted();
+    expect(p2 < z2 && z2 < a2).toBe(true);
+
+    // The column is the database's: whatever a statement writes there, the order holds its client's name.
+    await t.db.update(orders).set({ clientName: 'Otro' }).where(eq(orders.id, last!.id));
+    expect((await held()).get(last!.id)).toBe('Zoé Zamora');
+
+    // The stress run's check of it holds, and counts an order whose name went stale behind the trigger's back.
+    const check = async () =>
+      (await checkInvariants(t.db)).find((r) =>
+        r.name.startsWith('every order holds its client’s current name'),
+      );
+    expect(await check()).toMatchObject({ violations: 0 });
+    await t.db.execute(sql`alter table orders disable trigger orders_client_name`);
+    await t.db.update(orders).set({ clientName: 'Otro' }).where(eq(orders.id, last!.id));
+    await t.db.execute(sql`alter table orders enable trigger orders_client_name`);
+    expect(await check()).toMatchObject({ violations: 1 });
+    await t.db.update(orders).set({ clientName: '' }).where(eq(orders.id, last!.id));
+    expect(await check()).toMatchObject({ violations: 0 });
   });
 
   it('refuses a wrong phrase with the spec message and changes nothing', async () => {

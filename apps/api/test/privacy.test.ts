@@ -7,6 +7,7 @@ import {
   FACTORY_PASSWORD,
 } from '@sala/db/factories/factories';
 import { auditLog } from '@sala/db/schema/audit';
+import { orders } from '@sala/db/schema/commerce';
 import { emailOutbox } from '@sala/db/schema/infrastructure';
 import { fiscalProfiles } from '@sala/db/schema/invoicing';
 import { creditLedger } from '@sala/db/schema/ledger';
@@ -583,6 +584,10 @@ describe('suppression after the retention period', () => {
       email: `eliminada-${user.id}@cuentas.invalid`,
     });
     expect(row!.suppressedAt).not.toBeNull();
+    // The name each order holds for the orders table's sort (migration 0029) goes too.
+    expect(
+      await t.db.select({ name: orders.clientName }).from(orders).where(eq(orders.userId, user.id)),
+    ).toEqual([{ name: 'Cuenta eliminada' }]);
     expect(await outboxTo(user.email)).toEqual([]);
     // The saved fiscal profile (RFC, legal name, address) goes too.
     expect(await t.db.select().from(fiscalProfiles).where(eq(fiscalProfiles.userId, user.id))).toEqual([]);

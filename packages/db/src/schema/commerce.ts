@@ -127,6 +127,13 @@ export const orders = pgTable(
      * owner's report sums it per day; never written by the app.
      */
     invoiceCover: text('invoice_cover', { enum: ['own', 'global'] }),
+    /**
+     * The client's current name, or "Público en general" for a walk-in sale (issue 46): what the admin table sorts
+     * by "Cliente", so that sort is an index walk at a chain's size. Kept by the database (migration 0029) when the
+     * order is made and whenever its client's name changes (an edit, the ARCO anonymisation); never written by the
+     * app, which still shows the client's name from the users table.
+     */
+    clientName: text('client_name').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -138,6 +145,7 @@ export const orders = pgTable(
     check('orders_paid_when_completed', sql`${t.status} <> 'completed' or ${t.paidAt} is not null`),
     index('orders_total_idx').on(t.totalCents, t.id),
     index('orders_cashier_idx').on(t.cashierName, t.id),
+    index('orders_client_name_idx').on(t.clientName, t.id),
     index('orders_status_idx').on(t.status, t.id),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_branch_created_at_idx').on(t.branchId, t.createdAt),

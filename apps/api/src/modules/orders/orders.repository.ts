@@ -367,14 +367,15 @@ export function countOrders(db: DbOrTx, filter: OrderFilter) {
 const orderSortColumns = {
   createdAt: orders.createdAt,
   totalCents: orders.totalCents,
-  clientName: sql`coalesce(${client.name}, ${WALK_IN_NAME})`,
+  // The client's name as the order holds it (migration 0029), "Público en general" for a walk-in sale.
+  clientName: orders.clientName,
   cashierName: orders.cashierName,
   status: orders.status,
 };
 
 /**
- * A page of /admin/ordenes. The page is chosen on orders alone (an index walk on the sort column and the id; the
- * client's table joins in only to sort by name), then only its rows get their client and their first products.
+ * A page of /admin/ordenes. The page is chosen on orders alone (an index walk on the sort column and the id), then
+ * only its rows get their client and their first products.
  */
 export function listOrderPage(
   db: DbOrTx,
@@ -400,9 +401,7 @@ export function listOrderPage(
       sortKey: sql<string>`${orderSortColumns[page.sort]}`.as('sort_key'),
     })
     .from(orders);
-  const pageOrders = (
-    page.sort === 'clientName' ? ordered.leftJoin(client, eq(client.id, orders.userId)) : ordered
-  )
+  const pageOrders = ordered
     .where(orderFilter(page.filter))
     .orderBy(orderBy(orderSortColumns[page.sort], page.dir), orderBy(orders.id, page.dir))
     .limit(page.limit)
