@@ -11,7 +11,8 @@
 // Every list is paged by offset (page & pageSize, as apps/web sends them); a deep page is the middle one of the list.
 // Each case is asked once (status 200, and rows where rows are expected), then 30 times through app.inject.
 // Run: npm run bench:staff-tables [-- --size chain]   (both databases; BENCH_DB=postgres or pglite for one of them;
-//      BENCH_KEEP=1 keeps the PostgreSQL database and prints its address)
+//      BENCH_KEEP=1 keeps the PostgreSQL database and prints its address; BENCH_DATABASE_URL=that address measures
+//      it again without seeding)
 import { performance } from 'node:perf_hooks';
 import { type DatabaseHandle, openDatabase } from '@sala/db/client';
 import { createEmptyPostgresDatabase } from '@sala/db/scratch';
@@ -256,14 +257,17 @@ type Case = {
 const pageRows = (body: unknown) => (body as { rows: unknown[] }).rows.length;
 
 async function bench(kind: 'postgres' | 'pglite', size: Size) {
-  const empty = kind === 'postgres' ? await createEmptyPostgresDatabase() : undefined;
+  // BENCH_DATABASE_URL: a PostgreSQL database this bench seeded before (BENCH_KEEP=1), measured as it is.
+  const kept = kind === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined;
+  const empty = kind === 'postgres' && !kept ? await createEmptyPostgresDatabase() : undefined;
   const keep = Boolean(empty && process.env.BENCH_KEEP === '1');
-  const database = await openDatabase(empty ? { kind: 'postgres', url: empty.url } : { kind: 'pglite' });
+  const url = kept ?? empty?.url;
+  const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite' });
   try {
     const { db } = database;
     const today = businessDate(new Date());
-    const baseSeconds = await seedOwnerData(database, size);
-    const staffSeconds = await seedStaffData(database, size);
+    const baseSeconds = kept ? 0 : await seedOwnerData(database, size);
+    const staffSeconds = kept ? 0 : await seedStaffData(database, size);
     if (keep) console.log(`BENCH_KEEP: the database stays at ${empty!.url}`);
 
     const { app, boss, reception } = await staffApp(database);

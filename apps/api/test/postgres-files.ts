@@ -22,6 +22,8 @@ export const POSTGRES_FILES: Record<string, string> = {
   'pay-later.test.ts':
     'one pending order for 20 voucher requests; one grant for 30 clicks; SKIP LOCKED claims',
   'payments.test.ts': 'twenty payments of one checkout at once make one order (unique payment reference)',
+  'paging.test.ts':
+    'a count turns parallel workers off in a transaction of its own on a pool connection: PGlite has no workers',
   'pos.test.ts':
     'one order of 20 parallel submits (idempotency key); one reversal and one refund of 20 cancels',
   'privacy.test.ts': 'an account closed twice at once closes once (row lock)',

@@ -29,6 +29,7 @@ export function listAuditRows(db: DbOrTx, query: TAuditQuery & { fromInstant?: D
   );
   const ordering = [orderBy(auditLog.at, query.dir), orderBy(auditLog.id, query.dir)];
   return withTotal(
+    db,
     db
       .select({
         id: auditLog.id,

@@ -341,6 +341,7 @@ export function listStaffSessions(
       .leftJoin(booker, eq(booker.id, roomSessions.bookedBy));
   const counted = db.select({ total: rowCount() }).from(roomSessions).$dynamic();
   return withTotal(
+    db,
     withPeople(
       db
         .select({

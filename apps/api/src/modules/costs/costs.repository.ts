@@ -39,6 +39,7 @@ export function listCosts(
     ? or(ilike(costs.name, containsPattern(page.q)), ilike(costs.description, containsPattern(page.q)))
     : undefined;
   return withTotal(
+    db,
     db
       .select(costRow)
       .from(costs)

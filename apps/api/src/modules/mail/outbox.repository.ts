@@ -259,6 +259,7 @@ export function listOutbox(
   );
   const ordering = [orderBy(emailOutbox.createdAt, options.dir), orderBy(emailOutbox.id, options.dir)];
   return withTotal(
+    db,
     db
       .select(listColumns)
       .from(emailOutbox)

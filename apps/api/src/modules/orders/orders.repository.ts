@@ -14,7 +14,7 @@ import { WALK_IN_NAME } from '@sala/shared/pos/pos.rules';
 import { and, asc, eq, exists, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { liveInvoice } from '../../lib/live-invoice';
-import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
+import { containsPattern, countSerially, offsetOf, orderBy, rowCount, totalCount } from '../../lib/paging';
 import { rowsOf } from '../../lib/sql-rows';
 
 type Page = { page: number; pageSize: number; dir: 'asc' | 'desc'; q?: string };
@@ -357,11 +357,7 @@ const orderFilter = (filter: OrderFilter) =>
 
 /** How many orders the admin table's filter matches (a separate count keeps the page query an index walk). */
 export function countOrders(db: DbOrTx, filter: OrderFilter) {
-  return db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(orderFilter(filter))
-    .then((rows) => rows[0]?.count ?? 0);
+  return countSerially(db, db.select({ total: rowCount() }).from(orders).where(orderFilter(filter)));
 }
 
 const orderSortColumns = {
@@ -401,12 +397,16 @@ export function listOrderPage(
       sortKey: sql<string>`${orderSortColumns[page.sort]}`.as('sort_key'),
     })
     .from(orders);
-  const pageOrders = ordered
+  // The page's ids first: an index walk on the sort column and the id, which reads no order however deep the page
+  // when no filter asks for more (issue 46).
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
     .where(orderFilter(page.filter))
     .orderBy(orderBy(orderSortColumns[page.sort], page.dir), orderBy(orders.id, page.dir))
     .limit(page.limit)
-    .offset(page.offset)
-    .as('page_orders');
+    .offset(page.offset);
+  const pageOrders = ordered.where(inArray(orders.id, pageIds)).as('page_orders');
   return db
     .select({
       id: pageOrders.id,

@@ -286,6 +286,7 @@ export async function listMessagesPage(
     orderBy(whatsappMessages.id, options.dir),
   ];
   const rows = await withTotal(
+    db,
     db
       .select({
         id: whatsappMessages.id,
