@@ -60,21 +60,23 @@ export type HourCell = { date: string; hour: string; weekday: number; booked: nu
 /** Every hour of the calendar's days a branch opens, with what was bookable and what was booked at it. */
 export function branchCells(branch: BranchPeriod, calendar: CalendarDay[]): HourCell[] {
   const cells: HourCell[] = [];
-  const hoursOfWeekday = new Map<number, string[]>();
+  // Each weekday's opening hours, with the hour's index in a day's 24 counts: asked once per weekday.
+  const hoursOfWeekday = new Map<number, { hour: string; index: number }[]>();
+  const anyRoomBlock = branch.roomBlocksAt.size > 0;
   for (const { date, weekday, startOf } of calendar) {
     if (branch.blockedDays.has(date)) continue;
     let hours = hoursOfWeekday.get(weekday);
     if (!hours) {
-      hours = hoursOn(branch.schedule, date);
+      hours = hoursOn(branch.schedule, date).map((hour) => ({ hour, index: Number(hour.slice(0, 2)) }));
       hoursOfWeekday.set(weekday, hours);
     }
     const sessions = branch.sessionsOn.get(date);
-    for (const hour of hours) {
+    for (const { hour, index } of hours) {
       if (branch.blockedHours.size > 0 && branch.blockedHours.has(`${date} ${hour}`)) continue;
-      const at = startOf(hour);
-      const bookable = Math.max(0, branch.activeRooms - (branch.roomBlocksAt.get(at) ?? 0));
+      const blocked = anyRoomBlock ? (branch.roomBlocksAt.get(startOf(hour)) ?? 0) : 0;
+      const bookable = Math.max(0, branch.activeRooms - blocked);
       // A session in a room blocked after it was booked still counts: it was booked, and it was bookable then.
-      const booked = sessions?.[Number(hour.slice(0, 2))] ?? 0;
+      const booked = sessions?.[index] ?? 0;
       cells.push({ date, hour, weekday, booked, bookable: Math.max(bookable, booked) });
     }
   }
@@ -105,18 +107,27 @@ export function periodOccupancy(branch: BranchPeriod, from: string, to: string):
 
 /** Weekday × hour over [from, to] of every branch's cells: where the week is busy. */
 export function heatOf(cellsOfBranches: HourCell[][], from: string, to: string) {
-  const cells = new Map<string, OccupancyCell & { weekday: number; hour: string }>();
+  // One map of hours per weekday: no key to build per cell.
+  const weekdays = Array.from(
+    { length: 7 },
+    () => new Map<string, OccupancyCell & { weekday: number; hour: string }>(),
+  );
   for (const branchCells of cellsOfBranches) {
     for (const cell of branchCells) {
       if (cell.date < from || cell.date > to) continue;
-      const key = `${cell.weekday}|${cell.hour}`;
-      const sum = cells.get(key) ?? { weekday: cell.weekday, hour: cell.hour, booked: 0, bookable: 0 };
+      const hours = weekdays[cell.weekday]!;
+      let sum = hours.get(cell.hour);
+      if (!sum) {
+        sum = { weekday: cell.weekday, hour: cell.hour, booked: 0, bookable: 0 };
+        hours.set(cell.hour, sum);
+      }
       sum.booked += cell.booked;
       sum.bookable += cell.bookable;
-      cells.set(key, sum);
     }
   }
-  return [...cells.values()].sort((a, b) => a.weekday - b.weekday || (a.hour < b.hour ? -1 : 1));
+  return weekdays
+    .flatMap((hours) => [...hours.values()])
+    .sort((a, b) => a.weekday - b.weekday || (a.hour < b.hour ? -1 : 1));
 }
 
 /** Weekday × hour over [from, to] (all the branches given): where the week is busy. */

@@ -73,7 +73,12 @@ export function roomBlockCounts(db: DbOrTx, range: Range) {
  */
 export async function sessionCounts(db: DbOrTx, days: Days) {
   const rows = await db
-    .select({ branchId: dailySessions.branchId, date: dailySessions.date, byHour: dailySessions.byHour })
+    .select({
+      branchId: dailySessions.branchId,
+      date: dailySessions.date,
+      // As text, split here: a year of a chain is 11 000 arrays, which the driver's array parser took 25 ms to read.
+      byHour: sql<string>`array_to_string(${dailySessions.byHour}, ',')`,
+    })
     .from(dailySessions)
     .where(
       and(
@@ -85,7 +90,7 @@ export async function sessionCounts(db: DbOrTx, days: Days) {
   const byBranch = new Map<string, Map<string, number[]>>();
   for (const row of rows) {
     const branch = byBranch.get(row.branchId) ?? new Map<string, number[]>();
-    branch.set(row.date, row.byHour);
+    branch.set(row.date, row.byHour.split(',').map(Number));
     byBranch.set(row.branchId, branch);
   }
   return byBranch;
