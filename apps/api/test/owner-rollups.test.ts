@@ -149,6 +149,33 @@ describe('daily_credits', () => {
     expect(row!.slots).toBeGreaterThan(1);
     expect(await rollupsHold()).toEqual(held);
   });
+
+  it('takes its rows at each commit in one order: transactions of many movements never deadlock (migration 0030)', async () => {
+    // Each transaction writes 8 movements of one day and reason (as a standing slot's charges do), in an order of
+    // its own; 0027 wrote each to the slot of its id in that order, and two such commits could wait on each other.
+    const users = await Promise.all(Array.from({ length: 20 }, () => createUser(t.db, { credits: 0 })));
+    const day = businessInstant('2030-05-21', '12:00');
+    const results = await Promise.allSettled(
+      users.map((user, n) =>
+        t.db.transaction(async (tx) => {
+          for (let i = 0; i < 8; i++)
+            await tx.execute(sql`
+              insert into credit_ledger (id, user_id, delta, balance_after, reason, created_at)
+              values (${randomUUID()}, ${user.id}, ${(i + n) % 8 === 0 ? 2 : 1}, ${i + 1}, 'adjustment',
+                      ${day.toISOString()}::timestamptz)`);
+        }),
+      ),
+    );
+    expect(
+      results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason)),
+    ).toEqual([]);
+    const [row] = rowsOf<{ delta: string }>(
+      await t.db.execute(sql`
+        select sum(delta)::text as delta from ${dailyCredits} where date = '2030-05-21' and reason = 'adjustment'`),
+    );
+    expect(Number(row!.delta)).toBe(20 * 9);
+    expect(await rollupsHold()).toEqual(held);
+  });
 });
 
 describe('the report’s invoicing from daily_sales', () => {
