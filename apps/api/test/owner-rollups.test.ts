@@ -150,7 +150,7 @@ describe('daily_credits', () => {
     expect(await rollupsHold()).toEqual(held);
   });
 
-  it('takes its rows at each commit in one order: transactions of many movements never deadlock (migration 0030)', async () => {
+  it('one slot per transaction: transactions of many movements never deadlock at their commits (migration 0030)', async () => {
     // Each transaction writes 8 movements of one day and reason (as a standing slot's charges do), in an order of
     // its own; 0027 wrote each to the slot of its id in that order, and two such commits could wait on each other.
     const users = await Promise.all(Array.from({ length: 20 }, () => createUser(t.db, { credits: 0 })));

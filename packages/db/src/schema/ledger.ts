@@ -137,7 +137,7 @@ export const creditExpiryRuns = pgTable('credit_expiry_runs', {
  * The ledger's deltas per Mexico City day and reason (issue 46): the owner's credits sold, used and expired of a
  * period read these rows, not the movements. Kept by the database at the commit of every movement (migrations 0027,
  * 0030): a transaction's movements count in one of 8 slots (by the transaction's id), so two commits rarely wait on
- * the same row, and are written summed, in the key's order, so two commits never deadlock on them.
+ * the same row, and a transaction of one reason takes one row (no deadlock between two commits).
  */
 export const dailyCredits = pgTable(
   'daily_credits',
