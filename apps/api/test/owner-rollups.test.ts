@@ -129,6 +129,76 @@ describe('daily_sessions', () => {
     expect((await hoursOf(p.branch.id, '2030-05-08'))![13]).toBe(10);
     expect(await rollupsHold()).toEqual(held);
   });
+
+  it('sessions moved across days in opposite directions at once never deadlock at their commits (migration 0031)', async () => {
+    // Each transaction moves 4 sessions, each to the next of 4 days, in an order of its own (as reschedules do: a day
+    // taken, then another): 0027 wrote each day's row at the commit in the order the rows changed, so one commit took
+    // day 1 then day 3 while another took day 3 then day 1.
+    const p = await place(10);
+    const days = ['2030-05-13', '2030-05-14', '2030-05-15', '2030-05-16'];
+    const moves = [];
+    for (let n = 0; n < 20; n++) {
+      const order = n % 2 === 0 ? [0, 1, 2, 3] : [3, 2, 1, 0];
+      const list = [];
+      for (const i of order) {
+        const from = (n + i) % 4;
+        // An hour of its own per session: the room is never taken twice while the sessions move one by one.
+        const hour = `${10 + i + (n < 10 ? 0 : 4)}:00`;
+        const session = await createSession(t.db, p.rooms[n % 10]!, {
+          startsAt: businessInstant(days[from]!, hour),
+        });
+        list.push({ id: session.id, to: businessInstant(days[(from + 1 + (n % 3)) % 4]!, hour) });
+      }
+      moves.push(list);
+    }
+    const results = await Promise.allSettled(
+      moves.map((list) =>
+        t.db.transaction(async (tx) => {
+          for (const { id, to } of list)
+            await tx.update(roomSessions).set({ startsAt: to }).where(eq(roomSessions.id, id));
+        }),
+      ),
+    );
+    expect(
+      results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason)),
+    ).toEqual([]);
+    const perDay = await Promise.all(days.map(async (date) => (await hoursOf(p.branch.id, date)) ?? []));
+    expect(perDay.flat().reduce((a, b) => a + b, 0)).toBe(80);
+    expect(await rollupsHold()).toEqual(held);
+  });
+
+  it('a reschedule’s two days, a rolled-back savepoint and a bulk insert all reach the rows exactly', async () => {
+    const p = await place(2);
+    const first = businessInstant('2030-05-20', '09:00');
+    const second = businessInstant('2030-05-21', '17:00');
+    const moved = await createSession(t.db, p.rooms[0]!, { startsAt: second });
+    await t.db.transaction(async (tx) => {
+      // Cancelled on the later day, booked on the earlier one (the order a reschedule writes them in).
+      await tx.update(roomSessions).set({ cancelledAt: NOW }).where(eq(roomSessions.id, moved.id));
+      await createSession(tx, p.rooms[0]!, { startsAt: first });
+      await tx
+        .transaction(async (inner) => {
+          await createSession(inner, p.rooms[1]!, { startsAt: first });
+          throw new Error('savepoint rolled back');
+        })
+        .catch(() => undefined);
+      await tx.insert(roomSessions).values(
+        [0, 1, 2].map((i) => ({
+          roomId: p.rooms[1]!.id,
+          branchId: p.branch.id,
+          cityId: p.branch.cityId,
+          startsAt: businessInstant('2030-05-22', `${10 + i}:00`),
+          creditsCharged: 0,
+          isCourtesy: true,
+          courtesyName: 'Cortesía',
+        })),
+      );
+    });
+    expect((await hoursOf(p.branch.id, '2030-05-20'))![9]).toBe(1);
+    expect((await hoursOf(p.branch.id, '2030-05-21'))![17]).toBe(0);
+    expect((await hoursOf(p.branch.id, '2030-05-22'))!.slice(10, 13)).toEqual([1, 1, 1]);
+    expect(await rollupsHold()).toEqual(held);
+  });
 });
 
 describe('daily_credits', () => {

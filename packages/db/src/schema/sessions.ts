@@ -188,8 +188,9 @@ export const waitlistEntries = pgTable(
 /**
  * How many active sessions start at each hour of each branch and Mexico City day (issue 46): `byHour[h]` (0-based in
  * TypeScript, 1-based in SQL) counts those starting at h:00. The owner's occupancy reads a row per branch-day, not
- * the sessions. The database keeps them (migration 0027), at the commit of every change to a session, so the
- * branch-day's row is held only while the transaction commits.
+ * the sessions. The database keeps them (migrations 0027 and 0031): each statement notes what its sessions add, and
+ * the commit writes the notes summed, in the order of (date, branch). A branch-day's row is held only while the
+ * transaction commits, and two commits take the rows they share in one order.
  */
 export const dailySessions = pgTable(
   'daily_sessions',
