@@ -11,6 +11,7 @@ import { addDays, businessDate } from '@sala/shared/time/business-time';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayUnavailableError } from '../src/lib/payments/gateway';
+import { rowsOf } from '../src/lib/sql-rows';
 import { checkInvariants } from '../stress/invariants';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
@@ -470,6 +471,58 @@ describe('orders: list, ticket and cancel', () => {
     await t.db.update(orders).set({ clientName: '' }).where(eq(orders.id, last!.id));
     expect(await check()).toMatchObject({ violations: 0 });
   });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'a client renamed (by staff, or by themselves) while one of their orders is being cancelled waits for the cancel, never deadlocks (issue 46)',
+    async () => {
+      const renames = [
+        (client: { id: string; email: string; phone: string; credits: number }, name: string) =>
+          inject('PATCH', `/api/users/${client.id}`, boss.cookie, {
+            name,
+            email: client.email,
+            phone: client.phone,
+            credits: client.credits,
+            role: 'user',
+            isActive: true,
+          }),
+        (client: { phone: string }, name: string, cookie: string) =>
+          inject('PATCH', '/api/me/profile', cookie, { name, phone: client.phone }),
+      ];
+      for (const [n, rename] of renames.entries()) {
+        const { user: client, cookie } = await loginAs(t, 'user', { name: 'Renata Rangel' });
+        const order = await createOrder(t.db, { userId: client.id });
+        const name = ['Renata Rangel Ruiz', 'Renata Rangel Solís'][n]!;
+        // A cancel takes the order, then the client's account (to take the credits back). Here its first step is
+        // held open until the rename waits on a lock, and only then does it take the account.
+        let renamed: ReturnType<typeof inject> | undefined;
+        await t.db.transaction(async (tx) => {
+          await tx.execute(sql`select id from orders where id = ${order.id} for update`);
+          renamed = rename(client, name, cookie);
+          let answered = false;
+          void renamed.then(() => {
+            answered = true;
+          });
+          // Asked outside the transaction: inside it, PostgreSQL shows the activity as it was at its first look.
+          while (!answered) {
+            const [row] = rowsOf<{ waiting: number }>(
+              await t.db.execute(sql`select count(*)::int as waiting from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`),
+            );
+            if (row!.waiting > 0) break;
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+          await tx.execute(sql`select id from users where id = ${client.id} for update`);
+        });
+        const answer = await renamed!;
+        expect(answer.statusCode, answer.body).toBe(200);
+        const [held] = await t.db
+          .select({ name: orders.clientName })
+          .from(orders)
+          .where(eq(orders.id, order.id));
+        expect(held!.name).toBe(name);
+      }
+    },
+  );
 
   it('refuses a wrong phrase with the spec message and changes nothing', async () => {
     const { order, client } = await sold();

@@ -18,14 +18,14 @@ export const POSTGRES_FILES: Record<string, string> = {
     'two expiry runs at once (lease row, account row locks); lots spent under the account lock; json_to_recordset',
   'owner-figures.test.ts': "30 sales at once keep the triggers' daily sums exact",
   'owner-rollups.test.ts':
-    "10 bookings of one branch-day at once: the day's row is taken at each commit (deferred triggers), none lost",
+    "10 bookings of one branch-day at once: the day's row is taken at each commit (deferred triggers), none lost; moves in opposite directions never deadlock",
   'pay-later.test.ts':
     'one pending order for 20 voucher requests; one grant for 30 clicks; SKIP LOCKED claims',
   'payments.test.ts': 'twenty payments of one checkout at once make one order (unique payment reference)',
   'paging.test.ts':
     'a count turns parallel workers off in a transaction of its own on a pool connection: PGlite has no workers',
   'pos.test.ts':
-    'one order of 20 parallel submits (idempotency key); one reversal and one refund of 20 cancels',
+    'one order of 20 parallel submits (idempotency key); one reversal and one refund of 20 cancels; a rename waits for a cancel (row locks)',
   'privacy.test.ts': 'an account closed twice at once closes once (row lock)',
   'reschedule.test.ts': '20 moves of one session at once: one wins, Σ ledger = balance',
   'rooms.test.ts':

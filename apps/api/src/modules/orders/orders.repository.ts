@@ -195,6 +195,16 @@ export async function findOrderTicket(db: DbOrTx, id: string) {
   return order;
 }
 
+/** Every order of a client, locked in the order of their ids (see `lockOrdersOf` in orders.service). */
+export function lockOrdersOfUser(tx: DbOrTx, userId: string) {
+  return tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(orders.id)
+    .for('update');
+}
+
 /** Locks an order for its cancel: two cancels at once take turns, and the second sees it cancelled. */
 export function lockOrder(tx: DbOrTx, id: string) {
   return tx

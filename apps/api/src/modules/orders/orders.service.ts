@@ -35,6 +35,7 @@ import {
   listOrderPage,
   listOrdersOfUser,
   lockOrder,
+  lockOrdersOfUser,
   markOrderCancelled,
   markOrderExpired,
   markOrderPaid,
@@ -560,6 +561,15 @@ export async function orderMovementsOfDay(
     ...movement,
     cashCents: cashKeptCents({ paidCashCents, changeCents }),
   }));
+}
+
+/**
+ * For the users module, before a client's name changes: their orders hold it (migration 0029), so a rename writes
+ * every one of them. Taken first, in the order of their ids, they are locked as a cancel locks them (the order, then
+ * the account): a rename and a cancel at once wait for each other's end instead of deadlocking.
+ */
+export async function lockOrdersOf(tx: DbOrTx, userId: string): Promise<void> {
+  await lockOrdersOfUser(tx, userId);
 }
 
 /** For the privacy module: every order of a client with its lines. */

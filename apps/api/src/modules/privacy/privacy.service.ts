@@ -45,6 +45,7 @@ import {
   findAccount,
   findAccountByEmail,
   lockAccount,
+  lockOrdersBeforeRename,
   setRemindersEnabled,
   suppressAccount,
   updateOwnProfile,
@@ -171,6 +172,7 @@ export async function rectifyOwnProfile(
 ): Promise<TSessionUser> {
   const { db, actor, now } = ctx;
   return db.transaction(async (tx) => {
+    await lockOrdersBeforeRename(tx, actor.id, input.name);
     const before = await lockAccount(tx, actor.id);
     if (!before) throw new AppError('not-found', m.clientNotFound);
     const updated = await updateOwnProfile(tx, actor.id, input);

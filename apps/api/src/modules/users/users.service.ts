@@ -19,6 +19,7 @@ import { recordAudit } from '../audit/audit.service';
 import { lockBranch } from '../branches/branches.service';
 import { grantCredits, takeBackCredits } from '../credits/credits.service';
 import { recordConsents } from '../legal/legal.service';
+import { lockOrdersOf } from '../orders/orders.service';
 import { toSessionUser, toUser, type UserRow } from './user-views';
 import {
   activeEmailsWithRole,
@@ -67,6 +68,7 @@ export async function updateUser(
   if (touchesPrivileged && !isSuper) throw new AppError('permission-denied', m.superAdminOnly);
 
   return db.transaction(async (tx) => {
+    await lockOrdersBeforeRename(tx, id, input.name);
     const current = await findUserById(tx, id, { forUpdate: true });
     if (!current) throw new AppError('not-found', m.notFound);
     if (current.closedAt) throw new AppError('aborted', m.closedAccount);
@@ -262,6 +264,16 @@ export function findAccount(db: DbOrTx, userId: string): Promise<UserRow | undef
   return findUserById(db, userId);
 }
 
+/**
+ * Before an account's name may change: its orders hold the name (migration 0029), so a rename writes every one of
+ * them. They are locked first, in the order of their ids and before the account, as a cancel locks the order and then
+ * the account: a rename and a cancel at once wait for each other's end instead of deadlocking (decision 035).
+ */
+export async function lockOrdersBeforeRename(tx: DbOrTx, userId: string, name: string): Promise<void> {
+  const seen = await findUserById(tx, userId);
+  if (seen && seen.name !== name) await lockOrdersOf(tx, userId);
+}
+
 /** PATCH /api/me/profile: a client fixes its own name and phone (the e-mail stays: it is the login). */
 export async function updateOwnProfile(
   tx: DbOrTx,
@@ -349,5 +361,7 @@ export function accountsToSuppress(db: DbOrTx, closedBeforeAt: Date, limit: numb
 
 /** Suppresses an account's personal fields; true when this call did it (two processes may race). */
 export async function suppressAccount(tx: DbOrTx, userId: string, at: Date): Promise<boolean> {
+  // The name changes, so the orders that hold it are locked first (as in updateUser).
+  await lockOrdersOf(tx, userId);
   return (await suppressRow(tx, userId, at, `!suppressed-${randomUUID()}`)).length > 0;
 }
