@@ -9,39 +9,37 @@
 -- notes with it, as it takes its rows. A bulk insert (the import) notes once per statement, not once per row.
 CREATE FUNCTION "daily_sessions_note"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
+  "branches" uuid[];
+  "starts" timestamptz[];
+  "signs" integer[];
   "noted" text;
 BEGIN
-  -- The transition tables are named by each trigger below; a query names only those its operation has.
+  -- The statement's sessions: +1 for each active after it, -1 for each active before it. The transition tables are
+  -- named by each trigger below; a query names only those its operation has.
   IF TG_OP = 'INSERT' THEN
-    SELECT string_agg(concat_ws(' ', "day", "branch_id", "h", "n"), ';') INTO "noted" FROM (
-      SELECT ("local")::date AS "day", "branch_id", extract(hour FROM "local")::integer + 1 AS "h", count(*) AS "n"
-      FROM (SELECT "branch_id", "starts_at" AT TIME ZONE 'America/Mexico_City' AS "local"
-            FROM "added" WHERE "cancelled_at" IS NULL) "r"
-      GROUP BY 1, 2, 3) "s";
+    SELECT array_agg("branch_id"), array_agg("starts_at"), array_agg(1) INTO "branches", "starts", "signs"
+    FROM "added" WHERE "cancelled_at" IS NULL;
   ELSIF TG_OP = 'DELETE' THEN
-    SELECT string_agg(concat_ws(' ', "day", "branch_id", "h", "n"), ';') INTO "noted" FROM (
-      SELECT ("local")::date AS "day", "branch_id", extract(hour FROM "local")::integer + 1 AS "h", -count(*) AS "n"
-      FROM (SELECT "branch_id", "starts_at" AT TIME ZONE 'America/Mexico_City' AS "local"
-            FROM "removed" WHERE "cancelled_at" IS NULL) "r"
-      GROUP BY 1, 2, 3) "s";
+    SELECT array_agg("branch_id"), array_agg("starts_at"), array_agg(-1) INTO "branches", "starts", "signs"
+    FROM "removed" WHERE "cancelled_at" IS NULL;
   ELSE
     -- Only what the figure reads: being active, the branch and the hour (a reminder sent or a note do not).
-    SELECT string_agg(concat_ws(' ', "day", "branch_id", "h", "n"), ';') INTO "noted" FROM (
-      SELECT ("local")::date AS "day", "branch_id", extract(hour FROM "local")::integer + 1 AS "h", sum("n") AS "n"
-      FROM (
-        SELECT "o"."branch_id", "o"."starts_at" AT TIME ZONE 'America/Mexico_City' AS "local", -1 AS "n"
-        FROM "removed" "o" JOIN "added" "a" ON "a"."id" = "o"."id"
-        WHERE "o"."cancelled_at" IS NULL
-          AND ("o"."branch_id", "o"."starts_at", "a"."cancelled_at" IS NULL) IS DISTINCT FROM
-              ("a"."branch_id", "a"."starts_at", true)
-        UNION ALL
-        SELECT "a"."branch_id", "a"."starts_at" AT TIME ZONE 'America/Mexico_City', 1
-        FROM "removed" "o" JOIN "added" "a" ON "a"."id" = "o"."id"
-        WHERE "a"."cancelled_at" IS NULL
-          AND ("o"."branch_id", "o"."starts_at", "o"."cancelled_at" IS NULL) IS DISTINCT FROM
-              ("a"."branch_id", "a"."starts_at", true)) "r"
-      GROUP BY 1, 2, 3) "s";
+    SELECT array_agg("c"."branch_id"), array_agg("c"."starts_at"), array_agg("c"."n")
+      INTO "branches", "starts", "signs"
+    FROM "removed" "o" JOIN "added" "a" ON "a"."id" = "o"."id"
+    CROSS JOIN LATERAL (VALUES ("o"."branch_id", "o"."starts_at", -1, "o"."cancelled_at" IS NULL),
+                               ("a"."branch_id", "a"."starts_at", 1, "a"."cancelled_at" IS NULL))
+      AS "c"("branch_id", "starts_at", "n", "active")
+    WHERE "c"."active"
+      AND ("o"."cancelled_at" IS NULL, "o"."branch_id", "o"."starts_at")
+          IS DISTINCT FROM ("a"."cancelled_at" IS NULL, "a"."branch_id", "a"."starts_at");
   END IF;
+  -- Summed by Mexico City day, branch and hour (1-based, as by_hour): "day branch hour n;…".
+  SELECT string_agg(concat_ws(' ', "day", "branch", "h", "n"), ';') INTO "noted" FROM (
+    SELECT "local"::date AS "day", "branch", extract(hour FROM "local")::integer + 1 AS "h", sum("n") AS "n"
+    FROM (SELECT "branch", "at" AT TIME ZONE 'America/Mexico_City' AS "local", "n"
+          FROM unnest("branches", "starts", "signs") AS "u"("branch", "at", "n")) "r"
+    GROUP BY 1, 2, 3) "s";
   IF "noted" IS NOT NULL THEN
     PERFORM set_config('sala.daily_sessions',
                        concat_ws(';', nullif(current_setting('sala.daily_sessions', true), ''), "noted"), true);
