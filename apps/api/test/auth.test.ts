@@ -56,7 +56,8 @@ describe('register', () => {
 
     const [user] = await t.db.select().from(users).where(eq(users.email, body.email));
     expect(user).toMatchObject({ role: 'user', credits: 0, isActive: false, name: 'Lucía Fernández' });
-    expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
+    // argon2id at the OWASP cost (19 MiB, 2 passes, 1 lane): test users are hashed cheaply, real ones never.
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
     const mails = await t.db
       .select()

@@ -6,7 +6,7 @@ import {
   createSession,
   createUser,
 } from '@sala/db/factories/factories';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/lib/sql-rows';
@@ -42,20 +42,24 @@ type Target = { method: string; url: string; query: string[]; body: string[] | n
 // Login sessions and the per-address counters are written by refused logins on purpose (the throttle).
 const COUNTERS = new Set(['rate_limit_hits', 'login_throttles', 'auth_sessions', 'trusted_devices']);
 
+/** One query that counts every table's rows; the list of tables is read once (no request adds a table). */
+let countEveryTable: SQL | undefined;
 async function rowCounts(): Promise<Record<string, number>> {
-  const tables = rowsOf<{ name: string }>(
-    await t.db.execute(
-      sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
-    ),
-  )
-    .map((row) => row.name)
-    .filter((name) => !COUNTERS.has(name) && !name.startsWith('__'));
-  const union = sql.join(
-    tables.map((name) => sql.raw(`select '${name}' as name, count(*)::int as n from "${name}"`)),
-    sql` union all `,
-  );
+  if (!countEveryTable) {
+    const tables = rowsOf<{ name: string }>(
+      await t.db.execute(
+        sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
+      ),
+    )
+      .map((row) => row.name)
+      .filter((name) => !COUNTERS.has(name) && !name.startsWith('__'));
+    countEveryTable = sql.join(
+      tables.map((name) => sql.raw(`select '${name}' as name, count(*)::int as n from "${name}"`)),
+      sql` union all `,
+    );
+  }
   return Object.fromEntries(
-    rowsOf<{ name: string; n: number }>(await t.db.execute(union)).map((r) => [r.name, r.n]),
+    rowsOf<{ name: string; n: number }>(await t.db.execute(countEveryTable)).map((r) => [r.name, r.n]),
   );
 }
 

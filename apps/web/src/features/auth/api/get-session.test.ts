@@ -6,10 +6,10 @@ import { apiRequest } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { jsonResponse, sessionClient } from '../../../test/fixtures';
+import { spyOnToasts } from '../../../test/toasts';
 import { sessionQuery } from './get-session';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 /** The session endpoint answering each user in turn (the last one from then on); any other path a 401. */
 function sessionAnswers(...users: (TSessionUser | null)[]) {

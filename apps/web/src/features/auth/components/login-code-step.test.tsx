@@ -8,10 +8,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionClient } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
 import { withNavigation } from '../../../test/router';
+import { spyOnToasts } from '../../../test/toasts';
 import { LoginPanel } from './login-panel';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 const staff = sessionClient({ role: 'admin', isAdmin: true, twoFactorEnabled: true, credits: 0 });
 const done = (over: Partial<TLoginDone> = {}): TLoginDone => ({

@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionClient } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
 import { withNavigation } from '../../../test/router';
+import { spyOnToasts } from '../../../test/toasts';
 import { LoginForm } from './login-form';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,10 +6,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
+import { spyOnToasts } from '../../../test/toasts';
 import { RegisterForm } from './register-form';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 function renderRegister() {
   const fetch = vi.fn(async () => jsonResponse({ message: m.registered }, 201));

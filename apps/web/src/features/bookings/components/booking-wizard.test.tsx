@@ -15,11 +15,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { creditLot, FakeEventSource, jsonResponse, sessionClient } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
 import { withNavigation } from '../../../test/router';
+import { spyOnToasts } from '../../../test/toasts';
 import { BookingWizard } from './booking-wizard';
 import { takenMessages } from './taken-notice';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 const CDMX = '6f0c4a5e-1d2b-4c3a-9e8f-0a1b2c3d4e5f';
 const GDL = '5e0b395d-0c1a-4b29-8d7e-f9a0b1c2d3e4';

@@ -7,11 +7,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
+import { spyOnToasts } from '../../../test/toasts';
 import type { MyInvoice } from '../api/invoicing-api';
 import { PurchaseInvoice } from './purchase-invoice';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 const order = { id: 'd0000000-0000-4000-8000-000000000001', folio: 123, status: 'completed' };
 const invoice = (over: Partial<TInvoiceSummary>): TInvoiceSummary => ({

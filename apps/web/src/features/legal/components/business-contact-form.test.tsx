@@ -5,11 +5,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testQueryClient } from '../../../test/query-client';
+import { spyOnToasts } from '../../../test/toasts';
 import { legalResponse, mockLegalApi } from '../legal-api.fixture';
 import { BusinessContactForm } from './business-contact-form';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 const noContact = { phone: null, whatsapp: null, instagramUrl: null, facebookUrl: null };
 const legal = legalResponse;

@@ -6,11 +6,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testQueryClient } from '../../../test/query-client';
+import { spyOnToasts } from '../../../test/toasts';
 import { legalResponse, mockLegalApi } from '../legal-api.fixture';
 import { LegalFactsForm } from './legal-facts-form';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 const legal = (over: Partial<TLegalResponse> = {}) =>
   legalResponse({ facts: EXAMPLE_LEGAL_FACTS, isExample: true, ...over });

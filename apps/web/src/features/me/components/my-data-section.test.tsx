@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionClient } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
 import { TestRouter } from '../../../test/router';
+import { spyOnToasts } from '../../../test/toasts';
 import { MyDataSection } from './my-data-section';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 const privacy = (overrides: Partial<TMyPrivacy> = {}): TMyPrivacy => ({
   remindersEnabled: true,

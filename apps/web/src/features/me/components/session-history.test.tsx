@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSiteConfig } from '../../../lib/site-config';
 import { jsonResponse } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
+import { spyOnToasts } from '../../../test/toasts';
 import { expiredCreditsWarning, SessionHistory } from './session-history';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 const row = (id: string, over: Partial<TMySession>): TMySession => ({
   id,

@@ -6,11 +6,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
+import { spyOnToasts } from '../../../test/toasts';
 import { CancelOrderDialog, cancellationDetails } from './cancel-order-dialog';
 import { OrderTicket } from './order-ticket';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 const ORDER = '0193f5b2-7c1e-7a00-8000-00000000abcd';
 

@@ -8,11 +8,11 @@ import { queryKeys } from '../../../lib/query-keys';
 import { jsonResponse } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
 import { TestRouter } from '../../../test/router';
+import { spyOnToasts } from '../../../test/toasts';
 import { OrdersAdmin } from './orders-admin';
 import { TicketScreen } from './ticket-screen';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 const PENDING = 'd0000000-0000-4000-8000-0000000000a1';
 const COMPLETED = 'd0000000-0000-4000-8000-0000000000a2';

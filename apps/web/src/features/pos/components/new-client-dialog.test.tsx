@@ -8,10 +8,10 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
+import { spyOnToasts } from '../../../test/toasts';
 import { PosScreen } from './pos-screen';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 const VALLE = '7a1d5b6f-2e3c-4d4b-8f9a-1b2c3d4e5f60';
 const NEW_CLIENT = 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b';

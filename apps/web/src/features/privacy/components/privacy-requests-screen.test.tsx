@@ -8,11 +8,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
+import { spyOnToasts } from '../../../test/toasts';
 import { PrivacyRequestsScreen } from './privacy-requests-screen';
 import { dueState } from './request-cells';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 const VALERIA = 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f';
 const ANA = 'd2e3f4a5-b6c7-4d8e-9f0a-1b2c3d4e5f60';

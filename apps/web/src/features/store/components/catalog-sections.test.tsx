@@ -8,12 +8,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sessionClient } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
 import { withNavigation } from '../../../test/router';
+import { spyOnToasts } from '../../../test/toasts';
 import { LoginForm } from '../../auth/components/login-form';
 import { basic, line, pro, product } from '../test-fixtures';
 import { CatalogSections } from './catalog-sections';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 const cleaning = product('b0000000-0000-4000-8000-000000000004', 'Sanitización profunda de sala', 45_000, 0);
 const catalog: TCatalogResponse = { packages: [basic, pro], services: [cleaning] };

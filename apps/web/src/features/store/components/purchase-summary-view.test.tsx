@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COPY_FAILURE_MESSAGE, COPY_SUCCESS_MESSAGE } from '../../../components/ui/copy-field';
 import { withNavigation } from '../../../test/router';
+import { spyOnToasts } from '../../../test/toasts';
 import {
   forgetSummaryAwayFromIt,
   type PaidSummary,
@@ -12,8 +13,7 @@ import {
 } from '../purchase-summary';
 import { PurchaseSummaryView, summaryHeroTitle } from './purchase-summary-view';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 const summary: PaidSummary = {
   status: 'paid',

@@ -6,11 +6,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { creditLot, jsonResponse } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
+import { spyOnToasts } from '../../../test/toasts';
 import { AdjustCreditsDialog } from './client-account';
 import { ClientCreditLots } from './client-credit-lots';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 const CLIENT = 'c1000000-0000-4000-8000-000000000001';
 const LIVE = creditLot({ id: 'f1000000-0000-4000-8000-000000000001', remaining: 3, expiresOn: '2030-01-12' });

@@ -9,11 +9,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import { jsonResponse, sessionClient } from '../../../test/fixtures';
 import { testQueryClient } from '../../../test/query-client';
+import { spyOnToasts } from '../../../test/toasts';
 import { StaffBranchCard } from './staff-branch-card';
 import { endedLoginsMessage, UserLoginsCard, UserTwoFactorCard } from './user-security';
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), neutral: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ notify }));
+const notify = spyOnToasts();
 
 const STAFF = 'a1000000-0000-4000-8000-000000000001';
 const VALLE = 'b1000000-0000-4000-8000-000000000001';
