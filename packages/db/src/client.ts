@@ -35,10 +35,11 @@ export type DatabaseHandle = {
   /** Messages to every process that shares this database, after a commit (channels.ts). */
   channels: Channels;
   /**
-   * PGlite only: a consistent copy of the whole database (a gzipped tar of its data directory), taken in a turn
-   * of its own (no query or transaction in between) right after a checkpoint. PostgreSQL has pg_dump.
+   * PGlite only: a consistent copy of the whole database (a tar of its data directory, gzipped unless told
+   * otherwise), taken in a turn of its own (no query or transaction in between) right after a checkpoint.
+   * PostgreSQL has pg_dump.
    */
-  dump?: () => Promise<Uint8Array>;
+  dump?: (compression?: 'gzip' | 'none') => Promise<Uint8Array>;
 };
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -85,10 +86,10 @@ async function openPglite(dataDir: string | undefined, snapshot?: Uint8Array): P
         const { busy, waiting, taken } = turns.stats();
         return { size: 1, idle: busy ? 0 : 1, waiting, acquired: taken };
       },
-      dump: () =>
+      dump: (compression = 'gzip') =>
         turns(async () => {
           await checkpoint('checkpoint');
-          const tar = await client.dumpDataDir('gzip');
+          const tar = await client.dumpDataDir(compression);
           return new Uint8Array(await tar.arrayBuffer());
         }),
       close: async () => {

@@ -18,7 +18,7 @@ export default async function setup() {
   run[PREPARED] = true;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sala-scratch-'));
   const teardown = await prepareScratchTemplates({
-    snapshotFile: path.join(dir, 'migrated.tar.gz'),
+    snapshotFile: path.join(dir, 'migrated.tar'),
     postgres: process.env.TEST_DB === 'postgres',
   });
   return async () => {
