@@ -12,8 +12,14 @@ const stages = [
     ['types', 'npm run typecheck'],
     ['build', 'npm run build'],
     ['stress', 'npm run test:stress'],
+    ['unit: web', 'npm run test:unit -- --project web --project web-mocks'],
   ],
-  [['unit (PGlite)', 'npm run test:unit']],
+  [
+    [
+      'unit: API (PGlite)',
+      'npm run test:unit -- --project shared --project db --project api --project api-mocks',
+    ],
+  ],
   [['PostgreSQL', 'npm run test:pg']],
   [['e2e', 'npm run test:e2e:built']],
 ];
