@@ -1,4 +1,5 @@
 import { formatDateTime } from '@sala/shared/format/date-time';
+import { cx } from './field-styles';
 
 /**
  * A moment in a table cell: the date over the time ('27 nov 2026' / '2:23 p.m.'), each whole, so the column is
@@ -36,4 +37,13 @@ export function EmailText({ email }: { email: string }) {
       {email.slice(at)}
     </>
   );
+}
+
+/**
+ * A name someone typed (a branch, a zone) in a table cell: at least 7 rem wide (a city such as "Guadalajara" stays
+ * whole), and past that it may break inside a word, so one long word never pushes the table past the screen (a zone
+ * named with one 17-letter word made the branches table 37 px wider than its card at 1280 px).
+ */
+export function NameText({ name, className }: { name: string; className?: string }) {
+  return <span className={cx('block min-w-28 wrap-anywhere', className)}>{name}</span>;
 }

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { AdminScreen, actionsColumn } from '../../../components/ui/admin-screen';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
 import { IconButton } from '../../../components/ui/icon-button';
+import { NameText } from '../../../components/ui/table-cells';
 import { useBranches } from '../api/branches-api';
 import { BranchFormDialog } from './branch-form-dialog';
 import { DeleteBranchDialog } from './delete-branch-dialog';
@@ -23,9 +24,9 @@ export function BranchesAdmin({ canEdit }: { canEdit: boolean }) {
       {
         id: 'name',
         header: 'Nombre',
-        cell: ({ row }) => <span className="font-medium text-ink">{row.original.name}</span>,
+        cell: ({ row }) => <NameText name={row.original.name} className="font-medium text-ink" />,
       },
-      { id: 'cityName', header: 'Zona', cell: ({ row }) => row.original.cityName },
+      { id: 'cityName', header: 'Zona', cell: ({ row }) => <NameText name={row.original.cityName} /> },
       {
         id: 'sessionCost',
         header: 'Costo por sesión',

@@ -8,6 +8,7 @@ import { AdminScreen, actionsColumn } from '../../../components/ui/admin-screen'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
 import { IconButton } from '../../../components/ui/icon-button';
+import { NameText } from '../../../components/ui/table-cells';
 import { notify } from '../../../components/ui/toast';
 import { reportFailure } from '../../../lib/form-errors';
 import { useDeleteRoom, useRooms, useSetRoomActive } from '../api/rooms-api';
@@ -31,8 +32,12 @@ export function RoomsAdmin({ canEdit }: { canEdit: boolean }) {
         header: 'Sala',
         cell: ({ row }) => <span className="font-medium text-ink">{row.original.name}</span>,
       },
-      { id: 'branchName', header: 'Sucursal', cell: ({ row }) => row.original.branchName },
-      { id: 'cityName', header: 'Zona', cell: ({ row }) => row.original.cityName },
+      {
+        id: 'branchName',
+        header: 'Sucursal',
+        cell: ({ row }) => <NameText name={row.original.branchName} />,
+      },
+      { id: 'cityName', header: 'Zona', cell: ({ row }) => <NameText name={row.original.cityName} /> },
       {
         id: 'isActive',
         header: 'Estado',
