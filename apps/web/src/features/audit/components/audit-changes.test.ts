@@ -28,4 +28,63 @@ describe('audit changes as the screen reads them', () => {
     ]);
     expect(auditChangeLines({ before: { name: 'Zona Norte' }, after: null })[0]?.after).toBe('—');
   });
+
+  it('every field the API logs has its Spanish name, a closed drawer included', () => {
+    // The fields apps/api writes to the log (recordAudit's before and after), the demo's and the rare ones.
+    const logged = [
+      'name',
+      'email',
+      'phone',
+      'role',
+      'isActive',
+      'credits',
+      'zone',
+      'branch',
+      'room',
+      'sessionCost',
+      'schedule',
+      'address',
+      'whatsapp',
+      'mapUrl',
+      'description',
+      'priceCents',
+      'extra',
+      'isDigital',
+      'isService',
+      'date',
+      'hour',
+      'status',
+      'refunded',
+      'totalCents',
+      'creditsTakenBack',
+      'creditsNotTakenBack',
+      'refund',
+      'standingWeeksMax',
+      'expected',
+      'counted',
+      'difference',
+      'twoFactor',
+      'recoveryCode',
+      'recoveryCodes',
+      'openLogins',
+      'createdAt',
+      'active',
+    ];
+    const lines = auditChangeLines({
+      before: null,
+      after: Object.fromEntries(logged.map((field) => [field, 1])),
+    });
+    expect(lines.filter((line) => line.label === line.field).map((line) => line.field)).toEqual([]);
+    expect(
+      auditChangeLines({
+        before: { status: 'open' },
+        after: { status: 'closed', expected: '$1,500', counted: '$1,480', difference: '-$20' },
+      }),
+    ).toEqual([
+      { field: 'status', label: 'Estado', before: 'abierta', after: 'cerrada' },
+      { field: 'expected', label: 'Esperado', before: '—', after: '$1,500' },
+      { field: 'counted', label: 'Contado', before: '—', after: '$1,480' },
+      { field: 'difference', label: 'Diferencia', before: '—', after: '-$20' },
+    ]);
+  });
 });

@@ -30,12 +30,25 @@ const fieldLabels: Record<string, string> = {
   creditsTakenBack: 'Créditos retirados',
   creditsNotTakenBack: 'Créditos sin retirar',
   refund: 'Reembolso',
+  standingWeeksMax: 'Semanas máximas de reserva fija',
+  expected: 'Esperado',
+  counted: 'Contado',
+  difference: 'Diferencia',
+  twoFactor: 'Segundo factor',
+  recoveryCode: 'Código de recuperación',
+  recoveryCodes: 'Códigos de recuperación',
+  openLogins: 'Sesiones abiertas',
+  createdAt: 'Creado',
+  active: 'Activo',
 };
 
 const statusWords: Record<string, string> = {
   active: 'activa',
   cancelled: 'cancelada',
   completed: 'completada',
+  // A cash drawer (la caja).
+  open: 'abierta',
+  closed: 'cerrada',
 };
 const roleWords: Record<string, string> = {
   user: 'Cliente',

@@ -8,6 +8,7 @@ import { formatDateTime } from '@sala/shared/format/date-time';
 import { useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/ui/data-table';
 import { SelectField } from '../../../components/ui/select-field';
+import { NameText } from '../../../components/ui/table-cells';
 import { TextField } from '../../../components/ui/text-field';
 import { useAuditLog } from '../api/list-audit';
 import { auditChangeLines } from './audit-changes';
@@ -18,9 +19,10 @@ const actionOptions = AUDIT_ACTIONS.map((value) => ({ value, label: auditActionL
 function Changes({ entry }: { entry: TAuditEntry }) {
   const lines = auditChangeLines(entry);
   return (
-    <ul className="space-y-0.5 text-sm" data-testid="audit-changes">
+    <ul className="min-w-48 space-y-0.5 text-sm" data-testid="audit-changes">
       {lines.map((line) => (
-        <li key={line.field} className="break-words">
+        // A long word (a name someone typed) breaks inside, only where the line ends: the table stays on screen.
+        <li key={line.field} className="wrap-anywhere">
           <span className="text-muted">{line.label}:</span> {line.before} → {line.after}
         </li>
       ))}
@@ -58,7 +60,12 @@ export function AuditTable() {
         enableSorting: false,
         cell: ({ row }) => auditActionLabels[row.original.action],
       },
-      { id: 'label', header: 'Registro', enableSorting: false, cell: ({ row }) => row.original.label },
+      {
+        id: 'label',
+        header: 'Registro',
+        enableSorting: false,
+        cell: ({ row }) => <NameText name={row.original.label} />,
+      },
       {
         id: 'changes',
         header: 'Antes → después',
