@@ -44,8 +44,11 @@ export function BranchCard({ branch }: { branch: TPublicBranchInfo }) {
       data-testid="branch-card"
       className="flex scroll-mt-24 flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
     >
-      <p className="text-xs font-semibold tracking-widest text-sand-700 uppercase">{branch.cityName}</p>
-      <h3 id={titleId} className="mt-1 font-display text-2xl font-semibold text-brand-800">
+      {/* A name of one long word breaks inside it rather than widen the card past a phone's screen (decision 038). */}
+      <p className="text-xs font-semibold tracking-widest wrap-anywhere text-sand-700 uppercase">
+        {branch.cityName}
+      </p>
+      <h3 id={titleId} className="mt-1 font-display text-2xl font-semibold wrap-anywhere text-brand-800">
         {branch.name}
       </h3>
       {branch.description && <p className="mt-2 text-sm leading-relaxed text-muted">{branch.description}</p>}
