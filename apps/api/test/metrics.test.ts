@@ -17,12 +17,18 @@ function parse(text: string): Sample[] {
   const samples: Sample[] = [];
   for (const line of text.split('\n')) {
     if (line === '' || line.startsWith('#')) continue;
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?[0-9.e+-]+|NaN|\+Inf|-Inf)$/.exec(line);
+    // NaN and ±Inf in any case, as Prometheus reads them (Go's ParseFloat): prom-client writes a mean with no sample
+    // yet (the event loop's lag, scraped within its first 10 ms) as "Nan".
+    const match =
+      /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?[0-9.e+-]+|[nN][aA][nN]|[+-][iI][nN][fF])$/.exec(line);
     if (!match) throw new Error(`not a Prometheus sample: ${line}`);
     const labels: Record<string, string> = {};
     for (const pair of match[2]?.matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g) ?? [])
       labels[pair[1]!] = pair[2]!;
-    samples.push({ name: match[1]!, labels, value: Number(match[3]) });
+    const text = match[3]!.toLowerCase();
+    const number =
+      text === '+inf' ? Number.POSITIVE_INFINITY : text === '-inf' ? Number.NEGATIVE_INFINITY : Number(text);
+    samples.push({ name: match[1]!, labels, value: number });
   }
   return samples;
 }
