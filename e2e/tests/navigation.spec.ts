@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { PRERENDERED_PAGES } from '@sala/shared/web/pages';
 import { BUSINESS_CONTACT } from '../business-contact';
 import { loginAs } from './fixtures';
 import { expectNoHorizontalScroll } from './page-checks';
@@ -139,16 +140,7 @@ test.describe('phone navigation', () => {
   test('has no horizontal scroll on any public page', async ({ page }) => {
     // Measured against the phone's 375 px: a wider page also widens window.innerWidth on a phone, so comparing the
     // two never failed (the landing once grew to 572 px with a branch named with one long word).
-    for (const path of [
-      '/',
-      '/nosotros',
-      '/equipo',
-      '/reserva',
-      '/sucursales',
-      '/comprar',
-      '/mi-carrito',
-      '/no-existe',
-    ]) {
+    for (const path of [...PRERENDERED_PAGES, '/comprar', '/mi-carrito', '/no-existe']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoHorizontalScroll(page);
