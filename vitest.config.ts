@@ -52,8 +52,10 @@ export default defineConfig({
           name: 'db',
           root: 'packages/db',
           environment: 'node',
-          // On PostgreSQL: the demo history, whose second run there never ran before issue 40.
-          include: onPostgres ? ['src/seed/history.test.ts'] : ['src/**/*.test.ts'],
+          // On PostgreSQL: the demo history, whose second run there never ran before issue 40, and the named statements.
+          include: onPostgres
+            ? ['src/seed/history.test.ts', 'src/prepared-statements.test.ts']
+            : ['src/**/*.test.ts'],
           globalSetup: ['src/test-global-setup.ts'],
           isolate: false,
           setupFiles: ['../../packages/shared/src/test-each-file.ts'],

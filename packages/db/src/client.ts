@@ -11,6 +11,7 @@ import pg from 'pg';
 import { type Channels, localChannels, postgresChannels } from './channels';
 import { acquireDataDirLock } from './data-dir-lock';
 import { takeTurns } from './fair-turns';
+import { prepareStatementsOnce } from './prepared-statements';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -111,6 +112,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // A pool error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  prepareStatementsOnce(pool);
   let acquired = 0;
   pool.on('acquire', () => {
     acquired++;

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+
+// Issue 46 point 3: under the money storm PostgreSQL spent about a third of its time planning. node-postgres sends
+// every query with parameters as an unnamed statement, so the server parses, analyses and plans it again each time,
+// even the same order lookup a thousand times a minute. A named statement is parsed once per connection, and after
+// five runs PostgreSQL may keep a generic plan (plan_cache_mode auto: only when it costs no more than a fresh one).
+// The name is a hash of the text, so one text always gets one name, and node-postgres sends the Parse only the first
+// time a connection sees it. Decision 039.
+
+/** Statements one connection keeps prepared; past that, new texts go unnamed as before (the money storm sends ~150). */
+export const NAMED_PER_CONNECTION = 500;
+/** A text this long (a bulk insert of many rows) is run once or rarely: not worth a plan kept in the server. */
+const LONGEST_NAMED_TEXT = 8_000;
+
+type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
+const names = new Map<string, string>();
+
+/** The name of a statement's text: the same for the same text in every process (a hash, not a counter). */
+export function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `sala_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+    // Texts are the app's own, so the map stays small; a bound in case a path builds texts without end.
+    if (names.size < 10 * NAMED_PER_CONNECTION) names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Whether a query may go as a named statement: a single statement with parameters (node-postgres sends a query
+ * without parameters by the simple protocol, which may hold several statements and cannot be prepared), not named
+ * already, and not too long.
+ */
+export function mayName(config: QueryConfig, values: unknown): config is QueryConfig & { text: string } {
+  const params = Array.isArray(values) ? values : config.values;
+  return (
+    typeof config.text === 'string' &&
+    config.name === undefined &&
+    Array.isArray(params) &&
+    params.length > 0 &&
+    config.text.length <= LONGEST_NAMED_TEXT
+  );
+}
+
+/** Makes a pool's connections prepare each statement once (see above); `perConnection` is for the tests. */
+export function prepareStatementsOnce(pool: pg.Pool, perConnection = NAMED_PER_CONNECTION) {
+  pool.on('connect', (client) => {
+    // The names this connection prepared: one it knows is used again; a new one only while there is room.
+    const prepared = new Set<string>();
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+      // Drizzle passes a config object; a hand-written query, its text and values.
+      const asConfig = typeof config === 'string' ? { text: config } : config;
+      if (asConfig && typeof asConfig === 'object' && mayName(asConfig as QueryConfig, values)) {
+        const name = statementName((asConfig as { text: string }).text);
+        if (prepared.has(name) || prepared.size < perConnection) {
+          prepared.add(name);
+          return query({ ...asConfig, name }, values, callback);
+        }
+      }
+      return query(config, values, callback);
+    }) as typeof client.query;
+  });
+}
