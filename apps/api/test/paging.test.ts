@@ -1,4 +1,12 @@
-import { createCost, createOrder, createRoom, createSession, createUser } from '@sala/db/factories/factories';
+import {
+  createBranch,
+  createCost,
+  createOrder,
+  createRoom,
+  createSession,
+  createUser,
+} from '@sala/db/factories/factories';
+import { users } from '@sala/db/schema/users';
 import { businessDate, businessInstant } from '@sala/shared/time/business-time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,5 +88,129 @@ describe("each paged staff table's total is the number of its rows", () => {
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
       expect(res.json().total, url).toBe(expected);
     }
+  });
+});
+
+describe('a search of Usuarios pages its matches in order, few or many (issue 46)', () => {
+  // More matches than FEW_MATCHES (2 000) walk the sort's index; fewer are read by the trigram index and sorted.
+  const MANY = 2_050;
+  beforeAll(async () => {
+    const passwordHash = (await createUser(t.db, { name: 'Búsqueda Rara Zeta' })).passwordHash;
+    // Names out of insertion order (a step coprime with MANY), two accounts sharing each of some names (the id
+    // breaks the tie), and one closed account that no list shows.
+    await t.db.insert(users).values(
+      Array.from({ length: MANY }, (_, i) => ({
+        name: `Búsqueda Masiva ${String(((i * 7) % MANY) >> 1).padStart(4, '0')}`,
+        email: `masiva-${i}@example.test`,
+        phone: '5500000000',
+        role: 'user' as const,
+        credits: (i * 13) % 17,
+        passwordHash,
+        closedAt: i === 5 ? new Date() : null,
+      })),
+    );
+    await createUser(t.db, { name: 'Búsqueda Rara Alfa' });
+    await createUser(t.db, { name: 'Búsqueda Rara Alfa' });
+  });
+
+  const expected = async (word: string, sort: 'name' | 'credits', dir: 'asc' | 'desc') =>
+    rowsOf<{ id: string }>(
+      await t.db.execute(sql`
+        select id from users where closed_at is null and name like ${`Búsqueda ${word}%`}
+        order by ${sql.raw(sort)} ${sql.raw(dir)}, id ${sql.raw(dir)}`),
+    ).map((row) => row.id);
+
+  it.each([
+    ['Masiva', 'name', 'asc', 1],
+    ['Masiva', 'name', 'desc', 57],
+    ['Masiva', 'credits', 'desc', 3],
+    ['Rara', 'name', 'asc', 1],
+    ['Rara', 'name', 'desc', 1],
+    ['Rara', 'credits', 'asc', 1],
+  ] as const)('"%s" by %s %s, page %i', async (word, sort, dir, page) => {
+    const all = await expected(word, sort, dir);
+    expect(all.length).toBe(word === 'Masiva' ? MANY - 1 : 3);
+    const res = await t.call(
+      'GET',
+      `/api/users?page=${page}&pageSize=10&sort=${sort}&dir=${dir}&q=${encodeURIComponent(word)}`,
+      boss.cookie,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { rows: { id: string }[]; total: number };
+    expect(body.total).toBe(all.length);
+    expect(body.rows.map((row) => row.id)).toEqual(all.slice((page - 1) * 10, page * 10));
+  });
+});
+
+describe('a day of reservaciones: the page chosen first is the page of the whole sort (issue 46)', () => {
+  const day = businessDate(new Date(Date.now() + 9 * 86_400_000));
+  beforeAll(async () => {
+    // Two branches (one named to sort first), two rooms each, sessions at three hours with clients, a courtesy
+    // holder and a cancelled one; several share an hour, so the later sort keys decide.
+    const first = await createBranch(t.db, { name: 'Aaa Orden Primera' });
+    const second = await createBranch(t.db, { name: 'Zzz Orden Segunda', cityId: first.cityId });
+    const rooms = [];
+    for (const branch of [second, first])
+      for (const position of [2, 1])
+        rooms.push(await createRoom(t.db, { branchId: branch.id, cityId: branch.cityId, position }));
+    const people = [
+      await createUser(t.db, { name: 'Orden Beatriz' }),
+      await createUser(t.db, { name: 'Orden Ana' }),
+      null,
+      await createUser(t.db, { name: 'Orden Carlos' }),
+    ];
+    for (const [h, hour] of ['09:00', '10:00', '11:00'].entries())
+      for (const [r, room] of rooms.entries()) {
+        const person = people[(h + r) % people.length];
+        await createSession(t.db, room, {
+          startsAt: businessInstant(day, hour),
+          userId: person?.id ?? null,
+          ...(person ? {} : { isCourtesy: true, courtesyName: `Orden Cortesía ${h}` }),
+          ...(h === 1 && r === 3 ? { cancelledAt: new Date() } : {}),
+        });
+      }
+  });
+
+  /** The whole day in the staff's order, joined and sorted in one query: what the pages must add up to. */
+  const expected = async (sort: string, dir: 'asc' | 'desc', includeCancelled: boolean) => {
+    const key = {
+      startsAt: sql`s.starts_at`,
+      branchName: sql`b.name`,
+      roomName: sql`r.position`,
+      holderName: sql`coalesce(u.name, s.courtesy_name, '')`,
+    }[sort]!;
+    return rowsOf<{ id: string }>(
+      await t.db.execute(sql`
+        select s.id from room_sessions s join rooms r on r.id = s.room_id join branches b on b.id = s.branch_id
+        left join users u on u.id = s.user_id
+        where s.starts_at >= ${businessInstant(day, '00:00').toISOString()}::timestamptz
+          and s.starts_at < ${businessInstant(day, '23:59').toISOString()}::timestamptz
+          and (${includeCancelled} or s.cancelled_at is null)
+        order by ${key} ${sql.raw(dir)}, s.starts_at, b.name, r.position, s.id`),
+    ).map((row) => row.id);
+  };
+
+  it.each([
+    ['startsAt', 'asc', false],
+    ['branchName', 'desc', true],
+    ['roomName', 'asc', true],
+    ['holderName', 'asc', false],
+    ['holderName', 'desc', true],
+  ] as const)('by %s %s (cancelled too: %s), page by page', async (sort, dir, includeCancelled) => {
+    const all = await expected(sort, dir, includeCancelled);
+    expect(all.length).toBe(includeCancelled ? 12 : 11);
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await t.call(
+        'GET',
+        `/api/staff/sessions?page=${page}&pageSize=5&sort=${sort}&dir=${dir}&date=${day}&includeCancelled=${includeCancelled}`,
+        boss.cookie,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { rows: { id: string }[]; total: number };
+      expect(body.total).toBe(all.length);
+      seen.push(...body.rows.map((row) => row.id));
+    }
+    expect(seen).toEqual(all);
   });
 });

@@ -14,9 +14,13 @@ describe('which statements go named', () => {
     expect(mayName({ text: 'select 1; select 2' }, [])).toBe(false);
   });
 
-  it('not one the caller named, nor a long text (a bulk insert of many rows)', () => {
+  it('not one the caller named, nor a long text, nor a list of many values (its text changes with its length)', () => {
     expect(mayName({ text: 'select $1::int', name: 'mine' }, [1])).toBe(false);
     expect(mayName({ text: `select $1::int ${' '.repeat(8_000)}` }, [1])).toBe(false);
+    const list = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+    const inList = (n: number) => `select * from rooms where id in (${list(n).map((i) => `$${i}`)})`;
+    expect(mayName({ text: inList(64) }, list(64))).toBe(true);
+    expect(mayName({ text: inList(65) }, list(65))).toBe(false);
   });
 
   it('a name per text, the same every time and in every process', () => {

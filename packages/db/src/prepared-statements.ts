@@ -12,6 +12,11 @@ import type pg from 'pg';
 export const NAMED_PER_CONNECTION = 500;
 /** A text this long (a bulk insert of many rows) is run once or rarely: not worth a plan kept in the server. */
 const LONGEST_NAMED_TEXT = 8_000;
+/**
+ * A text with more parameters holds a list of values (`in ($1, …, $n)`, the rows of an insert) whose text changes
+ * with the list's length: each length would take a name. The app's own statements have at most 23.
+ */
+const MOST_NAMED_PARAMETERS = 64;
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
 const names = new Map<string, string>();
@@ -30,7 +35,7 @@ export function statementName(text: string): string {
 /**
  * Whether a query may go as a named statement: a single statement with parameters (node-postgres sends a query
  * without parameters by the simple protocol, which may hold several statements and cannot be prepared), not named
- * already, and not too long.
+ * already, not too long, and not a list of many values.
  */
 export function mayName(config: QueryConfig, values: unknown): config is QueryConfig & { text: string } {
   const params = Array.isArray(values) ? values : config.values;
@@ -39,6 +44,7 @@ export function mayName(config: QueryConfig, values: unknown): config is QueryCo
     config.name === undefined &&
     Array.isArray(params) &&
     params.length > 0 &&
+    params.length <= MOST_NAMED_PARAMETERS &&
     config.text.length <= LONGEST_NAMED_TEXT
   );
 }

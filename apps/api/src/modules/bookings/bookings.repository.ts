@@ -332,13 +332,34 @@ export function listStaffSessions(
         ilike(rooms.name, pattern),
       )
     : undefined;
-  const withPeople = <T extends PgSelect>(query: T) =>
+  // The people (two joins on every client) are needed to search them or to sort by the holder's name; otherwise
+  // they are joined only to the page's rows.
+  const needsPeople = Boolean(search) || options.sort === 'holderName';
+  const withPlaces = <T extends PgSelect>(query: T) =>
     query
       .innerJoin(rooms, eq(rooms.id, roomSessions.roomId))
-      .innerJoin(branches, eq(branches.id, roomSessions.branchId))
+      .innerJoin(branches, eq(branches.id, roomSessions.branchId));
+  const withPeople = <T extends PgSelect>(query: T) =>
+    withPlaces(query)
       .innerJoin(cities, eq(cities.id, roomSessions.cityId))
       .leftJoin(users, eq(users.id, roomSessions.userId))
       .leftJoin(booker, eq(booker.id, roomSessions.bookedBy));
+  const sorted = [
+    orderBy(staffSort[options.sort], options.dir),
+    asc(roomSessions.startsAt),
+    asc(branches.name),
+    asc(rooms.position),
+    asc(roomSessions.id),
+  ];
+  // The page's ids first, on the sessions of the day with their room and branch: at a chain's size a day holds
+  // thousands of sessions, and joining each one's client and booker cost a scan of every account (issue 46).
+  const chosen = db.select({ id: roomSessions.id }).from(roomSessions).$dynamic();
+  const pageIds = (
+    needsPeople ? withPeople(chosen).where(and(ofTheDay, search)) : withPlaces(chosen).where(ofTheDay)
+  )
+    .orderBy(...sorted)
+    .limit(options.pageSize)
+    .offset(offsetOf(options.page, options.pageSize));
   const counted = db.select({ total: rowCount() }).from(roomSessions).$dynamic();
   return withTotal(
     db,
@@ -363,16 +384,8 @@ export function listStaffSessions(
         .from(roomSessions)
         .$dynamic(),
     )
-      .where(and(ofTheDay, search))
-      .orderBy(
-        orderBy(staffSort[options.sort], options.dir),
-        asc(roomSessions.startsAt),
-        asc(branches.name),
-        asc(rooms.position),
-        asc(roomSessions.id),
-      )
-      .limit(options.pageSize)
-      .offset(offsetOf(options.page, options.pageSize)),
+      .where(inArray(roomSessions.id, pageIds))
+      .orderBy(...sorted),
     // The count joins the people only to search them.
     (search ? withPeople(counted) : counted).where(and(ofTheDay, search)),
   );
