@@ -27,7 +27,11 @@ export function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-export async function waitForReady(port: number, timeoutMs = 30_000) {
+/**
+ * Polls /api/ready until the process answers. The limit only ends a start that hangs: a first start transpiles the
+ * API, migrates and seeds, and on this 2-core machine at a slow hour, beside two test workers, that took over 30 s.
+ */
+export async function waitForReady(port: number, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {

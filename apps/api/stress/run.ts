@@ -240,7 +240,7 @@ async function server(port: number, env: Record<string, string>): Promise<Server
     PUBLIC_URL: `http://localhost:${port}`,
     ...env,
   });
-  await waitForReady(port, 60_000);
+  await waitForReady(port);
   const handle: Server = {
     port,
     env,

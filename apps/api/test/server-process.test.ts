@@ -59,7 +59,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('server process', () => {
     expect(third.output()).not.toContain('se cargaron los datos de demostración');
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
-  }, 90_000);
+  }, 180_000);
 
   // Every rule of the configuration is proven in-process (src/config.test.ts); this proves what the process does
   // with a refusal: the message as its one line of output, and exit code 1.
@@ -102,7 +102,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('server process', () => {
     expect(await server.exited).toBe(0);
     expect(server.output()).toMatch(/"level":40.*MODO DE PRUEBAS/);
     expect(server.output()).toContain('Correo: sin SMTP_URL');
-  }, 60_000);
+  }, 150_000);
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres')('several processes on one PostgreSQL', () => {
@@ -128,5 +128,5 @@ describe.runIf(process.env.TEST_DB === 'postgres')('several processes on one Pos
     } finally {
       await empty.drop();
     }
-  }, 90_000);
+  }, 180_000);
 });
