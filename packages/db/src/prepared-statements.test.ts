@@ -74,6 +74,14 @@ describe.runIf(process.env.TEST_DB === 'postgres')('on PostgreSQL', () => {
       expect((await prepared(client)).map((row) => row.name).sort()).toEqual(
         [statementName('select $1::int + 1 as n'), statementName('select $1::text as t')].sort(),
       );
+      // A submittable (a cursor, a stream) goes as it came, even with a text this connection prepared: the same
+      // object, unnamed, and it still answers.
+      const submitted = new pg.Query('select $1::int + 1 as n', [4]);
+      const rows: unknown[] = [];
+      submitted.on('row', (row) => rows.push(row));
+      expect(client.query(submitted)).toBe(submitted);
+      await new Promise((resolve) => submitted.on('end', resolve));
+      expect(rows).toEqual([{ n: 5 }]);
       // Without parameters, several statements in one text still run (the simple protocol).
       const results = (await client.query('select 1 as a; select 2 as b')) as unknown as pg.QueryResult[];
       expect(results.map((result) => result.rows[0])).toEqual([{ a: 1 }, { b: 2 }]);
