@@ -45,12 +45,11 @@ export async function listUsers(db: DbOrTx, options: ListOptions) {
       .orderBy(orderBy(columns[options.sort], options.dir), orderBy(columns.id, options.dir))
       .limit(options.pageSize)
       .offset(offsetOf(options.page, options.pageSize));
+  // The walk on the sort's index (a (column, id) index of users).
+  const walk = () => page(db.select().from(users).where(where).$dynamic(), { ...sortColumns, id: users.id });
   if (!options.q) {
     // Two cheap queries beat one with count(*) over (), which must read every match before the LIMIT.
-    const [rows, [count]] = await Promise.all([
-      page(db.select().from(users).where(where).$dynamic(), { ...sortColumns, id: users.id }),
-      counted,
-    ]);
+    const [rows, [count]] = await Promise.all([walk(), counted]);
     return { rows, total: count?.total ?? 0 };
   }
   // A search counts first: PostgreSQL cannot tell how many accounts a fragment of text matches, and walked the
@@ -58,13 +57,7 @@ export async function listUsers(db: DbOrTx, options: ListOptions) {
   // read by the trigram index and then sorted: a subquery with a LIMIT (one no search reaches; Drizzle leaves out
   // an OFFSET 0) is planned on its own, so the planner cannot turn it back into the walk (issue 46).
   const total = (await counted)[0]?.total ?? 0;
-  if (total > FEW_MATCHES) {
-    const rows = await page(db.select().from(users).where(where).$dynamic(), {
-      ...sortColumns,
-      id: users.id,
-    });
-    return { rows, total };
-  }
+  if (total > FEW_MATCHES) return { rows: await walk(), total };
   const matches = db.select().from(users).where(where).limit(Number.MAX_SAFE_INTEGER).as('matches');
   const rows = await page(db.select().from(matches).$dynamic(), matches);
   return { rows, total };
