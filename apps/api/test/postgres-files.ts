@@ -16,6 +16,8 @@ export const POSTGRES_FILES: Record<string, string> = {
   'client-account.test.ts': '20 adjustments at once never take a balance below zero (row lock, CHECK)',
   'credit-lots.test.ts':
     'two expiry runs at once (lease row, account row locks); lots spent under the account lock; json_to_recordset',
+  'dashboard.test.ts':
+    "a period's session counts come one row per branch as text (to_char, string_agg) through the pg driver",
   'owner-figures.test.ts': "30 sales at once keep the triggers' daily sums exact",
   'owner-rollups.test.ts':
     "10 bookings of one branch-day at once: the day's row is taken at each commit (deferred triggers), none lost; moves in opposite directions never deadlock",

@@ -6,6 +6,7 @@ import {
   branchCells,
   branchHours,
   calendarOf,
+  cellsOf,
   heatMap,
   heatOf,
   occupancyOf,
@@ -102,12 +103,39 @@ describe('occupancy over one calendar', () => {
     });
     const calendar = calendarOf('2030-01-07', '2030-01-20');
     const cells = branchCells(b, calendar);
-    expect(cells).toEqual(branchHours(b, '2030-01-07', '2030-01-20'));
+    expect(cellsOf(cells)).toEqual(branchHours(b, '2030-01-07', '2030-01-20'));
     expect(occupancyOf(cells, '2030-01-14', '2030-01-20')).toEqual(
       periodOccupancy(b, '2030-01-14', '2030-01-20'),
     );
     expect(heatOf([cells], '2030-01-07', '2030-01-13')).toEqual(heatMap([b], '2030-01-07', '2030-01-13'));
     // The shared walk asks the time zone once per day and hour, whatever the number of branches.
     expect(calendar[1]!.startOf('09:00')).toBe(at('2030-01-08', '09:00'));
+  });
+});
+
+describe('occupancy of part of a calendar', () => {
+  it('sums and maps only the days asked for, a blocked day with its sessions left out', () => {
+    const b = branch({
+      blockedDays: new Set(['2030-01-14']),
+      sessionsOn: sessions([
+        ['2030-01-07', '10:00', 2],
+        ['2030-01-14', '10:00', 1],
+        ['2030-01-15', '08:00', 1],
+      ]),
+    });
+    const grid = branchCells(b, calendarOf('2030-01-01', '2030-01-31'));
+    // 14–20 January without the blocked Monday: 4 weekdays × 13 + Saturday 7 = 59 hours × 2 rooms.
+    expect(occupancyOf(grid, '2030-01-14', '2030-01-20')).toEqual({ booked: 1, bookable: 118 });
+    const heat = heatOf([grid], '2030-01-07', '2030-01-20');
+    // Mondays 10:00: the 7th only (the 14th is blocked); Tuesdays 08:00: the 8th and the 15th.
+    expect(heat.find((c) => c.weekday === 1 && c.hour === '10:00')).toEqual({
+      weekday: 1,
+      hour: '10:00',
+      booked: 2,
+      bookable: 2,
+    });
+    expect(heat.find((c) => c.weekday === 2 && c.hour === '08:00')).toMatchObject({ booked: 1, bookable: 4 });
+    expect(heat).toHaveLength(5 * 13 + 7);
+    expect(occupancyOf(grid, '2031-01-01', '2031-01-31')).toEqual({ booked: 0, bookable: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import { hoursOn } from '../bookings/availability';
-import type { WeeklySchedule } from '../locations/schedule';
+import { formatHour, type WeeklySchedule } from '../locations/schedule';
 import { addDays, businessInstant, weekdayOf } from '../time/business-time';
 
 /**
@@ -55,79 +55,138 @@ export function calendarOf(from: string, to: string): CalendarDay[] {
   return days;
 }
 
+/** One open hour of a branch. */
 export type HourCell = { date: string; hour: string; weekday: number; booked: number; bookable: number };
 
+/**
+ * A branch's open hours over a calendar, kept compact (issue 46): a year of a chain's 30 branches is 140 000 hours,
+ * which as objects took most of the year-long report's time and its garbage. Entry k is one open hour; the hours of
+ * the calendar's day d are entries dayStart[d] to dayStart[d + 1] − 1.
+ */
+export type BranchGrid = {
+  calendar: CalendarDay[];
+  dayStart: Int32Array;
+  /** The entry's hour of the day (0–23). */
+  hourOf: Uint8Array;
+  booked: Int32Array;
+  bookable: Int32Array;
+};
+
 /** Every hour of the calendar's days a branch opens, with what was bookable and what was booked at it. */
-export function branchCells(branch: BranchPeriod, calendar: CalendarDay[]): HourCell[] {
-  const cells: HourCell[] = [];
+export function branchCells(branch: BranchPeriod, calendar: CalendarDay[]): BranchGrid {
+  const room = calendar.length * 24;
+  const grid: BranchGrid = {
+    calendar,
+    dayStart: new Int32Array(calendar.length + 1),
+    hourOf: new Uint8Array(room),
+    booked: new Int32Array(room),
+    bookable: new Int32Array(room),
+  };
   // Each weekday's opening hours, with the hour's index in a day's 24 counts: asked once per weekday.
   const hoursOfWeekday = new Map<number, { hour: string; index: number }[]>();
   const anyRoomBlock = branch.roomBlocksAt.size > 0;
-  for (const { date, weekday, startOf } of calendar) {
-    if (branch.blockedDays.has(date)) continue;
+  // The days with an hour blocked: only their hours are looked up one by one.
+  const daysWithHourBlocks = new Set([...branch.blockedHours].map((key) => key.slice(0, 10)));
+  let k = 0;
+  calendar.forEach(({ date, weekday, startOf }, d) => {
+    grid.dayStart[d] = k;
+    if (branch.blockedDays.has(date)) return;
     let hours = hoursOfWeekday.get(weekday);
     if (!hours) {
       hours = hoursOn(branch.schedule, date).map((hour) => ({ hour, index: Number(hour.slice(0, 2)) }));
       hoursOfWeekday.set(weekday, hours);
     }
     const sessions = branch.sessionsOn.get(date);
+    const someHourBlocked = daysWithHourBlocks.has(date);
     for (const { hour, index } of hours) {
-      if (branch.blockedHours.size > 0 && branch.blockedHours.has(`${date} ${hour}`)) continue;
+      if (someHourBlocked && branch.blockedHours.has(`${date} ${hour}`)) continue;
       const blocked = anyRoomBlock ? (branch.roomBlocksAt.get(startOf(hour)) ?? 0) : 0;
       const bookable = Math.max(0, branch.activeRooms - blocked);
       // A session in a room blocked after it was booked still counts: it was booked, and it was bookable then.
       const booked = sessions?.[index] ?? 0;
-      cells.push({ date, hour, weekday, booked, bookable: Math.max(bookable, booked) });
+      grid.hourOf[k] = index;
+      grid.booked[k] = booked;
+      grid.bookable[k] = Math.max(bookable, booked);
+      k++;
     }
-  }
+  });
+  grid.dayStart[calendar.length] = k;
+  return grid;
+}
+
+/** The calendar's days [first, last) that fall in [from, to] (the calendar is in date order). */
+function daysWithin(calendar: CalendarDay[], from: string, to: string) {
+  let first = 0;
+  while (first < calendar.length && calendar[first]!.date < from) first++;
+  let last = first;
+  while (last < calendar.length && calendar[last]!.date <= to) last++;
+  return { first, last };
+}
+
+/** The grid's hours as cells, day by day (a day's panel, the tests). */
+export function cellsOf(grid: BranchGrid): HourCell[] {
+  const cells: HourCell[] = [];
+  grid.calendar.forEach(({ date, weekday }, d) => {
+    for (let k = grid.dayStart[d]!; k < grid.dayStart[d + 1]!; k++) {
+      const hour = formatHour(grid.hourOf[k]!);
+      cells.push({ date, hour, weekday, booked: grid.booked[k]!, bookable: grid.bookable[k]! });
+    }
+  });
   return cells;
 }
 
 /** Every hour of [from, to] a branch opens, with what was bookable and what was booked at it. */
 export function branchHours(branch: BranchPeriod, from: string, to: string): HourCell[] {
-  return branchCells(branch, calendarOf(from, to));
+  return cellsOf(branchCells(branch, calendarOf(from, to)));
 }
 
-/** The sum of a branch's cells on [from, to]. */
-export function occupancyOf(cells: HourCell[], from: string, to: string): OccupancyCell {
+/** The sum of a branch's hours on [from, to]. */
+export function occupancyOf(grid: BranchGrid, from: string, to: string): OccupancyCell {
+  const { first, last } = daysWithin(grid.calendar, from, to);
   let booked = 0;
   let bookable = 0;
-  for (const cell of cells) {
-    if (cell.date < from || cell.date > to) continue;
-    booked += cell.booked;
-    bookable += cell.bookable;
+  for (let k = grid.dayStart[first]!; k < grid.dayStart[last]!; k++) {
+    booked += grid.booked[k]!;
+    bookable += grid.bookable[k]!;
   }
   return { booked, bookable };
 }
 
 /** A branch's occupancy over [from, to]. */
 export function periodOccupancy(branch: BranchPeriod, from: string, to: string): OccupancyCell {
-  return occupancyOf(branchHours(branch, from, to), from, to);
+  return occupancyOf(branchCells(branch, calendarOf(from, to)), from, to);
 }
 
-/** Weekday × hour over [from, to] of every branch's cells: where the week is busy. */
-export function heatOf(cellsOfBranches: HourCell[][], from: string, to: string) {
-  // One map of hours per weekday: no key to build per cell.
-  const weekdays = Array.from(
-    { length: 7 },
-    () => new Map<string, OccupancyCell & { weekday: number; hour: string }>(),
-  );
-  for (const branchCells of cellsOfBranches) {
-    for (const cell of branchCells) {
-      if (cell.date < from || cell.date > to) continue;
-      const hours = weekdays[cell.weekday]!;
-      let sum = hours.get(cell.hour);
-      if (!sum) {
-        sum = { weekday: cell.weekday, hour: cell.hour, booked: 0, bookable: 0 };
-        hours.set(cell.hour, sum);
+/** Weekday × hour over [from, to] of every branch's hours: where the week is busy. */
+export function heatOf(grids: BranchGrid[], from: string, to: string) {
+  // One slot per weekday and hour of the day.
+  const booked = new Int32Array(7 * 24);
+  const bookable = new Int32Array(7 * 24);
+  const open = new Uint8Array(7 * 24);
+  for (const grid of grids) {
+    const { first, last } = daysWithin(grid.calendar, from, to);
+    for (let d = first; d < last; d++) {
+      const base = grid.calendar[d]!.weekday * 24;
+      for (let k = grid.dayStart[d]!; k < grid.dayStart[d + 1]!; k++) {
+        const slot = base + grid.hourOf[k]!;
+        booked[slot]! += grid.booked[k]!;
+        bookable[slot]! += grid.bookable[k]!;
+        open[slot] = 1;
       }
-      sum.booked += cell.booked;
-      sum.bookable += cell.bookable;
     }
   }
-  return weekdays
-    .flatMap((hours) => [...hours.values()])
-    .sort((a, b) => a.weekday - b.weekday || (a.hour < b.hour ? -1 : 1));
+  const heat: (OccupancyCell & { weekday: number; hour: string })[] = [];
+  for (let slot = 0; slot < 7 * 24; slot++) {
+    if (open[slot]) {
+      heat.push({
+        weekday: Math.floor(slot / 24),
+        hour: formatHour(slot % 24),
+        booked: booked[slot]!,
+        bookable: bookable[slot]!,
+      });
+    }
+  }
+  return heat;
 }
 
 /** Weekday × hour over [from, to] (all the branches given): where the week is busy. */

@@ -75,9 +75,10 @@ export async function sessionCounts(db: DbOrTx, days: Days) {
   const rows = await db
     .select({
       branchId: dailySessions.branchId,
-      date: dailySessions.date,
-      // As text, split here: a year of a chain is 11 000 arrays, which the driver's array parser took 25 ms to read.
-      byHour: sql<string>`array_to_string(${dailySessions.byHour}, ',')`,
+      // One row per branch, its days as text ('YYYY-MM-DD h0,h1,…,h23', joined by ';'): a year of a chain is 11 000
+      // days, and a row each cost the drivers more than its text (PGlite 39 ms, one row per branch 14 ms; the
+      // driver's array parser took 25 ms for 11 000 arrays).
+      days: sql<string>`string_agg(to_char(${dailySessions.date}, 'YYYY-MM-DD') || ' ' || array_to_string(${dailySessions.byHour}, ','), ';')`,
     })
     .from(dailySessions)
     .where(
@@ -86,11 +87,12 @@ export async function sessionCounts(db: DbOrTx, days: Days) {
         lte(dailySessions.date, days.to),
         days.branchId ? eq(dailySessions.branchId, days.branchId) : undefined,
       ),
-    );
+    )
+    .groupBy(dailySessions.branchId);
   const byBranch = new Map<string, Map<string, number[]>>();
   for (const row of rows) {
-    const branch = byBranch.get(row.branchId) ?? new Map<string, number[]>();
-    branch.set(row.date, row.byHour.split(',').map(Number));
+    const branch = new Map<string, number[]>();
+    for (const day of row.days.split(';')) branch.set(day.slice(0, 10), day.slice(11).split(',').map(Number));
     byBranch.set(row.branchId, branch);
   }
   return byBranch;
