@@ -11,6 +11,7 @@ import pg from 'pg';
 import { type Channels, localChannels, postgresChannels } from './channels';
 import { acquireDataDirLock } from './data-dir-lock';
 import { takeTurns } from './fair-turns';
+import { preparePgliteStatementsOnce } from './pglite-statements';
 import { prepareStatementsOnce } from './prepared-statements';
 import * as schema from './schema/index';
 
@@ -72,6 +73,8 @@ async function openPglite(dataDir: string | undefined, snapshot?: Uint8Array): P
     // One query or transaction per turn of the event loop: requests arriving in a burst are read and served in
     // order, never starved by the engine's own hand-offs (fair-turns.ts).
     const checkpoint = client.exec.bind(client);
+    // Each statement parsed once (decision 039); before the turns, which then take one for each.
+    preparePgliteStatementsOnce(client);
     const turns = takeTurns(client);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
