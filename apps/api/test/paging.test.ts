@@ -124,6 +124,9 @@ describe('a search of Usuarios pages its matches in order, few or many (issue 46
     ['Masiva', 'name', 'asc', 1],
     ['Masiva', 'name', 'desc', 57],
     ['Masiva', 'credits', 'desc', 3],
+    // Past the middle, read from the other end: a full page and the last one (9 rows of 2 049).
+    ['Masiva', 'name', 'asc', 150],
+    ['Masiva', 'credits', 'desc', 205],
     ['Rara', 'name', 'asc', 1],
     ['Rara', 'name', 'desc', 1],
     ['Rara', 'credits', 'asc', 1],
@@ -139,6 +142,36 @@ describe('a search of Usuarios pages its matches in order, few or many (issue 46
     const body = res.json() as { rows: { id: string }[]; total: number };
     expect(body.total).toBe(all.length);
     expect(body.rows.map((row) => row.id)).toEqual(all.slice((page - 1) * 10, page * 10));
+  });
+});
+
+describe('Usuarios without a search: every page is the slice of the whole sort, read from either end (issue 46)', () => {
+  it.each([
+    ['name', 'asc'],
+    ['credits', 'desc'],
+    ['email', 'desc'],
+  ] as const)('by %s %s', async (sort, dir) => {
+    const all = rowsOf<{ id: string }>(
+      await t.db.execute(sql`
+        select id from users where closed_at is null order by ${sql.raw(sort)} ${sql.raw(dir)}, id ${sql.raw(dir)}`),
+    ).map((row) => row.id);
+    const pageSize = 25;
+    const last = Math.ceil(all.length / pageSize);
+    // The first, one before the middle, one after it, the last (part of a page) and one past the end.
+    for (const page of [1, Math.floor(last / 2), Math.floor(last / 2) + 2, last, last + 1]) {
+      const res = await t.call(
+        'GET',
+        `/api/users?page=${page}&pageSize=${pageSize}&sort=${sort}&dir=${dir}`,
+        boss.cookie,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { rows: { id: string }[]; total: number };
+      expect(body.total).toBe(all.length);
+      expect(
+        body.rows.map((row) => row.id),
+        `page ${page}`,
+      ).toEqual(all.slice((page - 1) * pageSize, page * pageSize));
+    }
   });
 });
 

@@ -23,6 +23,16 @@ describe('which statements go named', () => {
     expect(mayName({ text: inList(65) }, list(65))).toBe(false);
   });
 
+  it('not a search by a pattern nor a page at an offset: their best plan depends on the value asked', () => {
+    expect(mayName({ text: 'select id from users where name ilike $1 limit 10' }, ['%5500%'])).toBe(false);
+    expect(mayName({ text: 'select id from users where phone LIKE $1' }, ['%12%'])).toBe(false);
+    expect(mayName({ text: 'select id from users order by name limit $1 offset $2' }, [10, 99_980])).toBe(
+      false,
+    );
+    // A word that only contains one of them is not one.
+    expect(mayName({ text: 'select utc_offset, likes from zones where id = $1' }, [1])).toBe(true);
+  });
+
   it('a name per text, the same every time and in every process', () => {
     const name = statementName('select $1::int');
     expect(name).toBe(statementName('select $1::int'));

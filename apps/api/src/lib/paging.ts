@@ -14,6 +14,19 @@ export function orderBy(column: PgColumn | SQL, dir: 'asc' | 'desc'): SQL {
 
 export const offsetOf = (page: number, pageSize: number) => (page - 1) * pageSize;
 
+/**
+ * Where a page of `limit` rows at `offset` of `total` is read: a page past the middle from the other end (the sort
+ * reversed, then the rows reversed back), so the last page of a long list costs what the first does (issue 46).
+ */
+export function pageWindow(offset: number, limit: number, total: number) {
+  const rows = Math.max(0, Math.min(limit, total - offset));
+  return offset > total / 2
+    ? { offset: Math.max(0, total - offset - rows), limit: rows, fromEnd: true }
+    : { offset, limit: rows, fromEnd: false };
+}
+
+export const reversed = (dir: 'asc' | 'desc') => (dir === 'asc' ? 'desc' : 'asc');
+
 /** The total row count, computed in the same query as the page (one round trip): for tables that stay small. */
 export const totalCount = () => sql<number>`(count(*) over ())::int`;
 

@@ -16,7 +16,7 @@ import { dayRange } from '@sala/shared/time/business-time';
 import type { TMyOrder, TMyOrdersQuery } from '@sala/shared/users/profile.contract';
 import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { toPage } from '../../lib/paging';
+import { pageWindow, reversed, toPage } from '../../lib/paging';
 import { GatewayUnavailableError } from '../../lib/payments/gateway';
 import { recordAudit } from '../audit/audit.service';
 import { takeBackCredits } from '../credits/credits.service';
@@ -359,22 +359,13 @@ export async function listOrders({ db }: ActingContext, query: TOrderListQuery):
   const total = head.length + restTotal;
   const offset = (query.page - 1) * query.pageSize;
   const shown = head.slice(offset, offset + query.pageSize);
-  const restOffset = Math.max(0, offset - head.length);
-  const limit = Math.max(0, Math.min(query.pageSize - shown.length, restTotal - restOffset));
-  const fromEnd = restOffset > restTotal / 2;
+  const window = pageWindow(Math.max(0, offset - head.length), query.pageSize - shown.length, restTotal);
   const rest =
-    limit === 0
+    window.limit === 0
       ? []
-      : fromEnd
-        ? (
-            await page(
-              search.rest,
-              restTotal - restOffset - limit,
-              limit,
-              query.dir === 'asc' ? 'desc' : 'asc',
-            )
-          ).reverse()
-        : await page(search.rest, restOffset, limit, query.dir);
+      : window.fromEnd
+        ? (await page(search.rest, window.offset, window.limit, reversed(query.dir))).reverse()
+        : await page(search.rest, window.offset, window.limit, query.dir);
   return {
     rows: [...shown, ...rest].map(({ lines, ...row }) => ({
       ...row,

@@ -3,7 +3,7 @@ import { type UserRole, users } from '@sala/db/schema/users';
 import type { userSortable } from '@sala/shared/users/users.contract';
 import { and, eq, ilike, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import { containsPattern, offsetOf, orderBy } from '../../lib/paging';
+import { containsPattern, offsetOf, orderBy, pageWindow, reversed } from '../../lib/paging';
 
 type ListOptions = {
   page: number;
@@ -39,27 +39,42 @@ export async function listUsers(db: DbOrTx, options: ListOptions) {
     options.q ? ilike(searchable, containsPattern(options.q)) : undefined,
   );
   const counted = db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
-  // The id breaks ties so pages never repeat or skip rows (and matches the (column, id) indexes).
-  const page = <T extends PgSelect>(query: T, columns: Record<keyof typeof sortColumns | 'id', PgColumn>) =>
-    query
-      .orderBy(orderBy(columns[options.sort], options.dir), orderBy(columns.id, options.dir))
-      .limit(options.pageSize)
-      .offset(offsetOf(options.page, options.pageSize));
+  // The id breaks ties so pages never repeat or skip rows (and matches the (column, id) indexes). A page past the
+  // middle of `total` rows is read from the other end (pageWindow): the last of 100 000 accounts as fast as the first.
+  const page = async <T extends PgSelect>(
+    query: T,
+    columns: Record<keyof typeof sortColumns | 'id', PgColumn>,
+    total: number,
+  ) => {
+    const window = pageWindow(offsetOf(options.page, options.pageSize), options.pageSize, total);
+    const dir = window.fromEnd ? reversed(options.dir) : options.dir;
+    const rows: Awaited<T>[number][] =
+      window.limit === 0
+        ? []
+        : await query
+            .orderBy(orderBy(columns[options.sort], dir), orderBy(columns.id, dir))
+            .limit(window.limit)
+            .offset(window.offset);
+    return window.fromEnd ? rows.reverse() : rows;
+  };
   // The walk on the sort's index (a (column, id) index of users).
-  const walk = () => page(db.select().from(users).where(where).$dynamic(), { ...sortColumns, id: users.id });
-  if (!options.q) {
-    // Two cheap queries beat one with count(*) over (), which must read every match before the LIMIT.
-    const [rows, [count]] = await Promise.all([walk(), counted]);
+  const walk = (total: number) =>
+    page(db.select().from(users).where(where).$dynamic(), { ...sortColumns, id: users.id }, total);
+  if (!options.q && options.page === 1) {
+    // The first page cannot be past the middle: it and the count go together (two cheap queries beat one with
+    // count(*) over (), which must read every match before the LIMIT).
+    const [rows, [count]] = await Promise.all([walk(Number.MAX_SAFE_INTEGER), counted]);
     return { rows, total: count?.total ?? 0 };
   }
-  // A search counts first: PostgreSQL cannot tell how many accounts a fragment of text matches, and walked the
-  // whole name index (40 000 accounts, 180 ms) for the 781 "Gabriela Pérez" at a chain's size. Few matches are
-  // read by the trigram index and then sorted: a subquery with a LIMIT (one no search reaches; Drizzle leaves out
-  // an OFFSET 0) is planned on its own, so the planner cannot turn it back into the walk (issue 46).
+  // Any other page counts first, to know where it falls. A search, too: PostgreSQL cannot tell how many accounts a
+  // fragment of text matches, and walked the whole name index (40 000 accounts, 180 ms) for the 781 "Gabriela
+  // Pérez" at a chain's size. Few matches are read by the trigram index and then sorted: a subquery with a LIMIT
+  // (one no search reaches; Drizzle leaves out an OFFSET 0) is planned on its own, so the planner cannot turn it
+  // back into the walk (issue 46).
   const total = (await counted)[0]?.total ?? 0;
-  if (total > FEW_MATCHES) return { rows: await walk(), total };
+  if (!options.q || total > FEW_MATCHES) return { rows: await walk(total), total };
   const matches = db.select().from(users).where(where).limit(Number.MAX_SAFE_INTEGER).as('matches');
-  const rows = await page(db.select().from(matches).$dynamic(), matches);
+  const rows = await page(db.select().from(matches).$dynamic(), matches, total);
   return { rows, total };
 }
 
