@@ -105,3 +105,13 @@ describe('PGlite with statements by name', () => {
     expect((await preparedNames(named)).length).toBe(before);
   });
 });
+
+describe('PGlite with statements by name, closed', () => {
+  it('refuses a statement as PGlite does once the engine is closed', async () => {
+    const closing = await PGlite.create();
+    preparePgliteStatementsOnce(closing);
+    expect((await closing.query('select $1::int as n', [1])).rows).toEqual([{ n: 1 }]);
+    await closing.close();
+    await expect(closing.query('select $1::int as n', [2])).rejects.toThrow('PGlite is closed');
+  });
+});

@@ -86,7 +86,8 @@ export function preparePgliteStatementsOnce(client: PGlite, limit = NAMED_PER_CO
   const query = client.query.bind(client) as Query;
   client.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
     if (!byName(text, params)) return query(text, params, options);
-    // As PGlite's query: after any transaction in progress, alone at the engine.
+    // As PGlite's query: refused once the engine closes; after any transaction in progress, alone at the engine.
+    await client._checkReady();
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
         const result = await run(text, params, options);
