@@ -11,7 +11,7 @@ import { checkouts, paymentCustomers } from '@sala/db/schema/payments';
 import { users } from '@sala/db/schema/users';
 import type { TCashMovement } from '@sala/shared/cash-summary/cash-summary.contract';
 import { WALK_IN_NAME } from '@sala/shared/pos/pos.rules';
-import { and, asc, eq, exists, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { liveInvoice } from '../../lib/live-invoice';
 import { containsPattern, countSerially, offsetOf, orderBy, rowCount, totalCount } from '../../lib/paging';
@@ -342,11 +342,7 @@ export type OrderFilter = {
   invoice?: 'invoiced' | 'in_global' | 'not_invoiced';
 };
 
-const hasOwnInvoiceOf = (order: SQL | string) =>
-  sql`exists (select 1 from ${invoices} i where i."order_id" = ${typeof order === 'string' ? sql.raw(`${order}."id"`) : order} and i."kind" = 'order' and ${liveInvoice('i')})`;
-const inGlobalInvoiceOf = (order: SQL | string) =>
-  sql`exists (select 1 from ${globalInvoiceSales} s join ${invoices} g on g."id" = s."invoice_id" where s."order_id" = ${typeof order === 'string' ? sql.raw(`${order}."id"`) : order} and ${liveInvoice('g')})`;
-const inGlobalInvoice = inGlobalInvoiceOf(sql`${orders.id}`);
+const inGlobalInvoice = sql`exists (select 1 from ${globalInvoiceSales} s join ${invoices} g on g."id" = s."invoice_id" where s."order_id" = ${orders.id} and ${liveInvoice('g')})`;
 // Invoiced and not invoiced read the sale's cover, which the database keeps from its invoices (migration 0027:
 // 'own' exactly when it has a live invoice of its own, null exactly when neither that nor a live global); "in a
 // global" asks the global invoices, as a sale invoiced on its own may still be listed in one.
@@ -451,24 +447,45 @@ export type StoredOrderMovement = Omit<Extract<TCashMovement, { kind: 'order' }>
   changeCents: number;
 };
 
+/** A corte movement as the database sends it: its fields in this order (see orderMovementsBetween). */
+type MovementFields = [
+  id: string,
+  at: string,
+  status: StoredOrderMovement['status'],
+  method: StoredOrderMovement['method'],
+  isPos: boolean,
+  clientName: string,
+  cashierName: string,
+  branchName: string | null,
+  totalCents: number,
+  paidCashCents: number,
+  changeCents: number,
+  cardCents: number,
+  transferCents: number,
+  cover: 'own' | 'global' | null,
+];
+
+const invoiceOfCover = { own: 'invoiced', global: 'in_global' } as const;
+
 /**
  * The orders paid in one Mexico City day ([from, to)), of one branch or all: an OXXO or SPEI payment on the day
- * it was confirmed (issue 24), anything else when it was made. Built by the database as one JSON array:
- * thousands of rows arrive as one value instead of row by row.
+ * it was confirmed (issue 24), anything else when it was made. Built by the database as one JSON array of arrays:
+ * thousands of rows arrive as one value instead of row by row (PGlite took 79 ms for 5 000 rows), and an array per
+ * order, not an object, halves the database's work (5 000 orders: 24 ms instead of 43 on PostgreSQL, 26 instead of
+ * 46 on PGlite; issue 46).
  */
 export async function orderMovementsBetween(
   db: DbOrTx,
   range: { from: Date; to: Date; branchId?: string },
 ): Promise<StoredOrderMovement[]> {
-  const [row] = rowsOf<{ movements: StoredOrderMovement[] }>(
+  const [row] = rowsOf<{ movements: MovementFields[] }>(
     await db.execute(sql`
-      select coalesce(json_agg(json_build_object(
-        'kind', 'order', 'id', o.id, 'at', ${isoInstant(sql`o.paid_at` as unknown as PgColumn)},
-        'status', o.status, 'method', o.method, 'isPos', o.is_pos, 'clientName', coalesce(u.name, ${WALK_IN_NAME}),
-        'cashierName', o.cashier_name, 'branchName', b.name, 'totalCents', o.total_cents,
-        'paidCashCents', o.paid_cash_cents, 'changeCents', o.change_cents, 'cardCents', o.paid_card_cents,
-        'transferCents', o.paid_transfer_cents,
-        'invoice', case when ${hasOwnInvoiceOf('o')} then 'invoiced' when ${inGlobalInvoiceOf('o')} then 'in_global' else 'none' end
+      select coalesce(json_agg(json_build_array(
+        o.id, ${isoInstant(sql`o.paid_at` as unknown as PgColumn)}, o.status, o.method, o.is_pos,
+        coalesce(u.name, ${WALK_IN_NAME}), o.cashier_name, b.name, o.total_cents, o.paid_cash_cents, o.change_cents,
+        o.paid_card_cents, o.paid_transfer_cents,
+        -- The sale's cover, kept by the database from its invoices (migration 0027): no lookup per order.
+        o.invoice_cover
       ) order by o.paid_at, o.id), '[]') as movements
       from ${orders} o
       left join ${users} u on u.id = o.user_id
@@ -476,7 +493,40 @@ export async function orderMovementsBetween(
       where o.paid_at >= ${range.from.toISOString()}::timestamptz and o.paid_at < ${range.to.toISOString()}::timestamptz
         ${range.branchId ? sql`and o.branch_id = ${range.branchId}` : sql``}`),
   );
-  return row?.movements ?? [];
+  return (row?.movements ?? []).map(
+    ([
+      id,
+      at,
+      status,
+      method,
+      isPos,
+      clientName,
+      cashierName,
+      branchName,
+      totalCents,
+      paidCashCents,
+      changeCents,
+      cardCents,
+      transferCents,
+      cover,
+    ]) => ({
+      kind: 'order' as const,
+      id,
+      at,
+      status,
+      method,
+      isPos,
+      clientName,
+      cashierName,
+      branchName,
+      totalCents,
+      paidCashCents,
+      changeCents,
+      cardCents,
+      transferCents,
+      invoice: cover ? invoiceOfCover[cover] : 'none',
+    }),
+  );
 }
 
 /** Every order of one client with its lines, oldest first (the data a client takes home). */
