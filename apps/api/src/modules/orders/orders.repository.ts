@@ -493,40 +493,24 @@ export async function orderMovementsBetween(
       where o.paid_at >= ${range.from.toISOString()}::timestamptz and o.paid_at < ${range.to.toISOString()}::timestamptz
         ${range.branchId ? sql`and o.branch_id = ${range.branchId}` : sql``}`),
   );
-  return (row?.movements ?? []).map(
-    ([
-      id,
-      at,
-      status,
-      method,
-      isPos,
-      clientName,
-      cashierName,
-      branchName,
-      totalCents,
-      paidCashCents,
-      changeCents,
-      cardCents,
-      transferCents,
-      cover,
-    ]) => ({
-      kind: 'order' as const,
-      id,
-      at,
-      status,
-      method,
-      isPos,
-      clientName,
-      cashierName,
-      branchName,
-      totalCents,
-      paidCashCents,
-      changeCents,
-      cardCents,
-      transferCents,
-      invoice: cover ? invoiceOfCover[cover] : 'none',
-    }),
-  );
+  // Each field at its place in MovementFields (the order of the SQL array above).
+  return (row?.movements ?? []).map((fields) => ({
+    kind: 'order' as const,
+    id: fields[0],
+    at: fields[1],
+    status: fields[2],
+    method: fields[3],
+    isPos: fields[4],
+    clientName: fields[5],
+    cashierName: fields[6],
+    branchName: fields[7],
+    totalCents: fields[8],
+    paidCashCents: fields[9],
+    changeCents: fields[10],
+    cardCents: fields[11],
+    transferCents: fields[12],
+    invoice: fields[13] ? invoiceOfCover[fields[13]] : 'none',
+  }));
 }
 
 /** Every order of one client with its lines, oldest first (the data a client takes home). */
