@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { formatPhone } from '@sala/shared/common/phone';
 import { PRERENDERED_PAGES } from '@sala/shared/web/pages';
 import { BUSINESS_CONTACT } from '../business-contact';
 import { loginAs } from './fixtures';
-import { expectNoHorizontalScroll } from './page-checks';
+import { expectNoHorizontalScroll, holdRequests, hydrated } from './page-checks';
 
 const labels = ['Inicio', 'Nosotros', 'Equipo', 'Reserva', 'Cowork', 'Contacto'];
 
@@ -79,6 +80,41 @@ test.describe('desktop navigation', () => {
       `© ${new Date().getFullYear()} Sala Común. Todos los derechos reservados.`,
     );
   });
+});
+
+test("the footer arrives with the business's contact: nothing in it moves when its island hydrates", async ({
+  page,
+}) => {
+  // The footer's code held back: what the page shows before it is the server's HTML alone.
+  const footerCode = await holdRequests(page, /\/assets\/site-footer-[\w-]+\.js$/);
+  await page.goto('/equipo');
+  const footer = page.getByRole('contentinfo');
+  const phone = footer.getByRole('link', { name: `Teléfono: ${formatPhone(BUSINESS_CONTACT.phone)}` });
+  const terms = footer.getByRole('link', { name: 'Términos y condiciones' });
+  await terms.scrollIntoViewIfNeeded();
+  await expect(phone).toHaveAttribute('href', `tel:+52${BUSINESS_CONTACT.phone}`);
+  await expect.poll(() => footerCode.wasAsked()).toBe(true);
+  expect(await hydrated(page, 'site-footer')).toBe(false);
+  const before = { phone: await phone.boundingBox(), terms: await terms.boundingBox() };
+  // Every change React might make to the footer's DOM while it hydrates, counted.
+  await footer.evaluate((element) => {
+    const seen = { changes: 0 };
+    Object.assign(window, { footerChanges: seen });
+    new MutationObserver((records) => {
+      seen.changes += records.length;
+    }).observe(element, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+
+  footerCode.release();
+  await expect.poll(() => hydrated(page, 'site-footer')).toBe(true);
+  // React has reached the footer's own elements (the link is one of its nodes now), and the frames after its
+  // commit have been drawn.
+  await expect
+    .poll(() => terms.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactFiber'))))
+    .toBe(true);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await page.evaluate(() => Reflect.get(window, 'footerChanges').changes)).toBe(0);
+  expect({ phone: await phone.boundingBox(), terms: await terms.boundingBox() }).toEqual(before);
 });
 
 test.describe('phone navigation', () => {

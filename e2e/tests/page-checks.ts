@@ -1,7 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { formatPhone } from '@sala/shared/common/phone';
-import { BUSINESS_CONTACT } from '../business-contact';
 
 /** A toast (the shared toaster's status or alert) with a text. */
 export const toast = (page: Page, text: string | RegExp) =>
@@ -112,17 +110,3 @@ export const hydrated = (page: Page, island: string) =>
   page
     .locator(`[data-island="${island}"]`)
     .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactContainer')));
-
-/**
- * A public page's footer once it shows the business's contact (business-contact.ts). The prerendered footer is
- * built without it and its island adds it once hydrated, which moves the row of the notice and the terms 12 px
- * down at 1280 px: a click aimed before that lands above the link (CI, privacy.spec). Clicks on the footer wait for
- * it here.
- */
-export async function settledFooter(page: Page) {
-  const footer = page.getByRole('contentinfo');
-  await expect(
-    footer.getByRole('link', { name: `Teléfono: ${formatPhone(BUSINESS_CONTACT.phone)}` }),
-  ).toBeVisible();
-  return footer;
-}

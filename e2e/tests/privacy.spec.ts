@@ -7,7 +7,7 @@ import { addDays, weekdayOf } from '@sala/shared/time/business-time';
 import { unzipSync } from 'fflate';
 import { mexicoToday, spokenDate } from './dates';
 import { createClient, demo, loginAs, uniqueClient } from './fixtures';
-import { expectNoSeriousViolations, keepPicture, settledFooter, toast } from './page-checks';
+import { expectNoSeriousViolations, keepPicture, toast } from './page-checks';
 
 // Issue 27: the privacy notice and the terms, and the client's rights over their data (ARCO), as a person uses them.
 
@@ -81,8 +81,7 @@ test.describe('privacy and the ARCO rights', () => {
 
   test('the notice and the terms are linked from every page and read well', async ({ page }) => {
     await page.goto('/equipo');
-    const footer = await settledFooter(page);
-    await footer.getByRole('link', { name: 'Términos y condiciones' }).click();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Términos y condiciones' }).click();
     await expect(page).toHaveURL('/terminos');
     await expect(page.getByRole('heading', { level: 1, name: 'Términos y condiciones' })).toBeVisible();
     // The rules the code enforces, as the terms state them.

@@ -1,12 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { createBranch, demo, uniqueTag } from './fixtures';
-import {
-  expectNoHorizontalScroll,
-  expectNoSeriousViolations,
-  keepPicture,
-  settledFooter,
-} from './page-checks';
+import { expectNoHorizontalScroll, expectNoSeriousViolations, keepPicture } from './page-checks';
 
 /** The demo branches (packages/db/src/seed/demo-data.ts) as the public site shows them. */
 const demoBranches = [
@@ -62,8 +57,7 @@ test.describe('Sucursales', () => {
 
   test('/sucursales lists them too, and its footer link leads there', async ({ page }) => {
     await page.goto('/nosotros');
-    const footer = await settledFooter(page);
-    await footer.getByRole('link', { name: 'Sucursales' }).click();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Sucursales' }).click();
     await expect(page).toHaveURL('/sucursales');
     await expect(page).toHaveTitle('Sucursales · Sala Común');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nuestras sucursales');

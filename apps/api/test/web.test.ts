@@ -7,6 +7,7 @@ import { businessSettings } from '@sala/db/schema/privacy';
 import { legalMessages } from '@sala/shared/legal/legal.messages';
 import { EXAMPLE_LEGAL_FACTS } from '@sala/shared/legal/legal-facts';
 import { LEGAL_TOKENS, onlinePaymentsLine } from '@sala/shared/legal/legal-view';
+import { contactColumnHtml } from '@sala/shared/web/contact-column';
 import { INDEXABLE_PAGES } from '@sala/shared/web/pages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -19,7 +20,7 @@ const webDist = mkdtempSync(path.join(os.tmpdir(), 'sala-web-'));
 const head = '<head><title>Sala Común</title></head>';
 const shell = `<!doctype html><html>${head}<body><div id="root"></div></body></html>`;
 const prerendered = (text: string) =>
-  `<!doctype html><html><head><link rel="canonical" href="__PUBLIC_URL__/" /><!--branches-ld--></head><body><div id="root"><h1>${text}</h1></div></body></html>`;
+  `<!doctype html><html><head><link rel="canonical" href="__PUBLIC_URL__/" /><!--branches-ld--></head><body><div id="root"><h1>${text}</h1><footer><div class="empty:hidden" data-site-contact=""></div></footer></div></body></html>`;
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 mkdirSync(path.join(webDist, 'assets'));
 mkdirSync(path.join(webDist, 'images'));
@@ -211,8 +212,21 @@ describe("the business's contact in every page (issue 39)", () => {
     const config = `<script type="application/json" id="site-config">{"phone":"3336157890","whatsapp":"3312345678","instagramUrl":"${INSTAGRAM_URL}","facebookUrl":"https://www.facebook.com/salacomun","sendsEmail":false}</script>`;
     expect((await get('/nosotros')).body).toContain(config);
     expect((await get('/no-existe')).body).toContain(config);
+    // The footer's contact column is in the HTML, written from the same settings the page's configuration says,
+    // so the footer's island hydrates with what is there and nothing moves.
+    const column = contactColumnHtml({
+      phone: '3336157890',
+      whatsapp: '3312345678',
+      instagramUrl: INSTAGRAM_URL,
+      facebookUrl: 'https://www.facebook.com/salacomun',
+    });
+    expect(column).toContain('Teléfono: 33 3615 7890');
+    expect((await get('/nosotros')).body).toContain(
+      `<footer><div class="empty:hidden" data-site-contact="">${column}</div></footer>`,
+    );
     const landing = (await get('/')).body;
     expect(landing).toContain(config);
+    expect(landing).toContain(column);
     expect(landing).toContain(`"sameAs":["${INSTAGRAM_URL}","https://www.facebook.com/salacomun"]`);
 
     // Cleared: gone from the pages.
@@ -223,9 +237,14 @@ describe("the business's contact in every page (issue 39)", () => {
       payload: { phone: '', whatsapp: null, instagramUrl: INSTAGRAM_URL },
     });
     expect(cleared.statusCode, cleared.body).toBe(200);
-    expect((await get('/nosotros')).body).toContain(
+    const nosotros = (await get('/nosotros')).body;
+    expect(nosotros).toContain(
       `{"phone":null,"whatsapp":null,"instagramUrl":"${INSTAGRAM_URL}","facebookUrl":null,"sendsEmail":false}`,
     );
+    expect(nosotros).toContain('aria-label="Instagram de Sala Común"');
+    expect(nosotros).not.toContain('Teléfono:');
+    // The app's pages render the footer in the browser: their shell has no column to fill.
+    expect((await get('/comprar')).body).not.toContain('data-site-contact');
   });
 
   it('no longer reads INSTAGRAM_URL and FACEBOOK_URL, and says so at start', () => {

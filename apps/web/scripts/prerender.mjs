@@ -10,8 +10,17 @@ import Beasties from 'beasties';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(root, 'dist');
 const serverEntry = path.join(root, 'dist-ssr', 'entry-server.js');
-const { render, PRERENDERED_PAGES, PAGE_META, islands, illustrationSources, heroSizes, EARLY_TAPS_SCRIPT } =
-  await import(pathToFileURL(serverEntry).href);
+const {
+  render,
+  PRERENDERED_PAGES,
+  PAGE_META,
+  islands,
+  illustrationSources,
+  heroSizes,
+  EARLY_TAPS_SCRIPT,
+  contactColumnHtml,
+  EVERY_CONTACT_FIELD,
+} = await import(pathToFileURL(serverEntry).href);
 
 const escapeHtml = (value) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -165,7 +174,11 @@ for (const page of PRERENDERED_PAGES) {
     throw new Error(`${page}: PAGE_META's heroImage is not the drawing of the page's HeroBanner`);
   const extraPreloads = preloads.match(/<link [^>]*\/>/g) ?? [];
   const scripts = preloadedAtLoad(body);
-  const critical = await criticalCss(page, body);
+  // The footer's contact column is built empty and filled by the server with the business's contact on each request
+  // (apps/api/src/plugins/web.ts): the page inlines the rules of a column with every field set.
+  if (!/<div [^>]*data-site-contact=""[^>]*><\/div>/.test(body))
+    throw new Error(`${page}: the footer has no empty contact column for the server to fill`);
+  const critical = await criticalCss(page, body + contactColumnHtml(EVERY_CONTACT_FIELD));
   const html = template
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '')

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { type BusinessContact, NO_BUSINESS_CONTACT } from '@sala/shared/legal/business-contact';
 import { fillLegalTokens, legalView } from '@sala/shared/legal/legal-view';
+import { contactColumnHtml } from '@sala/shared/web/contact-column';
 import {
   ADMIN_PREFIX,
   INDEXABLE_PAGES,
@@ -22,6 +23,9 @@ const PRERENDER_DIR = 'prerender';
 const PUBLIC_URL_TOKEN = '__PUBLIC_URL__';
 /** Where a page that lists the branches gets their LocalBusiness data, per request. */
 const BRANCHES_LD_TOKEN = '<!--branches-ld-->';
+
+/** The footer's contact column of a prerendered page, built empty: the server writes the business's contact in it. */
+const CONTACT_COLUMN = /(<div [^>]*data-site-contact=""[^>]*>)(<\/div>)/;
 
 /** The pages whose HTML carries every branch as schema.org LocalBusiness data. */
 const PAGES_WITH_BRANCHES = new Set(['/', '/sucursales']);
@@ -121,8 +125,8 @@ export async function registerWeb(
       request.log.warn({ err: error }, 'business contact unavailable');
       return NO_BUSINESS_CONTACT;
     });
-  const withSiteConfig = async (html: string, request: FastifyRequest) => {
-    const site = { ...(await contactOf(request)), sendsEmail };
+  const withSiteConfig = (html: string, contact: BusinessContact) => {
+    const site = { ...contact, sendsEmail };
     const script = `<script type="application/json" id="site-config">${escapeJsonForHtml(site)}</script>`;
     return html.replace('</head>', `${script}</head>`);
   };
@@ -155,10 +159,10 @@ export async function registerWeb(
     },
   });
 
-  const branchesLd = async (request: FastifyRequest) => {
+  const branchesLd = async (request: FastifyRequest, contact: BusinessContact) => {
     const ctx: RequestContext = request.ctx;
     const branches = await branchesCache.get(ctx.db, 'branches', () => facts.branches(ctx));
-    const data = branchesStructuredData(branches, { publicUrl, social: await contactOf(request) });
+    const data = branchesStructuredData(branches, { publicUrl, social: contact });
     return `<script type="application/ld+json">${escapeJsonForHtml(data)}</script>`;
   };
 
@@ -205,7 +209,17 @@ export async function registerWeb(
   const compressed = compressedHtmlCache();
   // Every page of the app (docs/business-rules.md §2) is a route; its HTML goes out compressed (from the cache above).
   const sendPage = async (page: string, request: FastifyRequest, reply: FastifyReply) => {
-    let html = await withSiteConfig(prerendered.get(page) ?? shell, request);
+    // One reading of the contact for the whole page: the footer's column and the page's configuration, from which
+    // the footer hydrates, say the same.
+    const contact = await contactOf(request);
+    const built = prerendered.get(page);
+    let html = withSiteConfig(
+      built?.replace(
+        CONTACT_COLUMN,
+        (_, open: string, close: string) => open + contactColumnHtml(contact) + close,
+      ) ?? shell,
+      contact,
+    );
     // The notice and the terms print the business's legal facts as they are now (docs/decisions/018).
     if (PAGES_WITH_LEGAL_FACTS.has(page))
       html = fillLegalTokens(
@@ -215,7 +229,7 @@ export async function registerWeb(
       );
     if (PAGES_WITH_BRANCHES.has(page) && html.includes(BRANCHES_LD_TOKEN)) {
       // Without the data (the database down a moment) the page still goes out, just without it.
-      const data = await branchesLd(request).catch((error: unknown) => {
+      const data = await branchesLd(request, contact).catch((error: unknown) => {
         request.log.warn({ err: error }, 'branches structured data unavailable');
         return '';
       });
@@ -245,6 +259,6 @@ export async function registerWeb(
 
   return {
     sendNotFound: async (request, reply) =>
-      htmlHeaders(reply, 404).send(await withSiteConfig(shell, request)),
+      htmlHeaders(reply, 404).send(withSiteConfig(shell, await contactOf(request))),
   };
 }

@@ -1,3 +1,4 @@
+import type { BusinessContact } from '@sala/shared/legal/business-contact';
 import { type EmailPromise, emailPromise } from '@sala/shared/mail/mail-promise';
 import { useSyncExternalStore } from 'react';
 
@@ -63,6 +64,22 @@ const subscribe = () => () => {};
 export function useSiteConfig(): SiteConfig {
   return useSyncExternalStore(subscribe, readSiteConfig, () => EMPTY);
 }
+
+/**
+ * How clients reach the business, for the footer: the page's own from the first render, hydration included. The
+ * server writes the footer's contact column into every prerendered page from the same configuration it puts in the
+ * page (apps/api/src/plugins/web.ts), so the HTML already holds what this renders. Empty while prerendering.
+ */
+export function useSiteContact(): BusinessContact {
+  const { phone, whatsapp, instagramUrl, facebookUrl } = useSyncExternalStore(
+    subscribe,
+    readSiteConfig,
+    readSiteConfigInPage,
+  );
+  return { phone, whatsapp, instagramUrl, facebookUrl };
+}
+
+const readSiteConfigInPage = () => (typeof document === 'undefined' ? EMPTY : readSiteConfig());
 
 /**
  * What a screen says about an e-mail, true for this server (issue 39): `said(promise)` is the promise where e-mail
