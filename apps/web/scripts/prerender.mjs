@@ -20,10 +20,9 @@ const {
   EARLY_TAPS_SCRIPT,
   contactColumnHtml,
   EVERY_CONTACT_FIELD,
+  CONTACT_COLUMN_SLOT,
+  escapeHtml,
 } = await import(pathToFileURL(serverEntry).href);
-
-const escapeHtml = (value) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
@@ -176,7 +175,7 @@ for (const page of PRERENDERED_PAGES) {
   const scripts = preloadedAtLoad(body);
   // The footer's contact column is built empty and filled by the server with the business's contact on each request
   // (apps/api/src/plugins/web.ts): the page inlines the rules of a column with every field set.
-  if (!/<div [^>]*data-site-contact=""[^>]*><\/div>/.test(body))
+  if (!CONTACT_COLUMN_SLOT.test(body))
     throw new Error(`${page}: the footer has no empty contact column for the server to fill`);
   const critical = await criticalCss(page, body + contactColumnHtml(EVERY_CONTACT_FIELD));
   const html = template

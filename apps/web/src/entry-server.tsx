@@ -22,8 +22,13 @@ import { islands } from './islands/registry';
 import { setPrerenderPath } from './lib/navigation';
 import { createQueryClient } from './lib/query-client';
 
-export { contactColumnHtml, EVERY_CONTACT_FIELD } from '@sala/shared/web/contact-column';
+export {
+  CONTACT_COLUMN_SLOT,
+  contactColumnHtml,
+  EVERY_CONTACT_FIELD,
+} from '@sala/shared/web/contact-column';
 export { EARLY_TAPS_SCRIPT } from '@sala/shared/web/early-taps';
+export { escapeHtml } from '@sala/shared/web/escape-html';
 export { PRERENDERED_PAGES } from '@sala/shared/web/pages';
 export { heroSizes, illustrationSources } from './lib/illustrations';
 export { islands, PAGE_META };

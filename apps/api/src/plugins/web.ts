@@ -4,7 +4,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { type BusinessContact, NO_BUSINESS_CONTACT } from '@sala/shared/legal/business-contact';
 import { fillLegalTokens, legalView } from '@sala/shared/legal/legal-view';
-import { contactColumnHtml } from '@sala/shared/web/contact-column';
+import { withContactColumn } from '@sala/shared/web/contact-column';
+import { escapeHtml } from '@sala/shared/web/escape-html';
 import {
   ADMIN_PREFIX,
   INDEXABLE_PAGES,
@@ -23,9 +24,6 @@ const PRERENDER_DIR = 'prerender';
 const PUBLIC_URL_TOKEN = '__PUBLIC_URL__';
 /** Where a page that lists the branches gets their LocalBusiness data, per request. */
 const BRANCHES_LD_TOKEN = '<!--branches-ld-->';
-
-/** The footer's contact column of a prerendered page, built empty: the server writes the business's contact in it. */
-const CONTACT_COLUMN = /(<div [^>]*data-site-contact=""[^>]*>)(<\/div>)/;
 
 /** The pages whose HTML carries every branch as schema.org LocalBusiness data. */
 const PAGES_WITH_BRANCHES = new Set(['/', '/sucursales']);
@@ -82,9 +80,6 @@ export type WebPages = {
 const escapeJsonForHtml = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * What the pages print from the database, read through the modules that own it (handed in by app.ts: this plugin
  * is infrastructure and imports no module).
@@ -116,7 +111,7 @@ export async function registerWeb(
     return false;
   }
   const publicUrl = app.config.publicUrl.replace(/\/+$/, '');
-  const prepare = (html: string) => html.replaceAll(PUBLIC_URL_TOKEN, escapeAttribute(publicUrl));
+  const prepare = (html: string) => html.replaceAll(PUBLIC_URL_TOKEN, escapeHtml(publicUrl));
   // Whether the site sends e-mail at all: every screen that mentions an e-mail says the truth (issue 39).
   const sendsEmail = app.config.smtp !== null;
   // How clients reach the business (Datos legales): without it a moment (the database down), the page still goes out.
@@ -194,9 +189,7 @@ export async function registerWeb(
         [
           '<?xml version="1.0" encoding="UTF-8"?>',
           '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-          ...INDEXABLE_PAGES.map(
-            (page) => `  <url><loc>${escapeAttribute(`${publicUrl}${page}`)}</loc></url>`,
-          ),
+          ...INDEXABLE_PAGES.map((page) => `  <url><loc>${escapeHtml(`${publicUrl}${page}`)}</loc></url>`),
           '</urlset>',
           '',
         ].join('\n'),
@@ -213,20 +206,10 @@ export async function registerWeb(
     // the footer hydrates, say the same.
     const contact = await contactOf(request);
     const built = prerendered.get(page);
-    let html = withSiteConfig(
-      built?.replace(
-        CONTACT_COLUMN,
-        (_, open: string, close: string) => open + contactColumnHtml(contact) + close,
-      ) ?? shell,
-      contact,
-    );
+    let html = withSiteConfig(built ? withContactColumn(built, contact) : shell, contact);
     // The notice and the terms print the business's legal facts as they are now (docs/decisions/018).
     if (PAGES_WITH_LEGAL_FACTS.has(page))
-      html = fillLegalTokens(
-        html,
-        legalView(await facts.legal(request.ctx.db), onlinePayments),
-        escapeAttribute,
-      );
+      html = fillLegalTokens(html, legalView(await facts.legal(request.ctx.db), onlinePayments), escapeHtml);
     if (PAGES_WITH_BRANCHES.has(page) && html.includes(BRANCHES_LD_TOKEN)) {
       // Without the data (the database down a moment) the page still goes out, just without it.
       const data = await branchesLd(request, contact).catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import type { BusinessContact } from '@sala/shared/legal/business-contact';
+import { type BusinessContact, NO_BUSINESS_CONTACT } from '@sala/shared/legal/business-contact';
 import { type EmailPromise, emailPromise } from '@sala/shared/mail/mail-promise';
 import { useSyncExternalStore } from 'react';
 
@@ -6,23 +6,12 @@ import { useSyncExternalStore } from 'react';
  * What the server tells every page about the site (apps/api/src/plugins/web.ts): how clients reach the business
  * (Datos legales, issue 39) and whether this server sends e-mail.
  */
-export type SiteConfig = {
-  /** The business's phone and WhatsApp, 10 digits each. */
-  phone: string | null;
-  whatsapp: string | null;
-  instagramUrl: string | null;
-  facebookUrl: string | null;
+export type SiteConfig = BusinessContact & {
   /** The server has a mail server (SMTP_URL): e-mails reach people; without it they stay in Correos. */
   sendsEmail: boolean;
 };
 
-const EMPTY: SiteConfig = {
-  phone: null,
-  whatsapp: null,
-  instagramUrl: null,
-  facebookUrl: null,
-  sendsEmail: false,
-};
+const EMPTY: SiteConfig = { ...NO_BUSINESS_CONTACT, sendsEmail: false };
 
 const httpsOrNull = (value: unknown) =>
   typeof value === 'string' && /^https:\/\/[^\s]+$/.test(value) ? value : null;

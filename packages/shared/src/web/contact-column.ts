@@ -1,5 +1,6 @@
 import { formatPhone, telHref, whatsappHref } from '../common/phone';
 import type { BusinessContact } from '../legal/business-contact';
+import { escapeHtml } from './escape-html';
 
 /**
  * The footer's "Contacto" column (issue 39: the business's phone, WhatsApp and two social links, each hidden while it
@@ -34,6 +35,16 @@ export function contactColumnHtml({ phone, whatsapp, instagramUrl, facebookUrl }
   ].join('');
 }
 
+/** Where a prerendered page holds the column: the footer's empty `<div data-site-contact>` the build leaves. */
+export const CONTACT_COLUMN_SLOT = /(<div [^>]*data-site-contact=""[^>]*>)(<\/div>)/;
+
+/** A prerendered page with the business's contact written into its footer's column (CONTACT_COLUMN_SLOT). */
+export const withContactColumn = (html: string, contact: BusinessContact) =>
+  html.replace(
+    CONTACT_COLUMN_SLOT,
+    (_, open: string, close: string) => open + contactColumnHtml(contact) + close,
+  );
+
 /** Every field set: what the build gives the critical stylesheet, so the rules of a filled column are inlined. */
 export const EVERY_CONTACT_FIELD: BusinessContact = {
   phone: '5500000000',
@@ -41,9 +52,6 @@ export const EVERY_CONTACT_FIELD: BusinessContact = {
   instagramUrl: 'https://www.instagram.com/',
   facebookUrl: 'https://www.facebook.com/',
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const CONTACT_LINK = 'inline-flex items-center gap-2 py-1 hover:text-white hover:underline';
 const SOCIAL_LINK = 'grid size-10 place-items-center rounded-full bg-white/10 transition hover:bg-white/20';
