@@ -85,6 +85,27 @@ describe('the ends of the calendar', () => {
     expect(isIsoDate('2024-02-29')).toBe(true);
   });
 
+  it('agrees with the calendar on every written day of four centuries and of the first and last years', () => {
+    const wrong: string[] = [];
+    const check = (from: number, to: number) => {
+      for (let y = from; y <= to; y++)
+        for (let m = 1; m <= 12; m++)
+          for (let d = 0; d <= 32; d++) {
+            const text = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+            const day = new Date(0);
+            day.setUTCFullYear(y, m - 1, d);
+            const real = d >= 1 && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+            if (isIsoDate(text) !== real) wrong.push(text);
+          }
+    };
+    check(1, 3);
+    check(1800, 2200);
+    check(9998, 9999);
+    expect(wrong).toEqual([]);
+    for (const text of ['2026-00-10', '2026-13-01', '2026-1a-01', '2026-01-01 ', '+2026-01-01', '0000-01-01'])
+      expect(isIsoDate(text), text).toBe(false);
+  });
+
   it('reads years below 100 as themselves, not as 1900–1999', () => {
     expect(weekdayOf('0001-01-01')).toBe(1);
     // Mexico City kept local mean time (−6:36:36) before 1922.

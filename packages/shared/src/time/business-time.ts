@@ -34,9 +34,22 @@ const partsOf = (date: string) => date.split('-').map(Number) as [number, number
 /** A real calendar date written YYYY-MM-DD, from 0001-01-01 to 9999-12-31 (2026-02-30 is not one). */
 export function isIsoDate(date: string): boolean {
   if (!DATE_RE.test(date)) return false;
-  const [y, m, d] = partsOf(date);
-  const utc = new Date(utcMidnight(y, m, d));
-  return y >= 1 && utc.getUTCFullYear() === y && utc.getUTCMonth() === m - 1 && utc.getUTCDate() === d;
+  // Read digit by digit (every date field of every request comes here): no arrays, no Date.
+  const digits = (from: number, to: number) => {
+    let n = 0;
+    for (let i = from; i < to; i++) n = n * 10 + date.charCodeAt(i) - 48;
+    return n;
+  };
+  const y = digits(0, 4);
+  const m = digits(5, 7);
+  const d = digits(8, 10);
+  return y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+}
+
+/** The days of a month of the Gregorian calendar, read back before 1582 as Date reads it. */
+function daysInMonth(y: number, m: number): number {
+  if (m === 2) return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
 }
 
 /** A wall-clock time written HH:mm (00:00 to 23:59). */

@@ -29,12 +29,17 @@ export const dateField = ({
 }: DateFieldOptions) => {
   const { before, after } =
     typeof outOfRange === 'string' ? { before: outOfRange, after: outOfRange } : outOfRange;
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? missing : invalid) })
-    .refine(isIsoDate, { error: invalid, abort: true })
-    .refine((date) => dateOutsideRange(date, range, now()) !== 'before', { error: before, abort: true })
-    .refine((date) => dateOutsideRange(date, range, now()) !== 'after', { error: after })
-    .meta({ format: 'date' });
+  return (
+    z
+      .string({ error: (issue) => (issue.input === undefined ? missing : invalid) })
+      .refine(isIsoDate, { error: invalid, abort: true })
+      // Today's range read once per date: the side it falls on picks the message.
+      .superRefine((date, ctx) => {
+        const side = dateOutsideRange(date, range, now());
+        if (side) ctx.addIssue({ code: 'custom', message: side === 'before' ? before : after });
+      })
+      .meta({ format: 'date' })
+  );
 };
 
 /** A wall-clock time HH:mm; missing reads `missingMessage`, malformed docs/business-rules.md §5's. */

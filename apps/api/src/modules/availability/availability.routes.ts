@@ -18,8 +18,9 @@ import { createLiveStreams } from './live-streams';
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['disponibilidad'];
   // Availability changes with every booking: never from a cache.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   app.get(
