@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import { AppError } from './lib/app-error';
+import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-text';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { accountAccess, registerAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -116,7 +117,11 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   registerErrorHandler(app);
   // Brotli or gzip for every compressible answer over 1 kB (JSON, the pages' HTML); the built assets go out
   // precompressed at build time (plugins/web.ts), so they cost no CPU per request.
-  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD_BYTES,
+  });
   await registerSecurity(app, { isProduction: config.isProduction, publicUrl: config.publicUrl });
   await registerDocs(app);
   await registerAuth(app);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   createBranch,
   createDayBlock,
@@ -110,6 +111,25 @@ describe('GET /api/availability/hours', () => {
     expect(byHour['09:00']!.state).toBe('blocked');
     expect(byHour['10:00']).toMatchObject({ hour: '10:00', state: 'full', freeRooms: 0 });
     expect(byHour['11:00']).toMatchObject({ hour: '11:00', state: 'free', freeRooms: 2 });
+  });
+
+  it('goes out compressed as the browser accepts, the same answer, still never from a cache', async () => {
+    const { branch } = await branchWithRooms();
+    const url = `/api/availability/hours?branchId=${branch.id}&date=2030-01-08`;
+    const plain = await get(url);
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('no-store');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
   });
 
   it('marks the hours of today that already started as past', async () => {

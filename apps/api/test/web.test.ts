@@ -11,7 +11,6 @@ import { contactColumnHtml } from '@sala/shared/web/contact-column';
 import { INDEXABLE_PAGES } from '@sala/shared/web/pages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { pickEncoding } from '../src/plugins/web';
 import { createTestApp, type TestApp } from './test-app';
 
 // A built web app stand-in, laid out as `npm run build` leaves apps/web/dist: the SPA shell, the prerendered
@@ -255,19 +254,6 @@ describe("the business's contact in every page (issue 39)", () => {
       'FACEBOOK_URL ya no se usa: el enlace de Facebook se escribe en Administración → Datos legales. Quita la variable.',
     ]);
     expect(config).not.toHaveProperty('social');
-  });
-});
-
-describe('pickEncoding', () => {
-  it.each([
-    ['gzip, deflate, br', 'br'],
-    ['gzip', 'gzip'],
-    ['br;q=0, gzip;q=0.8', 'gzip'],
-    ['*', 'br'],
-    ['identity', null],
-    [undefined, null],
-  ])('%s → %s', (header, expected) => {
-    expect(pickEncoding(header)).toBe(expected);
   });
 });
 

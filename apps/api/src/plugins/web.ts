@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { type BusinessContact, NO_BUSINESS_CONTACT } from '@sala/shared/legal/business-contact';
 import { fillLegalTokens, legalView } from '@sala/shared/legal/legal-view';
@@ -16,6 +15,7 @@ import {
 import { branchesStructuredData } from '@sala/shared/web/structured-data';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from '../context';
+import { COMPRESSION, type EncodedText, encodedText, sendEncoded } from '../lib/encoded-text';
 import { ttlCache } from '../lib/ttl-cache';
 
 /** Where the build keeps the prerendered public pages (apps/web/scripts/prerender.ts). */
@@ -32,44 +32,21 @@ const PAGES_WITH_LEGAL_FACTS = new Set<string>(LEGAL_PAGES);
 /** Branch details change a few times a year: their LocalBusiness data may be a minute old. */
 const branchesCache = ttlCache(60_000, 4);
 
-type CompressedHtml = { raw: Buffer; br: Buffer; gzip: Buffer };
-
 /**
- * Each page's HTML compressed once, at the highest levels (brotli 11, gzip 9), and remembered by its text: the
- * pages change only when the branches do, so a request costs a lookup, not a compression.
+ * Each page's HTML compressed at the highest levels, each form once, and remembered by its text: the pages change
+ * only when the branches or the business's facts do, so a request costs a lookup, not a compression.
  */
 function compressedHtmlCache(maxEntries = 32) {
-  const cache = new Map<string, CompressedHtml>();
-  return (html: string): CompressedHtml => {
+  const cache = new Map<string, EncodedText>();
+  return (html: string): EncodedText => {
     let hit = cache.get(html);
     if (!hit) {
-      const raw = Buffer.from(html);
-      hit = {
-        raw,
-        br: brotliCompressSync(raw, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-        }),
-        gzip: gzipSync(raw, { level: 9 }),
-      };
+      hit = encodedText(html, COMPRESSION.max);
       if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
       cache.set(html, hit);
     }
     return hit;
   };
-}
-
-/** The best encoding the client accepts of ours: brotli, then gzip, else none. */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    if (name) accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return null;
 }
 
 export type WebPages = {
@@ -218,11 +195,7 @@ export async function registerWeb(
       });
       html = html.replace(BRANCHES_LD_TOKEN, data);
     }
-    const variants = compressed(html);
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    htmlHeaders(reply, 200).header('vary', 'accept-encoding');
-    if (!encoding) return reply.send(variants.raw);
-    return reply.header('content-encoding', encoding).send(variants[encoding]);
+    return sendEncoded(request, htmlHeaders(reply, 200), compressed(html), 'text/html; charset=utf-8');
   };
   for (const page of PUBLIC_PAGES) {
     if (page === '/contacto') {

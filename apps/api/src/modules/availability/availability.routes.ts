@@ -10,7 +10,8 @@ import {
   ZPublicBranchesResponse,
 } from '@sala/shared/bookings/availability.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { availableDays, availableHoursJson, availableRooms, publicBranches } from './availability.service';
+import { sendEncoded } from '../../lib/encoded-text';
+import { availableDays, availableHoursAnswer, availableRooms, publicBranches } from './availability.service';
 import { attachFeed } from './live-feed';
 import { createLiveStreams } from './live-streams';
 
@@ -61,12 +62,15 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAvailabilityHoursResponse },
       },
     },
-    // Sent as the text remembered for the minute, already checked against ZAvailabilityHoursResponse: a string
-    // with a JSON content type is sent as it is (Fastify serializes objects only), hence the cast.
-    async (request, reply) => {
-      const json = await availableHoursJson(request.ctx, request.query);
-      return reply.type('application/json; charset=utf-8').send(json as never);
-    },
+    // Sent as the bytes remembered for the minute, already checked against ZAvailabilityHoursResponse (Fastify
+    // serializes objects only: a Buffer goes out as it is).
+    async (request, reply) =>
+      sendEncoded(
+        request,
+        reply,
+        await availableHoursAnswer(request.ctx, request.query),
+        'application/json; charset=utf-8',
+      ),
   );
 
   app.get(

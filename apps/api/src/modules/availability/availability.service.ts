@@ -20,6 +20,7 @@ import { locationMessages } from '@sala/shared/locations/locations.messages';
 import { businessInstant, dayRange } from '@sala/shared/time/business-time';
 import type { RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { COMPRESSION, type EncodedText, encodedText } from '../../lib/encoded-text';
 import {
   findBranchAtInstants,
   findBranchCalendar,
@@ -77,20 +78,21 @@ export function availabilityChanged(db: DbOrTx, branchId: string, dates: readonl
 }
 
 /**
- * GET /api/availability/hours as the JSON text sent (issue 46): the answer changes only with the data and when a
- * slot starts (on a minute), so it is computed, checked against its contract and written out once per key and
- * minute; every other ask of that minute sends the same text.
+ * GET /api/availability/hours as the JSON sent (issue 46): the answer changes only with the data and when a slot
+ * starts (on a minute), so it is computed, checked against its contract, written out and compressed (each form the
+ * first time a client asks for it) once per key and minute; every other ask of that minute sends the same bytes.
  */
-export async function availableHoursJson(
+export async function availableHoursAnswer(
   { db, now }: RequestContext,
   { branchId, date }: TAvailabilityHoursQuery,
-): Promise<string> {
+): Promise<EncodedText> {
   const clock: Clock = { now };
   const minute = Math.floor(clock.now.getTime() / 60_000);
   return remembered(db, `${branchId}|hours|${date}|${minute}`, async () => {
     const day = await recentBranchDay(db, branchId, date);
     if (!day) throw branchNotFound();
-    return JSON.stringify(ZAvailabilityHoursResponse.parse({ date, hours: dayHours(clock, day, date) }));
+    const answer = ZAvailabilityHoursResponse.parse({ date, hours: dayHours(clock, day, date) });
+    return encodedText(JSON.stringify(answer), COMPRESSION.everyMinute);
   });
 }
 
