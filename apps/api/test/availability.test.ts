@@ -130,6 +130,12 @@ describe('GET /api/availability/hours', () => {
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
     const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    // HEAD says the length of what GET sends, in either form.
+    const headBr = await t.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
+    expect(headBr.headers['content-encoding']).toBe('br');
+    expect(Number(headBr.headers['content-length'])).toBe(br.rawPayload.length);
+    const head = await t.app.inject({ method: 'HEAD', url });
+    expect(Number(head.headers['content-length'])).toBe(plain.rawPayload.length);
   });
 
   it('marks the hours of today that already started as past', async () => {

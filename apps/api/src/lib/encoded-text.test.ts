@@ -15,6 +15,9 @@ describe('pickEncoding', () => {
     ['gzip', 'gzip'],
     ['br;q=0, gzip;q=0.8', 'gzip'],
     ['*', 'br'],
+    ['br;q=0.1, gzip', 'gzip'],
+    ['gzip;q=0.5, br;q=0.5', 'br'],
+    ['x-gzip', 'gzip'],
     ['identity', null],
     [undefined, null],
   ])('%s → %s', (header, expected) => {
@@ -28,7 +31,7 @@ describe('encodedText', () => {
   });
 
   it('compresses each form the first time it is asked for, and gives the same bytes after', () => {
-    const encoded = encodedText(text, COMPRESSION.everyMinute);
+    const encoded = encodedText(text, COMPRESSION.often);
     expect(encoded.raw.toString()).toBe(text);
     const br = encoded.form('br');
     expect(encoded.form('br')).toBe(br);
@@ -36,17 +39,26 @@ describe('encodedText', () => {
     expect(gunzipSync(encoded.form('gzip')).toString()).toBe(text);
     expect(br.length).toBeLessThan(encoded.raw.length);
   });
+
+  it("keeps each form in a buffer of its own size, not in zlib's 16 KiB chunk", () => {
+    const encoded = encodedText(text, COMPRESSION.often);
+    for (const form of [encoded.form('br'), encoded.form('gzip')])
+      expect(form.buffer.byteLength).toBeLessThanOrEqual(Buffer.poolSize);
+  });
 });
 
 describe('sendEncoded', () => {
-  const long = encodedText(JSON.stringify({ text: 'hora libre '.repeat(200) }), COMPRESSION.everyMinute);
-  const short = encodedText(JSON.stringify({ status: 'ok' }), COMPRESSION.everyMinute);
+  const long = encodedText(JSON.stringify({ text: 'hora libre '.repeat(200) }), COMPRESSION.often);
+  const short = encodedText(JSON.stringify({ status: 'ok' }), COMPRESSION.often);
   const app = Fastify();
   app.get('/long', async (request, reply) =>
     sendEncoded(request, reply, long, 'application/json; charset=utf-8'),
   );
   app.get('/short', async (request, reply) =>
     sendEncoded(request, reply, short, 'application/json; charset=utf-8'),
+  );
+  app.get('/varied', async (request, reply) =>
+    sendEncoded(request, reply.header('vary', 'origin'), long, 'application/json; charset=utf-8'),
   );
   const get = (url: string, acceptEncoding?: string) =>
     app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
@@ -64,6 +76,21 @@ describe('sendEncoded', () => {
     const plain = await get('/long');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(long.raw.toString());
+  });
+
+  it('sends the text as it is to a request that asks for no compression', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/long',
+      headers: { 'accept-encoding': 'br', 'x-no-compression': '1' },
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(long.raw.toString());
+  });
+
+  it('adds accept-encoding to a Vary the answer already has', async () => {
+    const res = await get('/varied', 'br');
+    expect(res.headers.vary).toBe('origin, accept-encoding');
   });
 
   it('sends a short text as it is, whatever the client accepts', async () => {

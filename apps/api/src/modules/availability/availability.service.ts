@@ -79,8 +79,9 @@ export function availabilityChanged(db: DbOrTx, branchId: string, dates: readonl
 
 /**
  * GET /api/availability/hours as the JSON sent (issue 46): the answer changes only with the data and when a slot
- * starts (on a minute), so it is computed, checked against its contract, written out and compressed (each form the
- * first time a client asks for it) once per key and minute; every other ask of that minute sends the same bytes.
+ * starts (on a minute, hence the minute in its key), so it is computed, checked against its contract, written out
+ * and compressed (each form the first time a client asks for it) at most once a second per key (day-cache.ts's
+ * TTL_MS, and at once after this process's writes); every other ask of that second sends the same bytes.
  */
 export async function availableHoursAnswer(
   { db, now }: RequestContext,
@@ -92,7 +93,7 @@ export async function availableHoursAnswer(
     const day = await recentBranchDay(db, branchId, date);
     if (!day) throw branchNotFound();
     const answer = ZAvailabilityHoursResponse.parse({ date, hours: dayHours(clock, day, date) });
-    return encodedText(JSON.stringify(answer), COMPRESSION.everyMinute);
+    return encodedText(JSON.stringify(answer), COMPRESSION.often);
   });
 }
 
