@@ -47,18 +47,16 @@ describe('encodedText', () => {
   });
 });
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 describe('sendEncoded', () => {
   const long = encodedText(JSON.stringify({ text: 'hora libre '.repeat(200) }), COMPRESSION.often);
   const short = encodedText(JSON.stringify({ status: 'ok' }), COMPRESSION.often);
   const app = Fastify();
-  app.get('/long', async (request, reply) =>
-    sendEncoded(request, reply, long, 'application/json; charset=utf-8'),
-  );
-  app.get('/short', async (request, reply) =>
-    sendEncoded(request, reply, short, 'application/json; charset=utf-8'),
-  );
+  app.get('/long', async (request, reply) => sendEncoded(request, reply.type(JSON_TYPE), long));
+  app.get('/short', async (request, reply) => sendEncoded(request, reply.type(JSON_TYPE), short));
   app.get('/varied', async (request, reply) =>
-    sendEncoded(request, reply.header('vary', 'origin'), long, 'application/json; charset=utf-8'),
+    sendEncoded(request, reply.type(JSON_TYPE).header('vary', 'origin'), long),
   );
   const get = (url: string, acceptEncoding?: string) =>
     app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });

@@ -72,15 +72,10 @@ function varyByEncoding(reply: FastifyReply) {
 /**
  * Sends a remembered text in the form the client accepts, compressed once for everyone rather than once per request
  * (@fastify/compress leaves an answer that already says its encoding alone). A request that asks for none
- * (`x-no-compression`, which @fastify/compress honours too) gets the text as it is.
+ * (`x-no-compression`, which @fastify/compress honours too) gets the text as it is. The caller gives the answer its
+ * type.
  */
-export function sendEncoded(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  text: EncodedText,
-  contentType: string,
-): FastifyReply {
-  reply.type(contentType);
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, text: EncodedText): FastifyReply {
   varyByEncoding(reply);
   const encoding =
     text.raw.length >= COMPRESS_THRESHOLD_BYTES && request.headers['x-no-compression'] === undefined

@@ -195,7 +195,7 @@ export async function registerWeb(
       });
       html = html.replace(BRANCHES_LD_TOKEN, data);
     }
-    return sendEncoded(request, htmlHeaders(reply, 200), compressed(html), 'text/html; charset=utf-8');
+    return sendEncoded(request, htmlHeaders(reply, 200), compressed(html));
   };
   for (const page of PUBLIC_PAGES) {
     if (page === '/contacto') {

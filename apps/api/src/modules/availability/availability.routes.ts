@@ -62,14 +62,13 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAvailabilityHoursResponse },
       },
     },
-    // Sent as the bytes remembered for the minute, already checked against ZAvailabilityHoursResponse (Fastify
+    // Sent as the bytes remembered (a second at most), already checked against ZAvailabilityHoursResponse (Fastify
     // serializes objects only: a Buffer goes out as it is).
     async (request, reply) =>
       sendEncoded(
         request,
-        reply,
+        reply.type('application/json; charset=utf-8'),
         await availableHoursAnswer(request.ctx, request.query),
-        'application/json; charset=utf-8',
       ),
   );
 
