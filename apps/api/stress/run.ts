@@ -22,6 +22,7 @@ import { startServer, waitForReady } from '../harness/processes';
 import { startSmtpPeer } from '../harness/smtp-peer';
 import { rowsOf } from '../src/lib/sql-rows';
 import { hashToken, newToken } from '../src/lib/tokens';
+import { type CpuReading, cpuBetween, readCpu } from './cpu';
 import { type CheckResult, checkInvariants } from './invariants';
 
 const started = Date.now();
@@ -34,6 +35,8 @@ const CLIENTS = 240;
 const MONEY_OPS = 500;
 const MONEY_IN_FLIGHT = Number(process.env.STRESS_MONEY_IN_FLIGHT ?? 150);
 let moneySeconds = 0;
+/** The CPU the money storm took, by who took it (cpu.ts). */
+let moneyCpu: CpuReading | undefined;
 
 /** A seeded generator: the same storm every run (mulberry32). */
 function random(seed: number) {
@@ -228,6 +231,7 @@ async function inFlight<T>(count: number, limit: number, task: (i: number) => Pr
 
 type Server = {
   port: number;
+  pid: number | undefined;
   env: Record<string, string>;
   stop(signal?: NodeJS.Signals): Promise<void>;
   up: boolean;
@@ -243,6 +247,7 @@ async function server(port: number, env: Record<string, string>): Promise<Server
   await waitForReady(port);
   const handle: Server = {
     port,
+    pid: process.child.pid,
     env,
     up: true,
     async stop(signal = 'SIGTERM') {
@@ -368,6 +373,7 @@ async function postgresPhases() {
       race: rand() < 0.25,
     }));
     const moneyStarted = performance.now();
+    const cpuBefore = readCpu([a.pid, b.pid]);
     await inFlight(ops.length, MONEY_IN_FLIGHT, async (i) => {
       const { pick, client, slot, quantity, which, race } = ops[i]!;
       const port = live()[i % live().length]!.port;
@@ -494,6 +500,7 @@ async function postgresPhases() {
       }
     });
     moneySeconds = (performance.now() - moneyStarted) / 1000;
+    moneyCpu = cpuBetween(cpuBefore, readCpu([a.pid, b.pid]));
     tally('2. money storm', money);
     await verify('2. money storm', database.db, [await corteMatches(database.db, a.port, world.boss)]);
 
@@ -691,6 +698,17 @@ const percentiles = (list: number[]) => {
 };
 for (const [kind, list] of latencies) console.log(`| ${kind} | ${percentiles(list)} |`);
 if (latencies.size > 0) console.log(`| **all** | ${percentiles([...latencies.values()].flat())} |`);
+if (moneyCpu) {
+  const seconds = (s: number | null) => (s === null ? 'unknown (no /proc)' : `${s.toFixed(1)} s`);
+  const requests = [...latencies.values()].flat().length;
+  const perRequest =
+    moneyCpu.api === null || moneyCpu.postgres === null
+      ? ''
+      : `; ${((1000 * (moneyCpu.api + moneyCpu.postgres)) / requests).toFixed(1)} ms of API and PostgreSQL a request`;
+  console.log(
+    `\nCPU the money storm took: API processes ${seconds(moneyCpu.api)}, PostgreSQL ${seconds(moneyCpu.postgres)}, this script ${seconds(moneyCpu.load)}${perRequest}`,
+  );
+}
 console.log('\n| after | invariant | held |');
 console.log('| --- | --- | --- |');
 for (const { phase, results } of checks)

@@ -315,3 +315,31 @@ describe('the report’s invoicing from daily_sales', () => {
     expect(await rollupsHold()).toEqual(held);
   });
 });
+
+describe('the sales rollups written at the commit (migrations 0028, 0032)', () => {
+  it('the commit writes every column of each rollup, adding each sum to the row already there', async () => {
+    // The writing names each rollup's columns (0032, so its statements are planned once): a column added to a
+    // rollup and not to owner_figures_flush would be left at its default by every sale. This says which.
+    const columns = rowsOf<{ table: string; column: string; key: boolean }>(
+      await t.db.execute(sql`
+        select c.relname as "table", a.attname as "column",
+               exists (select 1 from pg_constraint k
+                       where k.conrelid = c.oid and k.contype in ('p', 'u') and a.attnum = any (k.conkey)) as "key"
+        from pg_class c join pg_attribute a on a.attrelid = c.oid
+        where c.relname in ('daily_sales', 'daily_product_sales', 'daily_product_totals')
+          and c.relnamespace = current_schema()::regnamespace and a.attnum > 0 and not a.attisdropped
+        order by 1, a.attnum`),
+    );
+    const [flush] = rowsOf<{ body: string }>(
+      await t.db.execute(sql`select prosrc as body from pg_proc where proname = 'owner_figures_flush'`),
+    );
+    const missing = columns.filter(({ table, column, key }) => {
+      const insert = new RegExp(`INSERT INTO "${table}" AS "r" \\(([^)]*)\\)`).exec(flush!.body)?.[1] ?? '';
+      const written = insert.includes(`"${column}"`);
+      const added = flush!.body.includes(`"${column}" = "r"."${column}" + excluded."${column}"`);
+      return !written || (!key && !added);
+    });
+    expect(columns.length).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
+  });
+});
