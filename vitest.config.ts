@@ -59,6 +59,10 @@ export default defineConfig({
           globalSetup: ['src/test-global-setup.ts'],
           isolate: false,
           setupFiles: ['../../packages/shared/src/test-each-file.ts'],
+          // As the api project: an engine opened fresh (PGlite.create, its files restored in WASM) took over 10 s
+          // in a hook beside the other phases of `npm test` on this 2-core machine.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
