@@ -20,7 +20,7 @@ export type BranchPeriod = {
   /** Rooms blocked at an instant (ms since epoch → how many). */
   roomBlocksAt: Map<number, number>;
   /** Active sessions per date ('YYYY-MM-DD' → 24 counts, index h = those starting at h:00). */
-  sessionsOn: Map<string, readonly number[]>;
+  sessionsOn: Map<string, ArrayLike<number>>;
 };
 
 export type OccupancyCell = { booked: number; bookable: number };

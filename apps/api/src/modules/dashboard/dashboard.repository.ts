@@ -7,6 +7,7 @@ import { dailySessions } from '@sala/db/schema/sessions';
 import { users } from '@sala/db/schema/users';
 import type { WeeklySchedule } from '@sala/shared/locations/schedule';
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { parseDayCounts } from './day-counts';
 
 /**
  * The owner's figures (issue 22): read-only sums over the tables of several modules, declared in
@@ -89,13 +90,7 @@ export async function sessionCounts(db: DbOrTx, days: Days) {
       ),
     )
     .groupBy(dailySessions.branchId);
-  const byBranch = new Map<string, Map<string, number[]>>();
-  for (const row of rows) {
-    const branch = new Map<string, number[]>();
-    for (const day of row.days.split(';')) branch.set(day.slice(0, 10), day.slice(11).split(',').map(Number));
-    byBranch.set(row.branchId, branch);
-  }
-  return byBranch;
+  return new Map(rows.map((row) => [row.branchId, parseDayCounts(row.days)]));
 }
 
 /** Today's blocks with the branch's and the room's names (the panel lists them). */
