@@ -12,7 +12,8 @@
 // Each case is asked once (status 200, and rows where rows are expected), then 30 times through app.inject.
 // Run: npm run bench:staff-tables [-- --size chain]   (both databases; BENCH_DB=postgres or pglite for one of them;
 //      BENCH_KEEP=1 keeps the PostgreSQL database and prints its address; BENCH_DATABASE_URL=that address measures
-//      it again without seeding)
+//      it again without seeding; BENCH_ONLY=text measures only the cases whose label holds it, BENCH_RUNS=n asks each
+//      n times instead of 30)
 import { performance } from 'node:perf_hooks';
 import { type DatabaseHandle, openDatabase } from '@sala/db/client';
 import { createEmptyPostgresDatabase } from '@sala/db/scratch';
@@ -28,7 +29,8 @@ import {
 } from './lib/owner-data';
 
 const BUDGET_MS = 100;
-const RUNS = 30;
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const ONLY = process.env.BENCH_ONLY ?? '';
 const TZ = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
 /** The client whose account page is measured: every hour of the data holds one of their sessions. */
 const HEAVY_CLIENT = 'cliente4242@bench.test';
@@ -634,7 +636,7 @@ async function bench(kind: 'postgres' | 'pglite', size: Size) {
 
     let failed = false;
     const lines: string[] = [];
-    for (const { label, url: path, cookie, rows } of cases) {
+    for (const { label, url: path, cookie, rows } of cases.filter((c) => c.label.includes(ONLY))) {
       const warm = await ask(path, cookie);
       if (rows(warm.json()) === 0) throw new Error(`${label}: ${path} answered no rows`);
       const times: number[] = [];
