@@ -1,7 +1,8 @@
 /**
  * A branch's days as sessionCounts reads them ('YYYY-MM-DD h0,h1,…,h23', days joined by ';'), each day's 24 counts
  * as one Int32Array. A year of a chain is 11 000 days and 264 000 counts: split and Number made an array of strings
- * and one of numbers per day, most of the year-long report's JavaScript (issue 46), where this reads the digits once.
+ * and one of numbers per day, about a third of the year-long report's JavaScript (issue 46); this reads each digit
+ * once.
  */
 export function parseDayCounts(text: string): Map<string, Int32Array> {
   const days = new Map<string, Int32Array>();
