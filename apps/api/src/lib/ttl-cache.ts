@@ -1,11 +1,11 @@
+/** The fewest keys at which a cache sweeps out its expired ones. */
+const SWEEP_FLOOR = 256;
+
 /**
  * A small per-process memory with a time to live, kept apart per database handle (tests run many apps in one
  * process). A value is loaded at most once per TTL; requests that arrive while it loads share the load; a failed
  * load is not remembered.
  */
-/** The fewest keys at which a cache sweeps out its expired ones. */
-const SWEEP_FLOOR = 256;
-
 export function ttlCache(ttlMs: number, maxEntries = 10_000) {
   type Entry = { expiresAt: number; value: Promise<unknown> };
   /** A database's keys, and the size at which they are next swept. */
