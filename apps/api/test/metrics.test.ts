@@ -106,6 +106,10 @@ describe('GET /api/metrics', () => {
     expect(value(after, 'sala_db_pool_acquired_total')).toBeGreaterThan(
       value(before, 'sala_db_pool_acquired_total'),
     );
+    // A booking is a transaction of several statements, its BEGIN and COMMIT among them.
+    expect(value(after, 'sala_db_statements_total')).toBeGreaterThanOrEqual(
+      value(before, 'sala_db_statements_total') + 5,
+    );
     expect(value(after, 'sala_outbox_messages', { status: 'pending' })).toBeGreaterThanOrEqual(1);
     expect(value(after, 'sala_outbox_oldest_pending_seconds')).toBeGreaterThanOrEqual(0);
     expect(after.some((s) => s.name.startsWith('sala_process_'))).toBe(true);

@@ -24,9 +24,10 @@ export type DbOrTx = Db | Tx;
 /**
  * How the connections are used: PostgreSQL's pool (connections open, idle, requests waiting for one) or PGlite's
  * one engine (busy or not, operations waiting for their turn); `acquired` counts every query or transaction that
- * took a connection (or a turn) since the database was opened.
+ * took a connection (or a turn) since the database was opened, and `statements` every statement sent (a
+ * transaction's BEGIN and its end are two): a request's cost in round trips to the database (issue 46).
  */
-export type PoolStats = { size: number; idle: number; waiting: number; acquired: number };
+export type PoolStats = { size: number; idle: number; waiting: number; acquired: number; statements: number };
 
 export type DatabaseHandle = {
   db: Db;
@@ -74,7 +75,7 @@ async function openPglite(dataDir: string | undefined, snapshot?: Uint8Array): P
     // order, never starved by the engine's own hand-offs (fair-turns.ts).
     const checkpoint = client.exec.bind(client);
     // Each statement parsed once (decision 039); before the turns, which then take one for each.
-    preparePgliteStatementsOnce(client);
+    const statements = preparePgliteStatementsOnce(client);
     const turns = takeTurns(client);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
@@ -88,7 +89,7 @@ async function openPglite(dataDir: string | undefined, snapshot?: Uint8Array): P
       },
       pool: () => {
         const { busy, waiting, taken } = turns.stats();
-        return { size: 1, idle: busy ? 0 : 1, waiting, acquired: taken };
+        return { size: 1, idle: busy ? 0 : 1, waiting, acquired: taken, statements: statements() };
       },
       dump: (compression = 'gzip') =>
         turns(async () => {
@@ -115,7 +116,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // A pool error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  prepareStatementsOnce(pool);
+  const statements = prepareStatementsOnce(pool);
   let acquired = 0;
   pool.on('acquire', () => {
     acquired++;
@@ -146,6 +147,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
       idle: pool.idleCount,
       waiting: pool.waitingCount,
       acquired,
+      statements: statements(),
     }),
     close: async () => {
       await channels.close();

@@ -33,8 +33,12 @@ const joined = (...parts: Uint8Array[]) => {
   return all;
 };
 
-/** Makes a PGlite client prepare each statement once (see above); `limit` is for the tests. */
-export function preparePgliteStatementsOnce(client: PGlite, limit = NAMED_PER_CONNECTION) {
+/**
+ * Makes a PGlite client prepare each statement once (see above); `limit` is for the tests. Answers how many
+ * statements were run so far, counted as PostgreSQL's pool counts them: a transaction's BEGIN and its end are two.
+ */
+export function preparePgliteStatementsOnce(client: PGlite, limit = NAMED_PER_CONNECTION): () => number {
+  let sent = 0;
   const prepared = new Map<string, Prepared>();
   // Messages sent together end with Sync, so an error leaves the engine ready for the next statement.
   const send = (...parts: Uint8Array[]) =>
@@ -85,6 +89,7 @@ export function preparePgliteStatementsOnce(client: PGlite, limit = NAMED_PER_CO
 
   const query = client.query.bind(client) as Query;
   client.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
+    sent++;
     if (!byName(text, params)) return query(text, params, options);
     // As PGlite's query: refused once the engine closes; after any transaction in progress, alone at the engine.
     await client._checkReady();
@@ -98,14 +103,18 @@ export function preparePgliteStatementsOnce(client: PGlite, limit = NAMED_PER_CO
   }) as PGlite['query'];
 
   const transaction = client.transaction.bind(client);
-  client.transaction = ((callback: (tx: Transaction) => Promise<unknown>) =>
-    transaction((tx) => {
+  client.transaction = ((callback: (tx: Transaction) => Promise<unknown>) => {
+    sent += 2;
+    return transaction((tx) => {
       const inside = tx as unknown as Transaction;
       const own = inside.query;
       inside.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
+        sent++;
         if (inside.closed || !byName(text, params)) return own(text, params, options);
         return client._runExclusiveQuery(() => run(text, params, options));
       }) as Query;
       return callback(inside);
-    })) as PGlite['transaction'];
+    });
+  }) as PGlite['transaction'];
+  return () => sent;
 }

@@ -59,13 +59,18 @@ export function mayName(config: QueryConfig, values: unknown): config is QueryCo
   );
 }
 
-/** Makes a pool's connections prepare each statement once (see above); `perConnection` is for the tests. */
-export function prepareStatementsOnce(pool: pg.Pool, perConnection = NAMED_PER_CONNECTION) {
+/**
+ * Makes a pool's connections prepare each statement once (see above); `perConnection` is for the tests. Answers how
+ * many statements the pool's connections were sent so far (a transaction's BEGIN and its end among them).
+ */
+export function prepareStatementsOnce(pool: pg.Pool, perConnection = NAMED_PER_CONNECTION): () => number {
+  let sent = 0;
   pool.on('connect', (client) => {
     // The names this connection prepared: one it knows is used again; a new one only while there is room.
     const prepared = new Set<string>();
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+      sent++;
       // Drizzle passes a config object; a hand-written query, its text and values.
       const asConfig = typeof config === 'string' ? { text: config } : config;
       // A submittable (a cursor, a stream) is an object of its own class: it goes as it came.
@@ -85,4 +90,5 @@ export function prepareStatementsOnce(pool: pg.Pool, perConnection = NAMED_PER_C
       return query(config, values, callback);
     }) as typeof client.query;
   });
+  return () => sent;
 }

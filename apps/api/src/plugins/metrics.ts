@@ -60,17 +60,30 @@ export function registerMetrics(app: FastifyInstance) {
       this.set(app.database.pool().waiting);
     },
   });
-  let acquiredSeen = 0;
-  new Counter({
-    name: 'sala_db_pool_acquired_total',
-    help: 'Queries or transactions that took a connection (PGlite: a turn)',
-    registers,
-    collect() {
-      const { acquired } = app.database.pool();
-      this.inc(Math.max(0, acquired - acquiredSeen));
-      acquiredSeen = acquired;
-    },
-  });
+  /** A counter that follows one of the pool's running totals, moved by what it grew since the last scrape. */
+  const poolTotal = (name: string, help: string, total: 'acquired' | 'statements') => {
+    let seen = 0;
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        const now = app.database.pool()[total];
+        this.inc(Math.max(0, now - seen));
+        seen = now;
+      },
+    });
+  };
+  poolTotal(
+    'sala_db_pool_acquired_total',
+    'Queries or transactions that took a connection (PGlite: a turn)',
+    'acquired',
+  );
+  poolTotal(
+    'sala_db_statements_total',
+    "Statements sent to the database (a transaction's BEGIN and its end are two)",
+    'statements',
+  );
 
   const bookings = new Counter({
     name: 'sala_bookings_total',

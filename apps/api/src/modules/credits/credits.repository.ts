@@ -33,13 +33,22 @@ export async function changeBalance(
     lots?: { lotId: string; delta: number }[];
     /** A charge for a session: the credits it takes from each lot, recorded against it (added to what it holds). */
     hold?: { sessionId: string; shares: { lotId: string; credits: number }[] };
+    /** A grant: the lots it makes, full (issue 46: in this statement, where they were one of their own). */
+    grant?: {
+      source: string;
+      createdAt: Date;
+      lots: { id: string; credits: number; expiresOn: string | null }[];
+    };
   },
 ): Promise<number | undefined> {
-  // The caller holds the account's row lock, so the lots move in this one round trip with the balance and its ledger
-  // row; each step waits for `moved` (a missing account moves nothing).
+  // The lots move in this one round trip with the balance and its ledger row; each step waits for `moved` (a missing
+  // account moves nothing). Its UPDATE takes the account's row lock if the caller did not hold it already.
   const lots = JSON.stringify((change.lots ?? []).map(({ lotId, delta }) => ({ id: lotId, delta })));
   const held = JSON.stringify(
     (change.hold?.shares ?? []).map(({ lotId, credits }) => ({ id: lotId, credits })),
+  );
+  const made = JSON.stringify(
+    (change.grant?.lots ?? []).map(({ id, credits, expiresOn }) => ({ id, credits, expires_on: expiresOn })),
   );
   const [row] = rowsOf<{ balance_after: number }>(
     await tx.execute(sql`
@@ -58,6 +67,14 @@ export async function changeBalance(
       from json_to_recordset(${held}::json) as v("id" uuid, "credits" int)
       where exists (select 1 from moved)
       on conflict ("session_id", "lot_id") do update set "credits" = ${sessionCredits.credits} + excluded."credits"
+      returning 1
+    ), made as (
+      insert into ${creditLots} ("id", "user_id", "credits", "remaining", "expires_on", "source", "reference_id",
+        "created_at")
+      select v."id", ${change.userId}::uuid, v."credits", v."credits", v."expires_on", ${change.grant?.source ?? null}::text,
+        ${change.referenceId}::uuid, ${change.grant?.createdAt.toISOString() ?? null}::timestamptz
+      from json_to_recordset(${made}::json) as v("id" uuid, "credits" int, "expires_on" date)
+      where exists (select 1 from moved)
       returning 1
     )
     insert into ${creditLedger} ("id", "user_id", "delta", "balance_after", "reason", "actor_id", "reference_id", "note",

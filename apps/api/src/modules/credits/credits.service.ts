@@ -53,6 +53,11 @@ async function move(
     delta: number;
     lots?: { lotId: string; delta: number }[];
     hold?: { sessionId: string; shares: LotShare[] };
+    grant?: {
+      source: TCreditLotSource;
+      createdAt: Date;
+      lots: { id: string; credits: number; expiresOn: string | null }[];
+    };
   },
 ): Promise<number> {
   const balance = await changeBalance(tx, {
@@ -64,6 +69,7 @@ async function move(
     note: change.note ?? null,
     lots: change.lots,
     hold: change.hold,
+    grant: change.grant,
   });
   if (balance === undefined) throw new Error(`user ${change.userId} not found for a credit change`);
   return balance;
@@ -151,32 +157,27 @@ async function liveLots(tx: DbOrTx, userId: string, now: Date): Promise<LotRow[]
 
 /**
  * Credits given to an account (a purchase, a sale at the counter, an adjustment, an import): one ledger row, and a
- * lot per distinct last day. Answers the new balance.
+ * lot per distinct last day, written with the balance in one statement whose UPDATE takes the account's row lock
+ * (issue 46: a sale or a payment sent three statements for it). Answers the new balance.
  */
 export async function grantCredits(
   tx: DbOrTx,
   change: CreditChange & { source: TCreditLotSource; lots: LotGrant[]; now: Date },
 ): Promise<number> {
-  const balance = await lockCredits(tx, change.userId);
   const lots = mergeGrants(change.lots);
   const total = lots.reduce((sum, lot) => sum + lot.credits, 0);
-  if (total === 0) return balance;
-  await insertLots(
-    tx,
-    lots.map((lot) => ({
-      id: newId(),
-      userId: change.userId,
-      credits: lot.credits,
-      remaining: lot.credits,
-      expiresOn: lot.expiresOn,
-      source: change.source,
-      referenceId: change.referenceId ?? null,
+  if (total === 0) return lockCredits(tx, change.userId);
+  const { lots: _grants, source, now, ...movement } = change;
+  return move(tx, {
+    ...movement,
+    delta: total,
+    grant: {
+      source,
       // The grant's instant by the request's clock: the warnings judge whether the lot existed before their window.
-      createdAt: change.now,
-    })),
-  );
-  const { lots: _grants, ...movement } = change;
-  return move(tx, { ...movement, delta: total });
+      createdAt: now,
+      lots: lots.map((lot) => ({ id: newId(), credits: lot.credits, expiresOn: lot.expiresOn })),
+    },
+  });
 }
 
 /** Grants of the same last day make one lot. */

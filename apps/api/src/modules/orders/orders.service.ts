@@ -183,7 +183,10 @@ export async function pendingOrderInstructions(db: DbOrTx, orderId: string) {
   return { folio: found.folio, instructions: found.status === 'pending' ? found.instructions : null };
 }
 
-/** An order under its row lock (the payments module settles a pending one under it). */
+/**
+ * An order under its row lock: the payments module settles a pending one, and starts a cancel, under it. Outside a
+ * transaction it is a read that waits for whoever holds the order and sees what they left.
+ */
 export function lockOrderForPayment(tx: DbOrTx, id: string) {
   return lockOrder(tx, id);
 }
@@ -499,31 +502,43 @@ async function finishCancel(
   };
 }
 
+/** What a cancel's first transaction left: the cancel done, or claimed for a refund at the gateway. */
+export type CancelStart =
+  | { kind: 'done'; answer: TCancelOrderResponse }
+  | { kind: 'claimed'; order: LockedOrder };
+
 /**
- * POST /api/orders/:id/cancel (docs/business-rules.md D§4). An order paid in person is cancelled in one transaction under its
- * row lock, so two cancels at once reverse once. A card payment made online is refunded first (a failed refund
- * cancels nothing), and the provider is never called inside a transaction: a short transaction claims the cancel
- * under the row lock, the refund runs with no lock or connection held, and a second short transaction checks the
- * order again, marks it and takes the credits back. A second cancel meanwhile is told one is under way; the
- * refund's idempotency key (the order's id) makes a retry after a crash get the provider's first refund back.
+ * The cancel of a completed order (POST /api/orders/:id/cancel, docs/business-rules.md D§4), in two steps for the
+ * payments module, which routes it: this is the first, in the caller's transaction with the order under its row lock
+ * (lockOrderForPayment: issue 46, the same read that told a pending order from a completed one). An order paid in
+ * person is cancelled here, so two cancels at once reverse once. A card payment made online is refunded first (a
+ * failed refund cancels nothing), and the provider is never called inside a transaction: this transaction claims the
+ * cancel, endCancel runs the refund with no lock or connection held, then a second short transaction checks the order
+ * again, marks it and takes the credits back. A second cancel meanwhile is told one is under way; the refund's
+ * idempotency key (the order's id) makes a retry after a crash get the provider's first refund back.
  */
-export async function cancelOrder(ctx: ActingContext, { id }: { id: string }): Promise<TCancelOrderResponse> {
-  const first = await ctx.db.transaction(async (tx) => {
-    const order = cancellable(await lockOrder(tx, id));
-    if (!needsRefund(order))
-      return { kind: 'done' as const, answer: await finishCancel(ctx, tx, order, null) };
-    const claimedAt = order.cancelClaimedAt?.getTime();
-    if (claimedAt !== undefined && ctx.now.getTime() - claimedAt < CANCEL_CLAIM_MS)
-      throw new AppError('aborted', m.cancelInProgress);
-    await claimOrderCancel(tx, id, ctx.now);
-    return { kind: 'claimed' as const, order };
-  });
+export async function startCancel(
+  ctx: ActingContext,
+  tx: DbOrTx,
+  locked: LockedOrder | undefined,
+): Promise<CancelStart> {
+  const order = cancellable(locked);
+  if (!needsRefund(order)) return { kind: 'done', answer: await finishCancel(ctx, tx, order, null) };
+  const claimedAt = order.cancelClaimedAt?.getTime();
+  if (claimedAt !== undefined && ctx.now.getTime() - claimedAt < CANCEL_CLAIM_MS)
+    throw new AppError('aborted', m.cancelInProgress);
+  await claimOrderCancel(tx, order.id, ctx.now);
+  return { kind: 'claimed', order };
+}
+
+/** After startCancel's transaction committed: the refund at the gateway and the cancel's second transaction. */
+export async function endCancel(ctx: ActingContext, first: CancelStart): Promise<TCancelOrderResponse> {
   if (first.kind === 'done') {
     ctx.metrics.orderCancelled();
     ctx.invoicing.wake();
     return first.answer;
   }
-
+  const { id } = first.order;
   let refundRef: string;
   try {
     refundRef = await refundOnline(ctx, first.order);

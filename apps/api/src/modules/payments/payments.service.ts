@@ -27,10 +27,10 @@ import {
 } from '../../lib/payments/gateway';
 import { grantCredits } from '../credits/credits.service';
 import {
-  cancelOrder as cancelCompletedOrder,
   cancelPendingOrderIn,
   createOnlineOrder,
   createPendingOnlineOrder,
+  endCancel,
   expirePendingOrder,
   getOrderTicket,
   lockOrderForPayment,
@@ -38,6 +38,7 @@ import {
   noteOrderFunding,
   orderOfPayment,
   pendingOrderInstructions,
+  startCancel,
 } from '../orders/orders.service';
 import { productsByIds } from '../products/products.service';
 import { findAccount } from '../users/users.service';
@@ -684,9 +685,13 @@ async function reconcileOne(ctx: PaymentsContext, due: DueCheckout): Promise<'pa
   return 'waiting';
 }
 
-/** The checkout of a pending online order, and the order under its lock's view (for cancel and 'simular pago'). */
+/**
+ * The checkout of a pending online order, and the order under its lock's view (for 'simular pago'): the locking read
+ * runs on its own, outside a transaction, so it waits for a payment or cancel holding the order and sees what that
+ * left, and lets go at once (issue 46: a BEGIN and a COMMIT fewer).
+ */
 async function pendingPaymentOf(ctx: ActingContext, orderId: string) {
-  const order = await ctx.db.transaction((tx) => lockOrderForPayment(tx, orderId));
+  const order = await lockOrderForPayment(ctx.db, orderId);
   if (!order) throw new AppError('not-found', orderMessages.notFound);
   const checkout = order.paymentRef ? await findCheckoutByPaymentRef(ctx.db, order.paymentRef) : undefined;
   return { order, checkout };
@@ -696,11 +701,18 @@ async function pendingPaymentOf(ctx: ActingContext, orderId: string) {
  * POST /api/orders/:id/cancel (docs/business-rules.md D§4; issue 24). A pending OXXO or SPEI order is cancelled at
  * the gateway first (outside any transaction), so no money can complete it any more, then marked cancelled with
  * nothing to take back; if the money had come first, the order is completed instead and the super admin is told.
- * Any other order is cancelled as before (orders.service).
+ * Any other order is cancelled as before (orders.service), its first step in the transaction that locked the order
+ * to see which kind it is.
  */
 export async function cancelOrder(ctx: ActingContext, { id }: { id: string }): Promise<TCancelOrderResponse> {
-  const { order, checkout } = await pendingPaymentOf(ctx, id);
-  if (order.status !== 'pending') return cancelCompletedOrder(ctx, { id });
+  const first = await ctx.db.transaction(async (tx) => {
+    const locked = await lockOrderForPayment(tx, id);
+    if (locked?.status === 'pending') return { pending: locked };
+    return { started: await startCancel(ctx, tx, locked) };
+  });
+  if (first.started) return endCancel(ctx, first.started);
+  const order = first.pending;
+  const checkout = order.paymentRef ? await findCheckoutByPaymentRef(ctx.db, order.paymentRef) : undefined;
   if (!checkout) throw new AppError('not-found', orderMessages.notFound);
   // A test payment left from test mode can never be paid: nothing to cancel at a gateway. A real payment of
   // another gateway can only be cancelled there.

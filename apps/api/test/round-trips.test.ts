@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { createBranch, createProduct, createRoom } from '@sala/db/factories/factories';
+import { addDays, businessDate } from '@sala/shared/time/business-time';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs } from './sessions';
+import { createTestApp, type TestApp } from './test-app';
+
+/**
+ * Issue 46 point 3: under a money storm both cores go to the requests' statements, each a round trip to the database
+ * (node-postgres' socket writes a quarter of an API process's time, PostgreSQL's own work per statement the rest).
+ * What each money request sends is counted here (the pool's `statements`: a transaction's BEGIN and its end are two;
+ * PGlite counts them as PostgreSQL's pool does), so a change that adds a round trip to a sale, a payment, a booking or
+ * a cancel is seen here, and one that takes one away lowers the number.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, cookie: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+/** The statements a request sent, and its answer. */
+async function counted(request: () => ReturnType<typeof post>) {
+  const before = t.database.pool().statements;
+  const res = await request();
+  return { res, statements: t.database.pool().statements - before };
+}
+
+const CARD = { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', holder: 'Ana Prueba' };
+
+describe('statements a money request sends (issue 46)', () => {
+  it('a sale at the point of sale, its replay, a card payment, its repeat, a cancel and a second cancel', async () => {
+    const boss = await loginAs(t, 'superadmin');
+    const client = await loginAs(t, 'user', { credits: 0 });
+    const branch = await createBranch(t.db);
+    const counter = await createProduct(t.db, { priceCents: 50_000, credits: 5, isDigital: false });
+    const online = await createProduct(t.db, { priceCents: 50_000, credits: 5 });
+    const sale = () => ({
+      idempotencyKey: randomUUID(),
+      clientId: client.user.id,
+      branchId: branch.id,
+      items: [{ productId: counter.id, quantity: 1 }],
+      cashCents: 50_000,
+      cardCents: 0,
+      transferCents: 0,
+      openingFloatCents: 0,
+    });
+    // The day's first sale opens the drawer: the one measured is a sale of an open day.
+    expect((await post('/api/pos/orders', boss.cookie, sale())).statusCode).toBe(201);
+
+    const again = sale();
+    const sold = await counted(() => post('/api/pos/orders', boss.cookie, again));
+    expect(sold.res.statusCode, sold.res.body).toBe(201);
+    // The session; the key's order and the prices; BEGIN, the account, the drawer, the order, its line, the credits
+    // with their lot and ledger row (one statement), the receipt, COMMIT; the ticket. It was 14.
+    expect(sold.statements).toBeLessThanOrEqual(12);
+    const replayed = await counted(() => post('/api/pos/orders', boss.cookie, again));
+    expect(replayed.res.statusCode).toBe(200);
+    expect(replayed.statements).toBeLessThanOrEqual(5);
+
+    const checkoutId = randomUUID();
+    const items = [{ productId: online.id, quantity: 1 }];
+    expect((await post('/api/checkout', client.cookie, { checkoutId, items })).statusCode).toBe(201);
+    const paid = await counted(() => post(`/api/checkout/${checkoutId}/pay`, client.cookie, CARD));
+    expect(paid.res.statusCode, paid.res.body).toBe(200);
+    // It was 13: the credits' lock, lot and ledger row were three statements.
+    expect(paid.statements).toBeLessThanOrEqual(11);
+    const repaid = await counted(() => post(`/api/checkout/${checkoutId}/pay`, client.cookie, CARD));
+    expect(repaid.res.statusCode).toBe(200);
+    expect(repaid.statements).toBeLessThanOrEqual(7);
+
+    const orderId = paid.res.json().order.id as string;
+    const confirmation = { confirmation: 'cancelar orden' };
+    const cancelled = await counted(() => post(`/api/orders/${orderId}/cancel`, boss.cookie, confirmation));
+    expect(cancelled.res.statusCode, cancelled.res.body).toBe(200);
+    // A card payment's cancel: a claim, the refund, then the cancel. It was 21: the order was read in a transaction
+    // of its own, and its checkout, before the claim's transaction read it again.
+    expect(cancelled.statements).toBeLessThanOrEqual(17);
+    const twice = await counted(() => post(`/api/orders/${orderId}/cancel`, boss.cookie, confirmation));
+    expect(twice.res.statusCode).toBe(409);
+    // The session, BEGIN, the order under its lock, ROLLBACK. It was 8.
+    expect(twice.statements).toBeLessThanOrEqual(4);
+  });
+
+  it('a booking, its retry with the same key, and its cancel', async () => {
+    const client = await loginAs(t, 'user', { credits: 3 });
+    const branch = await createBranch(t.db, { sessionCost: 1 });
+    const room = await createRoom(t.db, { branchId: branch.id, cityId: branch.cityId, position: 1 });
+    const slot = {
+      branchId: branch.id,
+      roomId: room.id,
+      date: addDays(businessDate(new Date()), 2),
+      hour: '10:00',
+      idempotencyKey: randomUUID(),
+    };
+    const booked = await counted(() => post('/api/sessions', client.cookie, slot));
+    expect(booked.res.statusCode, booked.res.body).toBe(201);
+    expect(booked.statements).toBeLessThanOrEqual(11);
+    const retried = await counted(() => post('/api/sessions', client.cookie, slot));
+    expect(retried.res.statusCode).toBe(201);
+    expect(retried.statements).toBeLessThanOrEqual(7);
+    const id = booked.res.json().session.id as string;
+    const cancelled = await counted(() => post(`/api/sessions/${id}/cancel`, client.cookie));
+    expect(cancelled.res.statusCode, cancelled.res.body).toBe(200);
+    expect(cancelled.statements).toBeLessThanOrEqual(14);
+  });
+});
