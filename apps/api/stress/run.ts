@@ -35,8 +35,9 @@ const CLIENTS = 240;
 const MONEY_OPS = 500;
 const MONEY_IN_FLIGHT = Number(process.env.STRESS_MONEY_IN_FLIGHT ?? 150);
 let moneySeconds = 0;
-/** The CPU the money storm took, by who took it (cpu.ts). */
+/** The CPU the money storm took, by who took it (cpu.ts), and the statements its requests sent to the database. */
 let moneyCpu: CpuReading | undefined;
+let moneyStatements = 0;
 
 /** A seeded generator: the same storm every run (mulberry32). */
 function random(seed: number) {
@@ -156,6 +157,16 @@ async function seed({ db }: DatabaseHandle, clientCount: number): Promise<World>
 
 type Answer = { status: number; body: string };
 const agents = new Map<number, http.Agent>();
+
+/** The statements the processes at these ports sent to the database so far (their `sala_db_statements_total`). */
+async function statementsSent(ports: number[], cookie: string): Promise<number> {
+  let sum = 0;
+  for (const port of ports) {
+    const metrics = await send(port, 'GET', '/api/metrics', cookie);
+    sum += Number(/^sala_db_statements_total (\d+)/m.exec(metrics.body)?.[1] ?? Number.NaN);
+  }
+  return sum;
+}
 
 function send(port: number, method: string, url: string, cookie?: string, body?: unknown): Promise<Answer> {
   let agent = agents.get(port);
@@ -372,6 +383,7 @@ async function postgresPhases() {
       which: rand(),
       race: rand() < 0.25,
     }));
+    const statementsBefore = await statementsSent([a.port, b.port], world.boss);
     const moneyStarted = performance.now();
     const cpuBefore = readCpu([a.pid, b.pid]);
     await inFlight(ops.length, MONEY_IN_FLIGHT, async (i) => {
@@ -501,6 +513,7 @@ async function postgresPhases() {
     });
     moneySeconds = (performance.now() - moneyStarted) / 1000;
     moneyCpu = cpuBetween(cpuBefore, readCpu([a.pid, b.pid]));
+    moneyStatements = (await statementsSent([a.port, b.port], world.boss)) - statementsBefore;
     tally('2. money storm', money);
     await verify('2. money storm', database.db, [await corteMatches(database.db, a.port, world.boss)]);
 
@@ -707,6 +720,9 @@ if (moneyCpu) {
       : `; ${((1000 * (moneyCpu.api + moneyCpu.postgres)) / requests).toFixed(1)} ms of API and PostgreSQL a request`;
   console.log(
     `\nCPU the money storm took: API processes ${seconds(moneyCpu.api)}, PostgreSQL ${seconds(moneyCpu.postgres)}, this script ${seconds(moneyCpu.load)}${perRequest}`,
+  );
+  console.log(
+    `Statements the money storm sent to PostgreSQL: ${moneyStatements}, ${(moneyStatements / requests).toFixed(1)} a request`,
   );
 }
 console.log('\n| after | invariant | held |');
