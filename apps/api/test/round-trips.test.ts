@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createBranch, createProduct, createRoom } from '@sala/db/factories/factories';
-import { addDays, businessDate } from '@sala/shared/time/business-time';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freezeClock } from '@sala/shared/time/freeze-clock';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -14,9 +14,14 @@ import { createTestApp, type TestApp } from './test-app';
  */
 let t: TestApp;
 beforeAll(async () => {
+  // Monday 7 January 2030, 09:30 in Mexico City: the booking below is on the Wednesday.
+  freezeClock(new Date('2030-01-07T15:30:00Z'));
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  vi.useRealTimers();
+  await t.close();
+});
 
 const post = (url: string, cookie: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
@@ -91,7 +96,7 @@ describe('statements a money request sends (issue 46)', () => {
     const slot = {
       branchId: branch.id,
       roomId: room.id,
-      date: addDays(businessDate(new Date()), 2),
+      date: '2030-01-09',
       hour: '10:00',
       idempotencyKey: randomUUID(),
     };
