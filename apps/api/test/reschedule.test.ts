@@ -214,6 +214,8 @@ describe('moving a session (design §7)', () => {
     const retry = await post(`/api/sessions/${sessionId}/reschedule`, cookie, body);
     expect([first.statusCode, retry.statusCode]).toEqual([200, 200]);
     expect(retry.json().session.id).toBe(first.json().session.id);
+    // The retry states the balance and the difference as the move left them.
+    expect(retry.json()).toMatchObject({ balance: 2, difference: first.json().difference });
     expect(await activeOf(user.id)).toHaveLength(1);
     expect(await balance(user.id)).toBe(2);
   });

@@ -105,7 +105,8 @@ describe('statements a money request sends (issue 46)', () => {
     expect(booked.statements).toBeLessThanOrEqual(11);
     const retried = await counted(() => post('/api/sessions', client.cookie, slot));
     expect(retried.res.statusCode).toBe(201);
-    expect(retried.statements).toBeLessThanOrEqual(7);
+    // The session, BEGIN, the slot, ROLLBACK (the key is taken), the session the key made with the balance. It was 7.
+    expect(retried.statements).toBeLessThanOrEqual(5);
     const id = booked.res.json().session.id as string;
     const cancelled = await counted(() => post(`/api/sessions/${id}/cancel`, client.cookie));
     expect(cancelled.res.statusCode, cancelled.res.body).toBe(200);

@@ -191,22 +191,6 @@ export function activeInstantsOfUser(db: DbOrTx, userId: string, instants: Date[
     .then((rows) => rows.map((row) => row.startsAt));
 }
 
-/** The session a booker's idempotency key made, if any: what the retried request must match. */
-export function findSessionByKey(db: DbOrTx, bookedBy: string, key: string) {
-  return db
-    .select({
-      id: roomSessions.id,
-      userId: roomSessions.userId,
-      roomId: roomSessions.roomId,
-      branchId: roomSessions.branchId,
-      startsAt: roomSessions.startsAt,
-      courtesyName: roomSessions.courtesyName,
-    })
-    .from(roomSessions)
-    .where(and(eq(roomSessions.bookedBy, bookedBy), eq(roomSessions.idempotencyKey, key)))
-    .then((rows) => rows[0]);
-}
-
 /** The session, locked until the transaction ends: two cancels of one session run one after the other. */
 export function findSessionForUpdate(tx: DbOrTx, id: string) {
   return tx
@@ -264,34 +248,60 @@ export function findSessionDetail(db: DbOrTx, id: string) {
   return findSessionDetails(db, [id]).then((rows) => rows[0]);
 }
 
-/** Several sessions with their place and holder (the reminders of one run). */
-export function findSessionDetails(db: DbOrTx, ids: string[]) {
-  return db
-    .select({
-      id: roomSessions.id,
-      userId: roomSessions.userId,
-      startsAt: roomSessions.startsAt,
-      branchId: roomSessions.branchId,
-      cityName: cities.name,
-      branchName: branches.name,
-      branchAddress: branches.address,
-      roomName: rooms.name,
-      creditsCharged: roomSessions.creditsCharged,
-      isCourtesy: roomSessions.isCourtesy,
-      holderName,
-      email: users.email,
-      bookedByName: booker.name,
-      cancelledAt: roomSessions.cancelledAt,
-      calendarUid: roomSessions.calendarUid,
-      calendarSequence: roomSessions.calendarSequence,
-    })
-    .from(roomSessions)
+/** What a session's e-mails and confirmation state: its place and holder. */
+const detailColumns = {
+  id: roomSessions.id,
+  userId: roomSessions.userId,
+  startsAt: roomSessions.startsAt,
+  branchId: roomSessions.branchId,
+  cityName: cities.name,
+  branchName: branches.name,
+  branchAddress: branches.address,
+  roomName: rooms.name,
+  creditsCharged: roomSessions.creditsCharged,
+  isCourtesy: roomSessions.isCourtesy,
+  holderName,
+  email: users.email,
+  bookedByName: booker.name,
+  cancelledAt: roomSessions.cancelledAt,
+  calendarUid: roomSessions.calendarUid,
+  calendarSequence: roomSessions.calendarSequence,
+};
+
+/** A query of sessions with their room and branch joined. */
+const withPlaces = <T extends PgSelect>(query: T) =>
+  query
     .innerJoin(rooms, eq(rooms.id, roomSessions.roomId))
-    .innerJoin(branches, eq(branches.id, roomSessions.branchId))
+    .innerJoin(branches, eq(branches.id, roomSessions.branchId));
+
+/** … and their city, holder and booker too. */
+const withPeople = <T extends PgSelect>(query: T) =>
+  withPlaces(query)
     .innerJoin(cities, eq(cities.id, roomSessions.cityId))
     .leftJoin(users, eq(users.id, roomSessions.userId))
-    .leftJoin(booker, eq(booker.id, roomSessions.bookedBy))
-    .where(inArray(roomSessions.id, ids));
+    .leftJoin(booker, eq(booker.id, roomSessions.bookedBy));
+
+/** Several sessions with their place and holder (the reminders of one run). */
+export function findSessionDetails(db: DbOrTx, ids: string[]) {
+  return withPeople(db.select(detailColumns).from(roomSessions).$dynamic()).where(
+    inArray(roomSessions.id, ids),
+  );
+}
+
+/**
+ * The session a booker's idempotency key made, if any, in full: what the retried request must match (its room and
+ * courtesy name), what its answer states, and the holder's balance now (issue 46: one read where a retry sent three).
+ */
+export function findSessionOfKey(db: DbOrTx, bookedBy: string, key: string) {
+  const columns = {
+    ...detailColumns,
+    roomId: roomSessions.roomId,
+    courtesyName: roomSessions.courtesyName,
+    balance: users.credits,
+  };
+  return withPeople(db.select(columns).from(roomSessions).$dynamic())
+    .where(and(eq(roomSessions.bookedBy, bookedBy), eq(roomSessions.idempotencyKey, key)))
+    .then((rows) => rows[0]);
 }
 
 const staffSort = {
@@ -335,15 +345,6 @@ export function listStaffSessions(
   // The people (two joins on every client) are needed to search them or to sort by the holder's name; otherwise
   // they are joined only to the page's rows.
   const needsPeople = Boolean(search) || options.sort === 'holderName';
-  const withPlaces = <T extends PgSelect>(query: T) =>
-    query
-      .innerJoin(rooms, eq(rooms.id, roomSessions.roomId))
-      .innerJoin(branches, eq(branches.id, roomSessions.branchId));
-  const withPeople = <T extends PgSelect>(query: T) =>
-    withPlaces(query)
-      .innerJoin(cities, eq(cities.id, roomSessions.cityId))
-      .leftJoin(users, eq(users.id, roomSessions.userId))
-      .leftJoin(booker, eq(booker.id, roomSessions.bookedBy));
   const sorted = [
     orderBy(staffSort[options.sort], options.dir),
     asc(roomSessions.startsAt),

@@ -38,10 +38,10 @@ import {
   activeSessionsBetween,
   allSessionsOfUser,
   claimDueReminders,
-  findSessionByKey,
   findSessionDetail,
   findSessionDetails,
   findSessionForUpdate,
+  findSessionOfKey,
   findSuccessor,
   insertSession,
   listSessionsOfUser,
@@ -212,7 +212,7 @@ async function replay(
   key: string,
 ): Promise<TCreateSessionResponse | undefined> {
   const { db, actor, notify } = ctx;
-  const made = await findSessionByKey(db, actor.id, key);
+  const made = await findSessionOfKey(db, actor.id, key);
   if (!made) return undefined;
   const holderId = holder.kind === 'self' ? actor.id : holder.kind === 'client' ? holder.userId : null;
   const same =
@@ -222,8 +222,8 @@ async function replay(
     made.userId === holderId &&
     (holder.kind !== 'courtesy' || made.courtesyName === `${COURTESY_PREFIX}${holder.name}`);
   if (!same) throw new AppError('aborted', m.keyReused);
-  const facts = (await findSessionDetail(db, made.id))!;
-  const balance = facts.userId ? ((await findAccount(db, facts.userId))?.credits ?? 0) : null;
+  const { roomId: _room, courtesyName: _courtesy, balance: held, ...facts } = made;
+  const balance = facts.userId ? (held ?? 0) : null;
   const mailDelivery = await notify.sessionBookedDelivery(db, facts);
   return {
     session: toDetail(facts, facts.creditsCharged, facts.isCourtesy),
@@ -509,12 +509,12 @@ export async function rescheduleSession(
     return { ...answer, mailDelivery, mailWarning: mailDelivery === 'delayed' };
   } catch (error) {
     if (key) {
-      const earlier = await findSessionByKey(db, actor.id, key);
+      const earlier = await findSessionOfKey(db, actor.id, key);
       if (earlier) {
         const successor = await findSuccessor(db, id);
         if (successor?.id !== earlier.id) throw new AppError('aborted', m.keyReused);
-        const facts = (await findSessionDetail(db, earlier.id))!;
-        const balance = (await findAccount(db, facts.userId!))?.credits ?? 0;
+        const { roomId: _room, courtesyName: _courtesy, balance: held, ...facts } = earlier;
+        const balance = held ?? 0;
         const previous = (await findSessionDetail(db, id))!;
         const mailDelivery = await notify.sessionBookedDelivery(db, facts);
         return {
