@@ -26,11 +26,13 @@ afterAll(async () => {
 const post = (url: string, cookie: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
-/** The statements a request sent, and its answer. */
-async function counted(request: () => ReturnType<typeof post>) {
+/** Sends a request, checks its status and that it sent at most `most` statements; answers the response. */
+async function atMost(most: number, status: number, request: () => ReturnType<typeof post>) {
   const before = t.database.pool().statements;
   const res = await request();
-  return { res, statements: t.database.pool().statements - before };
+  expect(res.statusCode, res.body).toBe(status);
+  expect(t.database.pool().statements - before).toBeLessThanOrEqual(most);
+  return res;
 }
 
 const CARD = { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', holder: 'Ana Prueba' };
@@ -56,37 +58,27 @@ describe('statements a money request sends (issue 46)', () => {
     expect((await post('/api/pos/orders', boss.cookie, sale())).statusCode).toBe(201);
 
     const again = sale();
-    const sold = await counted(() => post('/api/pos/orders', boss.cookie, again));
-    expect(sold.res.statusCode, sold.res.body).toBe(201);
     // The session; the key's order and the prices; BEGIN, the account, the drawer, the order, its line, the credits
     // with their lot and ledger row (one statement), the receipt, COMMIT; the ticket. It was 14.
-    expect(sold.statements).toBeLessThanOrEqual(12);
-    const replayed = await counted(() => post('/api/pos/orders', boss.cookie, again));
-    expect(replayed.res.statusCode).toBe(200);
-    expect(replayed.statements).toBeLessThanOrEqual(5);
+    await atMost(12, 201, () => post('/api/pos/orders', boss.cookie, again));
+    await atMost(5, 200, () => post('/api/pos/orders', boss.cookie, again));
 
     const checkoutId = randomUUID();
     const items = [{ productId: online.id, quantity: 1 }];
     expect((await post('/api/checkout', client.cookie, { checkoutId, items })).statusCode).toBe(201);
-    const paid = await counted(() => post(`/api/checkout/${checkoutId}/pay`, client.cookie, CARD));
-    expect(paid.res.statusCode, paid.res.body).toBe(200);
+    const pay = () => post(`/api/checkout/${checkoutId}/pay`, client.cookie, CARD);
     // It was 13: the credits' lock, lot and ledger row were three statements.
-    expect(paid.statements).toBeLessThanOrEqual(11);
-    const repaid = await counted(() => post(`/api/checkout/${checkoutId}/pay`, client.cookie, CARD));
-    expect(repaid.res.statusCode).toBe(200);
-    expect(repaid.statements).toBeLessThanOrEqual(7);
+    const paid = await atMost(11, 200, pay);
+    await atMost(7, 200, pay);
 
-    const orderId = paid.res.json().order.id as string;
-    const confirmation = { confirmation: 'cancelar orden' };
-    const cancelled = await counted(() => post(`/api/orders/${orderId}/cancel`, boss.cookie, confirmation));
-    expect(cancelled.res.statusCode, cancelled.res.body).toBe(200);
+    const orderId = paid.json().order.id as string;
+    const cancel = () =>
+      post(`/api/orders/${orderId}/cancel`, boss.cookie, { confirmation: 'cancelar orden' });
     // A card payment's cancel: a claim, the refund, then the cancel. It was 21: the order was read in a transaction
     // of its own, and its checkout, before the claim's transaction read it again.
-    expect(cancelled.statements).toBeLessThanOrEqual(17);
-    const twice = await counted(() => post(`/api/orders/${orderId}/cancel`, boss.cookie, confirmation));
-    expect(twice.res.statusCode).toBe(409);
-    // The session, BEGIN, the order under its lock, ROLLBACK. It was 8.
-    expect(twice.statements).toBeLessThanOrEqual(4);
+    await atMost(17, 200, cancel);
+    // Again: the session, BEGIN, the order under its lock, ROLLBACK. It was 8.
+    await atMost(4, 409, cancel);
   });
 
   it('a booking, its retry with the same key, and its cancel', async () => {
@@ -100,16 +92,10 @@ describe('statements a money request sends (issue 46)', () => {
       hour: '10:00',
       idempotencyKey: randomUUID(),
     };
-    const booked = await counted(() => post('/api/sessions', client.cookie, slot));
-    expect(booked.res.statusCode, booked.res.body).toBe(201);
-    expect(booked.statements).toBeLessThanOrEqual(11);
-    const retried = await counted(() => post('/api/sessions', client.cookie, slot));
-    expect(retried.res.statusCode).toBe(201);
+    const booked = await atMost(11, 201, () => post('/api/sessions', client.cookie, slot));
     // The session, BEGIN, the slot, ROLLBACK (the key is taken), the session the key made with the balance. It was 7.
-    expect(retried.statements).toBeLessThanOrEqual(5);
-    const id = booked.res.json().session.id as string;
-    const cancelled = await counted(() => post(`/api/sessions/${id}/cancel`, client.cookie));
-    expect(cancelled.res.statusCode, cancelled.res.body).toBe(200);
-    expect(cancelled.statements).toBeLessThanOrEqual(14);
+    await atMost(5, 201, () => post('/api/sessions', client.cookie, slot));
+    const id = booked.json().session.id as string;
+    await atMost(14, 200, () => post(`/api/sessions/${id}/cancel`, client.cookie));
   });
 });
