@@ -308,6 +308,9 @@ test.describe('booking wizard (/reserva)', () => {
     const summary = page.getByTestId('booking-summary');
     await expect(summary).toContainText('Tu saldo no alcanza para esta sesión.');
     await expect(summary.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
+    // The whole summary ("Repetir" arrives in a chunk of its own): a link that moves between press and release
+    // takes no tap.
+    await expect(summary.getByRole('combobox', { name: 'Repetir' })).toBeVisible();
     await summary.getByRole('link', { name: 'Comprar créditos' }).click();
     await expect(page).toHaveURL('/comprar');
   });

@@ -1,10 +1,12 @@
 import type { TCreateSessionResponse } from '@sala/shared/bookings/bookings.contract';
 import type { TCreateSeriesResponse } from '@sala/shared/bookings/series.contract';
 import { formatCredits } from '@sala/shared/format/credits';
-import { lazy, Suspense, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { PageLoader } from '../../../components/ui/spinner';
 import { useQueryParams } from '../../../lib/navigation';
 import { useSession } from '../../auth/api/get-session';
+import { myCreditLotsQuery } from '../../me/api/my-credit-lots';
 import { useCreateSession } from '../api/sessions-api';
 import { useBookingChoice } from '../hooks/use-booking-choice';
 import { type BalanceLine, BookingSummary } from './booking-summary';
@@ -38,6 +40,18 @@ function SelfBooking() {
   const [series, setSeries] = useState<TCreateSeriesResponse | null>(null);
   const max = state.branch?.standingWeeksMax ?? 0;
   const [repeat, setRepeat] = useState<Repeat>({ everyWeeks: 0, count: 2 });
+
+  // A signed-in client's summary gains "Repetir" and which credits pay as the five steps are chosen: both start
+  // loading with the branch, so the summary is whole when it shows and nothing moves under a finger (a late
+  // "Repetir" pushed 'Comprar créditos' down between the press and the release, and the tap was lost).
+  const queryClient = useQueryClient();
+  const branchChosen = Boolean(user && state.branch);
+  useEffect(() => {
+    if (!branchChosen) return;
+    void import('./spend-note');
+    void queryClient.prefetchQuery(myCreditLotsQuery);
+    if (max >= 2) void import('./repeat-choice');
+  }, [branchChosen, max, queryClient]);
 
   const moving = params.get('cambiar');
   if (moving && user) {

@@ -1,5 +1,5 @@
 import type { TMyCreditLotsResponse } from '@sala/shared/credits/credit-lots.contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -7,9 +7,9 @@ import { queryKeys } from '../../../lib/query-keys';
  * GET /api/me/credit-lots (issue 44): the signed-in client's lots that still hold credits, in the order a booking
  * spends them, and the server's today (Mexico City), so expiries read as the server applies them.
  */
-export function useMyCreditLots() {
-  return useQuery({
-    queryKey: queryKeys.me.creditLots,
-    queryFn: ({ signal }) => apiRequest<TMyCreditLotsResponse>('/me/credit-lots', { signal }),
-  });
-}
+export const myCreditLotsQuery = queryOptions({
+  queryKey: queryKeys.me.creditLots,
+  queryFn: ({ signal }) => apiRequest<TMyCreditLotsResponse>('/me/credit-lots', { signal }),
+});
+
+export const useMyCreditLots = () => useQuery(myCreditLotsQuery);
