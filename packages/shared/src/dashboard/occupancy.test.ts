@@ -7,6 +7,7 @@ import {
   branchHours,
   calendarOf,
   cellsOf,
+  dayCountsOf,
   heatMap,
   heatOf,
   occupancyOf,
@@ -23,7 +24,7 @@ const branch = (over: Partial<BranchPeriod> = {}): BranchPeriod => ({
   blockedDays: new Set(),
   blockedHours: new Set(),
   roomBlocksAt: new Map(),
-  sessionsOn: new Map(),
+  sessionsOn: dayCountsOf(),
   ...over,
 });
 const at = (date: string, hour: string) => businessInstant(date, hour).getTime();
@@ -35,7 +36,7 @@ const sessions = (list: [string, string, number][]) => {
     hours[Number(hour.slice(0, 2))] = count;
     byDay.set(date, hours);
   }
-  return byDay;
+  return dayCountsOf(byDay);
 };
 
 describe('occupancy', () => {

@@ -19,9 +19,28 @@ export type BranchPeriod = {
   blockedHours: Set<string>;
   /** Rooms blocked at an instant (ms since epoch → how many). */
   roomBlocksAt: Map<number, number>;
-  /** Active sessions per date ('YYYY-MM-DD' → 24 counts, index h = those starting at h:00). */
-  sessionsOn: Map<string, ArrayLike<number>>;
+  /** Active sessions per date. */
+  sessionsOn: DayCounts;
 };
+
+/**
+ * A branch's active sessions per date: where each date's 24 counts start in `counts` (index h = those starting at
+ * h:00). One array for all of a branch's days: a year of a chain is 11 000 days, and an array a day made the year-long
+ * report's garbage collection pause for tens of milliseconds (issue 46).
+ */
+export type DayCounts = { at: Map<string, number>; counts: Int32Array };
+
+/** Day counts from each date's 24 counts (none: a branch without sessions in the period). */
+export function dayCountsOf(days: Iterable<readonly [string, ArrayLike<number>]> = []): DayCounts {
+  const list = [...days];
+  const counts = new Int32Array(list.length * 24);
+  const at = new Map<string, number>();
+  list.forEach(([date, hours], d) => {
+    counts.set(Array.from(hours).slice(0, 24), d * 24);
+    at.set(date, d * 24);
+  });
+  return { at, counts };
+}
 
 export type OccupancyCell = { booked: number; bookable: number };
 
@@ -96,14 +115,14 @@ export function branchCells(branch: BranchPeriod, calendar: CalendarDay[]): Bran
       hours = hoursOn(branch.schedule, date).map((hour) => ({ hour, index: Number(hour.slice(0, 2)) }));
       hoursOfWeekday.set(weekday, hours);
     }
-    const sessions = branch.sessionsOn.get(date);
+    const sessionsAt = branch.sessionsOn.at.get(date);
     const someHourBlocked = daysWithHourBlocks.has(date);
     for (const { hour, index } of hours) {
       if (someHourBlocked && branch.blockedHours.has(`${date} ${hour}`)) continue;
       const blocked = anyRoomBlock ? (branch.roomBlocksAt.get(startOf(hour)) ?? 0) : 0;
       const bookable = Math.max(0, branch.activeRooms - blocked);
       // A session in a room blocked after it was booked still counts: it was booked, and it was bookable then.
-      const booked = sessions?.[index] ?? 0;
+      const booked = sessionsAt === undefined ? 0 : branch.sessionsOn.counts[sessionsAt + index]!;
       grid.hourOf[k] = index;
       grid.booked[k] = booked;
       grid.bookable[k] = Math.max(bookable, booked);

@@ -13,6 +13,7 @@ import {
   branchCells,
   branchHours,
   calendarOf,
+  dayCountsOf,
   heatOf,
   occupancyOf,
   rate,
@@ -66,7 +67,7 @@ async function branchPeriods(
       blockedDays: new Set(),
       blockedHours: new Set(),
       roomBlocksAt: new Map(),
-      sessionsOn: sessions.get(branch.id) ?? new Map(),
+      sessionsOn: sessions.get(branch.id) ?? dayCountsOf(),
     };
     for (const block of blocks) {
       if (block.branchId !== branch.id) continue;
