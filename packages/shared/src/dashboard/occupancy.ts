@@ -36,7 +36,7 @@ export function dayCountsOf(days: Iterable<readonly [string, ArrayLike<number>]>
   const counts = new Int32Array(list.length * 24);
   const at = new Map<string, number>();
   list.forEach(([date, hours], d) => {
-    counts.set(Array.from(hours).slice(0, 24), d * 24);
+    for (let hour = 0; hour < 24; hour++) counts[d * 24 + hour] = hours[hour] ?? 0;
     at.set(date, d * 24);
   });
   return { at, counts };

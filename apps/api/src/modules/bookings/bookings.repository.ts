@@ -301,7 +301,11 @@ export function findSessionOfKey(db: DbOrTx, bookedBy: string, key: string) {
   };
   return withPeople(db.select(columns).from(roomSessions).$dynamic())
     .where(and(eq(roomSessions.bookedBy, bookedBy), eq(roomSessions.idempotencyKey, key)))
-    .then((rows) => rows[0]);
+    .then((rows) => {
+      if (!rows[0]) return undefined;
+      const { roomId, courtesyName, balance, ...facts } = rows[0];
+      return { facts, roomId, courtesyName, balance };
+    });
 }
 
 const staffSort = {

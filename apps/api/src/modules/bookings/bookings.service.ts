@@ -215,15 +215,15 @@ async function replay(
   const made = await findSessionOfKey(db, actor.id, key);
   if (!made) return undefined;
   const holderId = holder.kind === 'self' ? actor.id : holder.kind === 'client' ? holder.userId : null;
+  const { facts } = made;
   const same =
     made.roomId === slot.roomId &&
-    made.branchId === slot.branchId &&
-    made.startsAt.getTime() === businessInstant(slot.date, slot.hour).getTime() &&
-    made.userId === holderId &&
+    facts.branchId === slot.branchId &&
+    facts.startsAt.getTime() === businessInstant(slot.date, slot.hour).getTime() &&
+    facts.userId === holderId &&
     (holder.kind !== 'courtesy' || made.courtesyName === `${COURTESY_PREFIX}${holder.name}`);
   if (!same) throw new AppError('aborted', m.keyReused);
-  const { roomId: _room, courtesyName: _courtesy, balance: held, ...facts } = made;
-  const balance = facts.userId ? (held ?? 0) : null;
+  const balance = facts.userId ? (made.balance ?? 0) : null;
   const mailDelivery = await notify.sessionBookedDelivery(db, facts);
   return {
     session: toDetail(facts, facts.creditsCharged, facts.isCourtesy),
@@ -512,9 +512,9 @@ export async function rescheduleSession(
       const earlier = await findSessionOfKey(db, actor.id, key);
       if (earlier) {
         const successor = await findSuccessor(db, id);
-        if (successor?.id !== earlier.id) throw new AppError('aborted', m.keyReused);
-        const { roomId: _room, courtesyName: _courtesy, balance: held, ...facts } = earlier;
-        const balance = held ?? 0;
+        if (successor?.id !== earlier.facts.id) throw new AppError('aborted', m.keyReused);
+        const { facts } = earlier;
+        const balance = earlier.balance ?? 0;
         const previous = (await findSessionDetail(db, id))!;
         const mailDelivery = await notify.sessionBookedDelivery(db, facts);
         return {
