@@ -125,7 +125,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await registerSecurity(app, { isProduction: config.isProduction, publicUrl: config.publicUrl });
   await registerDocs(app);
   await registerAuth(app);
-  registerPayments(app);
+  await registerPayments(app);
   registerMetrics(app);
   registerMailer(app);
   registerInvoicing(app);

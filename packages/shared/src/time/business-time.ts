@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 
 /** Every business date (today, a day's sessions, the corte) is a date in Mexico City. */
 export const BUSINESS_TIME_ZONE = 'America/Mexico_City';
