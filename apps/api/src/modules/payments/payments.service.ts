@@ -17,6 +17,7 @@ import { lineCredits, OXXO_MAX_CENTS, totalsOf } from '@sala/shared/store/store.
 import { businessDate } from '@sala/shared/time/business-time';
 import type { ActingContext, RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { earlierOr } from '../../lib/earlier-or';
 import {
   type CardRefusal,
   GatewayUnavailableError,
@@ -217,14 +218,13 @@ export async function startCheckout(ctx: ActingContext, input: TStartCheckoutReq
   const method = input.method ?? 'card';
   if (!ctx.paymentOptions.methods.includes(method))
     throw new AppError('invalid-argument', m.methodNotOffered, { method: m.methodNotOffered });
-  const found = await db.transaction(async (tx) => {
-    const existing = await findCheckout(tx, input.checkoutId);
-    if (existing) return { existing };
-    return { lines: await pricedLines(tx, input.items) };
-  });
-  if (found.existing) return resume(ctx, found.existing, input);
+  // A doubled or retried start finds its checkout; a new one needs its cart priced. Both asked at once.
+  const { earlier, work: lines } = await earlierOr(
+    findCheckout(db, input.checkoutId),
+    pricedLines(db, input.items),
+  );
+  if (earlier) return resume(ctx, earlier, input);
 
-  const lines = found.lines;
   const totals = totalsOf(lines);
   if (method === 'oxxo' && totals.amountCents > OXXO_MAX_CENTS)
     throw new AppError('aborted', m.oxxoTooLarge, { method: m.oxxoTooLarge });

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { assertMayWorkAt } from '../../lib/branch-scope';
+import { earlierOr } from '../../lib/earlier-or';
 import { drawerForSale } from '../cash-drawer/cash-drawer.service';
 import { grantCredits } from '../credits/credits.service';
 import {
@@ -79,19 +80,6 @@ async function pricedLines(db: Db, items: Sale['items']): Promise<OrderLine[]> {
 }
 
 /**
- * The sale its key already made (answered again), and the sale's lines priced from the database, asked at once
- * (issue 46: one wait for a connection instead of two). A key that made a sale answers it even if its products are
- * no longer sold; otherwise a product not sold refuses the sale.
- */
-async function replayOrPrice(db: Db, input: Sale) {
-  const [earlier, priced] = await Promise.allSettled([replay(db, input), pricedLines(db, input.items)]);
-  if (earlier.status === 'rejected') throw earlier.reason;
-  if (earlier.value) return { earlier: earlier.value };
-  if (priced.status === 'rejected') throw priced.reason;
-  return { lines: priced.value };
-}
-
-/**
  * POST /api/pos/orders: re-checks the sale with the form's rules on database prices, then one transaction saves
  * the order, its lines and the client's credits `(credits + extra) × quantity` through the ledger. The form's
  * idempotency key makes a double click or a retried request one order (the unique key decides a race).
@@ -101,7 +89,8 @@ export async function createSale(
   input: Sale,
 ): Promise<{ created: boolean; result: TPosOrderResponse }> {
   assertMayWorkAt(actor, input.branchId);
-  const { earlier, lines } = await replayOrPrice(db, input);
+  // The sale its key already made is answered again, even if its products are no longer sold.
+  const { earlier, work: lines } = await earlierOr(replay(db, input), pricedLines(db, input.items));
   if (earlier) return { created: false, result: earlier };
 
   const totalCents = posTotalCents(lines);
