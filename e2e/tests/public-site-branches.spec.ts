@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { createBranch, demo, uniqueTag } from './fixtures';
-import { expectNoHorizontalScroll, expectNoSeriousViolations, keepPicture } from './page-checks';
+import { axe, expectNoHorizontalScroll, expectNoSeriousViolations, keepPicture } from './page-checks';
 
 /** The demo branches (packages/db/src/seed/demo-data.ts) as the public site shows them. */
 const demoBranches = [
@@ -288,7 +287,7 @@ test.describe('finish at 375 and 1280 px', () => {
       await page.goto(path);
       await expect(page.getByTestId('branch-card').or(page.getByRole('article')).first()).toBeVisible();
       // An experimental rule, so axe leaves it out unless asked.
-      const results = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze();
+      const results = await axe(page).withRules(['label-content-name-mismatch']).analyze();
       expect(
         results.violations.flatMap((v) => v.nodes.map((n) => n.html)),
         path,
