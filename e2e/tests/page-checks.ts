@@ -9,7 +9,8 @@ export const toast = (page: Page, text: string | RegExp) =>
  * axe on the page itself, in its own frame (the library's "legacy mode"). By default @axe-core/playwright runs axe in
  * each frame and then opens a blank page of its own to put the frames' results together, so that cross-origin frames
  * are judged too; the app has no frames, and that extra page cost every check about 0.45 s of a busy machine's CPU
- * (1.25 s → 0.8 s a check, measured on the public pages). Same rules, same answer.
+ * (1.25 s → 0.8 s a check, measured on the public pages). Same rules, same answer. A cross-origin frame, if the app
+ * ever embeds one (a map, a payment form), would not be judged in this mode: drop `setLegacyMode` then.
  */
 export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
 
