@@ -149,6 +149,10 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.id),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_branch_created_at_idx').on(t.branchId, t.createdAt),
+    // "Sin factura" counts the sales no live invoice covers: nearly every sale until the business invoices, so the
+    // count reads this index alone (every key is the same null, stored once per page), about half the time of the
+    // table it would read otherwise at 300 000 sales (issue 46).
+    index('orders_not_invoiced_idx').on(t.invoiceCover).where(sql`${t.invoiceCover} is null`),
     check('orders_total_non_negative', sql`${t.totalCents} >= 0`),
     // Only the point of sale sells without a client.
     check('orders_walk_in_at_pos', sql`${t.userId} is not null or ${t.isPos}`),
