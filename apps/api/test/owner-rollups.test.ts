@@ -13,6 +13,7 @@ import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../src/lib/sql-rows';
+import { parseDayCounts } from '../src/modules/dashboard/day-counts';
 import { checkInvariants } from '../stress/invariants';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
@@ -95,6 +96,25 @@ describe('daily_sessions', () => {
     hours = await hoursOf(p.branch.id, '2030-05-06');
     expect([hours![9], hours![11]]).toEqual([2, 0]);
     expect(await rollupsHold()).toEqual(held);
+  });
+
+  it('keeps each row’s text, which the owner’s figures read, equal to its date and counts (migration 0034)', async () => {
+    const p = await place(2);
+    const at = (hour: string) => businessInstant('2030-05-09', hour);
+    await createSession(t.db, p.rooms[0]!, { startsAt: at('09:00') });
+    const later = await createSession(t.db, p.rooms[1]!, { startsAt: at('18:00') });
+    await createSession(t.db, p.rooms[1]!, { startsAt: at('09:00') });
+    await t.db.update(roomSessions).set({ cancelledAt: NOW }).where(eq(roomSessions.id, later.id));
+    const [row] = await t.db
+      .select({ byHour: dailySessions.byHour, dayText: dailySessions.dayText })
+      .from(dailySessions)
+      .where(and(eq(dailySessions.branchId, p.branch.id), eq(dailySessions.date, '2030-05-09')));
+    expect(row!.byHour[9]).toBe(2);
+    expect(row!.byHour[18]).toBe(0);
+    expect(row!.dayText).toBe(`2030-05-09 ${row!.byHour.join(',')}`);
+    const read = parseDayCounts(row!.dayText!);
+    expect(read.at.get('2030-05-09')).toBe(0);
+    expect([...read.counts]).toEqual(row!.byHour);
   });
 
   it('changes only when the transaction commits: a booking rolled back leaves no trace', async () => {

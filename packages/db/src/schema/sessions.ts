@@ -199,6 +199,12 @@ export const dailySessions = pgTable(
     /** No foreign key: a figure, like daily_sales; a branch with sessions cannot be deleted anyway. */
     branchId: uuid('branch_id').notNull(),
     byHour: integer('by_hour').array().notNull(),
+    /**
+     * The row as the owner's figures read it, 'YYYY-MM-DD h0,h1,…,h23' (migration 0034), written by the database
+     * with the row: a year of a chain is 11 000 rows, and turning their 264 000 counts into text at every read was
+     * most of the year-long report's query (20 ms of 25 on PostgreSQL). `daily_sessions_text` is the SQL function.
+     */
+    dayText: text('day_text').generatedAlwaysAs(sql`daily_sessions_text(date, by_hour)`),
   },
   (t) => [primaryKey({ name: 'daily_sessions_pkey', columns: [t.date, t.branchId] })],
 );
