@@ -323,10 +323,10 @@ export function ProductsTable({ products }: { products: TDashboardMoney['topProd
       <thead className="text-xs text-muted">
         <tr>
           <th scope="col">Producto</th>
-          <th scope="col" className="text-right">
+          <th scope="col" className="pl-3 text-right">
             Unidades
           </th>
-          <th scope="col" className="text-right">
+          <th scope="col" className="pl-3 text-right">
             Importe
           </th>
         </tr>
@@ -337,8 +337,8 @@ export function ProductsTable({ products }: { products: TDashboardMoney['topProd
             <th scope="row" className="py-1 font-normal">
               {p.name}
             </th>
-            <td className="py-1 text-right tabular-nums">{p.quantity}</td>
-            <td className="py-1 text-right tabular-nums">{formatMoney(p.totalCents)}</td>
+            <td className="py-1 pl-3 text-right tabular-nums">{p.quantity}</td>
+            <td className="py-1 pl-3 text-right tabular-nums">{formatMoney(p.totalCents)}</td>
           </tr>
         ))}
       </tbody>
