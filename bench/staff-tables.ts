@@ -24,6 +24,7 @@ import {
   percentiles,
   rowsOf,
   seedOwnerData,
+  setIndexesAside,
   sizeFromArgs,
   staffApp,
 } from './lib/owner-data';
@@ -67,6 +68,7 @@ async function seedStaffData(database: DatabaseHandle, size: Size): Promise<numb
     size.staff.audit -
     (await count(sql`select count(*)::int as n from room_sessions s where ${sessionCancelled}`)) -
     (await count(sql`select count(*)::int as n from orders o where ${orderCancelled}`));
+  const buildLogIndexes = await setIndexesAside(database, ['audit_log', 'email_outbox']);
   await db.execute(sql`
     with boss as (select id, name from users where email = 'jefa@bench.test'),
          clients as (
@@ -184,6 +186,7 @@ async function seedStaffData(database: DatabaseHandle, size: Size): Promise<numb
         to_char(m.at at time zone ${TZ} + interval '1 day', 'YYYY-MM-DD') || ' a las 10:00.' as body,
       case when m.i <= 40 then 'pending' when m.i % 50 = 0 then 'failed' else 'sent' end as status) x
     order by m.at`);
+  await buildLogIndexes();
 
   // The heavy client: one session at every hour the data has (they had none there: one active session per hour
   // and client), with its ledger charge, and 1 order in 1 000 with its ledger grant.
@@ -204,6 +207,7 @@ async function seedStaffData(database: DatabaseHandle, size: Size): Promise<numb
     update credit_ledger set user_id = (select id from heavy) where reference_id in (select id from bought)`);
 
   // WhatsApp, in time order: the reminders, confirmations and cancellations of a sample of the year's sessions.
+  const buildMessageIndexes = await setIndexesAside(database, ['whatsapp_messages']);
   await db.execute(sql`
     with year as (
            select id, user_id, starts_at, cancelled_at, room_id, branch_id from room_sessions
@@ -241,6 +245,7 @@ async function seedStaffData(database: DatabaseHandle, size: Size): Promise<numb
       case when pk.n <= 20 then 'pending' when pk.n % 20 = 1 then 'failed' when pk.n % 20 < 4 then 'sent'
            when pk.n % 20 = 4 then 'accepted' when pk.n % 20 < 9 then 'delivered' else 'read' end as status) x
     order by x.at`);
+  await buildMessageIndexes();
 
   await db.execute(
     sql`vacuum analyze users, audit_log, email_outbox, whatsapp_messages, room_sessions, credit_ledger, orders`,
