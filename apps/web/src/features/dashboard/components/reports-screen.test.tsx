@@ -111,7 +111,10 @@ describe('the reports', () => {
       within(screen.getByTestId('reporte-productos')).getByRole('row', { name: /Paquete Básico/ }),
     ).toHaveTextContent('Paquete Básico2$900');
     const occupancy = screen.getByTestId('report-occupancy');
-    expect(within(occupancy).getByRole('row', { name: /Valle/ })).toHaveTextContent('Valle61637.5 %');
+    // The hours in their columns, and again under the rate for a phone (shown there alone).
+    expect(within(occupancy).getByRole('row', { name: /Valle/ })).toHaveTextContent(
+      'Valle61637.5 %6 de 16 h',
+    );
     expect(within(screen.getByTestId('heatmap')).getByTitle('sábado 10:00: 75 % (3 de 4)')).toHaveTextContent(
       '75',
     );

@@ -187,13 +187,14 @@ export function ReportsScreen() {
               <thead className="text-xs text-muted">
                 <tr>
                   <th scope="col">Sucursal</th>
-                  <th scope="col" className="text-right">
+                  {/* On a phone the hours go under the rate: four columns left a branch's name a word's width. */}
+                  <th scope="col" className="hidden pl-3 text-right sm:table-cell">
                     Horas reservadas
                   </th>
-                  <th scope="col" className="text-right">
+                  <th scope="col" className="hidden pl-3 text-right sm:table-cell">
                     Horas reservables
                   </th>
-                  <th scope="col" className="text-right">
+                  <th scope="col" className="pl-3 text-right">
                     Ocupación
                   </th>
                 </tr>
@@ -205,9 +206,14 @@ export function ReportsScreen() {
                     <th scope="row" className="py-1 font-medium wrap-anywhere">
                       {b.branchName}
                     </th>
-                    <td className="py-1 text-right tabular-nums">{b.booked}</td>
-                    <td className="py-1 text-right tabular-nums">{b.bookable}</td>
-                    <td className="py-1 text-right tabular-nums">{percent(b.rate)}</td>
+                    <td className="hidden py-1 pl-3 text-right tabular-nums sm:table-cell">{b.booked}</td>
+                    <td className="hidden py-1 pl-3 text-right tabular-nums sm:table-cell">{b.bookable}</td>
+                    <td className="py-1 pl-3 text-right tabular-nums">
+                      {percent(b.rate)}
+                      <span className="block text-xs text-muted sm:hidden">
+                        {b.booked} de {b.bookable} h
+                      </span>
+                    </td>
                   </tr>
                 ))}
               </tbody>
