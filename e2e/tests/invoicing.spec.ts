@@ -9,9 +9,6 @@ import { expectNoSeriousViolations, toast } from './page-checks';
  */
 test.describe('invoices (CFDI)', () => {
   test.skip(({ isMobile }) => isMobile, 'the flow runs once, on desktop');
-  // In order, in one worker: both tests issue in series F. Side by side, the global invoice took folio 1 while the
-  // first test's form still showed "Siguiente folio" 1, and the save was refused, rightly ("debe ser mayor que 1").
-  test.describe.configure({ mode: 'default' });
 
   test('a client invoices a purchase and downloads the PDF', async ({
     page,

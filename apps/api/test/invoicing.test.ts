@@ -105,6 +105,38 @@ describe('settings and fiscal profiles', () => {
     await runQueue();
   });
 
+  it('a save that leaves the folio out goes on above the folios issued since the page loaded', async () => {
+    const shown = (await t.call('GET', '/api/invoicing/settings', boss.cookie)).json().settings.nextFolio;
+    // While the form is open, a client's invoice takes the folio it shows.
+    const client = await clientWithProfile();
+    const order = await createOrder(t.db, { userId: client.user.id, totalCents: 10_000 });
+    await t.call('POST', `/api/me/orders/${order.id}/invoice`, client.cookie);
+    const [used] = await invoicesOf(order.id);
+    expect(used!.folioNumber).toBe(shown);
+    // The super admin changes the legal name only: the folio is not sent, and the save goes through.
+    const { nextFolio: _shown, ...untouched } = issuer;
+    const saved = await t.call('PUT', '/api/invoicing/settings', boss.cookie, {
+      ...untouched,
+      legalName: 'ESCUELA KEMPER URGATE SA',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().settings).toMatchObject({
+      legalName: 'ESCUELA KEMPER URGATE SA',
+      nextFolio: shown + 1,
+    });
+    // A new series without a folio starts at 1; the folio shown, sent as it was, is still refused.
+    const other = await t.call('PUT', '/api/invoicing/settings', boss.cookie, { ...untouched, series: 'H' });
+    expect(other.json().settings).toMatchObject({ series: 'H', nextFolio: 1 });
+    const stale = await t.call('PUT', '/api/invoicing/settings', boss.cookie, {
+      ...issuer,
+      nextFolio: shown,
+    });
+    expect(stale.statusCode).toBe(409);
+    const back = await t.call('PUT', '/api/invoicing/settings', boss.cookie, untouched);
+    expect(back.json().settings).toMatchObject({ series: 'F', nextFolio: shown + 1 });
+    await runQueue();
+  });
+
   it('a client saves their profile as the Constancia writes it; a wrong check digit is a warning', async () => {
     const client = await loginAs(t, 'user');
     const empty = await t.call('GET', '/api/me/fiscal-profile', client.cookie);

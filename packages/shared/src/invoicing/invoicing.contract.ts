@@ -153,7 +153,15 @@ export const ZSaveInvoicingSettingsRequest = z
     series: plainText(m.seriesInvalid, 10)
       .trim()
       .regex(/^[A-Za-z]{1,10}$/, m.seriesInvalid),
-    nextFolio: z.int({ error: m.folioInvalid }).min(1, m.folioInvalid).max(2_000_000_000, m.folioInvalid),
+    /**
+     * Sent only when the business sets it. Left out, the series goes on where it is: the form loaded a folio that an
+     * invoice issued since may have taken, and saving an RFC must not hand that folio out again nor be refused for it.
+     */
+    nextFolio: z
+      .int({ error: m.folioInvalid })
+      .min(1, m.folioInvalid)
+      .max(2_000_000_000, m.folioInvalid)
+      .optional(),
     defaultProductKey: productKeyField,
     defaultUnitKey: unitKeyField,
     globalPeriodicity: ZGlobalPeriodicity,

@@ -23,7 +23,11 @@ export async function findSettings(db: DbOrTx) {
 }
 
 /** The issuer's settings and each product's own keys, written together (the products not listed lose theirs). */
-export async function saveSettingsRow(tx: DbOrTx, input: TInvoicingSettingsInput, actorId: string) {
+export async function saveSettingsRow(
+  tx: DbOrTx,
+  input: TInvoicingSettingsInput & { nextFolio: number },
+  actorId: string,
+) {
   const { productKeys, ...settings } = input;
   await tx
     .insert(invoicingSettings)

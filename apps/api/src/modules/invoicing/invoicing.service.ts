@@ -116,12 +116,15 @@ export async function saveInvoicingSettings(ctx: ActingContext, input: TInvoicin
     const before = await lockSettings(tx);
     // A folio is never handed out twice: the next one stays above the last one the series used.
     const last = await lastFolioOf(tx, input.series);
-    if (input.nextFolio <= last)
+    // Not given: the series goes on where it is (its next folio as the row holds it now, never one already used).
+    const nextFolio =
+      input.nextFolio ?? Math.max(before?.series === input.series ? before.nextFolio : 1, last + 1);
+    if (nextFolio <= last)
       throw new AppError('aborted', m.folioUsed(input.series, last), {
         nextFolio: m.folioUsed(input.series, last),
       });
-    await saveSettingsRow(tx, input, ctx.actor.id);
-    const { productKeys, ...after } = input;
+    await saveSettingsRow(tx, { ...input, nextFolio }, ctx.actor.id);
+    const { productKeys, ...after } = { ...input, nextFolio };
     await recordAudit(tx, ctx, [
       {
         action: 'invoicing.settings',

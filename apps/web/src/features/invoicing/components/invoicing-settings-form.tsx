@@ -60,7 +60,7 @@ function SettingsForm({ data }: { data: TInvoicingSettingsResponse }) {
     control,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, dirtyFields },
   } = useForm<Settings>({ defaultValues: data.settings ?? blank });
   const [keys, setKeys] = useState<ProductKeys>(() =>
     Object.fromEntries(
@@ -75,7 +75,8 @@ function SettingsForm({ data }: { data: TInvoicingSettingsResponse }) {
   const onSubmit = handleSubmit((values) => {
     const input: TSaveInvoicingSettingsRequest = {
       ...values,
-      nextFolio: Number(values.nextFolio),
+      // Only when the business changed it: an invoice issued since the page loaded may have taken the folio shown.
+      nextFolio: dirtyFields.nextFolio ? Number(values.nextFolio) : undefined,
       productKeys: Object.entries(keys)
         .filter(([, row]) => row.productKey.trim() || row.unitKey.trim())
         .map(([productId, row]) => ({ productId, productKey: row.productKey, unitKey: row.unitKey })),
