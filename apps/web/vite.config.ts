@@ -8,6 +8,7 @@ import { eagerCommonJs } from './vite-plugins/eager-commonjs';
 import { lucideIcons } from './vite-plugins/lucide-icons';
 
 const REACT = /node_modules\/(react|react-dom|scheduler|@tanstack\/(react-query|query-core))\//;
+const LUCIDE = /node_modules\/lucide-react\//;
 const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const ISLANDS_ENTRY = source('src/islands.tsx');
 const RUNTIME = source('src/islands/runtime.tsx');
@@ -152,6 +153,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // bundler's own chunks, which import none of these. None of these modules does anything when imported
                 // but define things (the islands' own code, icons, messages, API calls), so their order is free.
                 groupFrom('islands', 1, islandChunks, false),
+                // The icons only the app's screens use, in one chunk (about 5 kB compressed) rather than one chunk
+                // of 0.2–0.5 kB per icon and per set of screens that share it: a staff screen asked for 60 files,
+                // now about 50, and it was whole 7–15 % sooner on a slow 4G line (decision 040). An icon module only
+                // defines its component, so the chunk's order is free, as for the islands' own above.
+                { name: 'icons', test: LUCIDE, priority: 0, includeDependenciesRecursively: false },
               ],
             },
           },
