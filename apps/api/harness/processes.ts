@@ -10,8 +10,11 @@ const APP_SETTING =
   /^(PORT|HOST|NODE_ENV|DATABASE_|DATA_DIR|SEED_DEMO|LOG_LEVEL|PUBLIC_URL|ADMIN_EMAIL|MAIL_|SMTP_|STRIPE_|PAYMENTS_|TRUST_PROXY|INSTAGRAM_URL|FACEBOOK_URL|WEB_DIST_DIR|SKIP_WEB_BUILD|LIVE_)/;
 const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !APP_SETTING.test(name)));
 
+/** STRESS_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles every process started (as BENCH_SERVER_NODE_ARGS). */
+const nodeArgs = process.env.STRESS_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
 export function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: { ...inherited, LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent', NODE_ENV: 'development', ...env },
   });
