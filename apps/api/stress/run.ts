@@ -34,6 +34,13 @@ const CLIENTS = 240;
  */
 const MONEY_OPS = 500;
 const MONEY_IN_FLIGHT = Number(process.env.STRESS_MONEY_IN_FLIGHT ?? 150);
+/**
+ * STRESS_MONEY_WARM_UP=1: before the storm, another storm of the same kinds (drawn from another seed) on the same
+ * processes, its sessions cancelled again, so the storm measured meets code and connections that have run it, as in
+ * a server up for a while (docs/performance.md). Off by default: the storm then meets process A started a few
+ * seconds before and connections that have not yet planned its statements.
+ */
+const MONEY_WARM_UP = process.env.STRESS_MONEY_WARM_UP === '1';
 let moneySeconds = 0;
 /** The CPU the money storm took, by who took it (cpu.ts), and the statements its requests sent to the database. */
 let moneyCpu: CpuReading | undefined;
@@ -370,151 +377,173 @@ async function postgresPhases() {
     // 3× at once racing the super admin's cancel (issue 24), point-of-sale sales sent 3× with one key, orders
     // cancelled 3× at once. Every draw of an operation is made up front from the seed, so the same operations run
     // whatever order the answers come back in; each request is timed by its kind for the report.
-    const rand = random(20_261_124);
-    const booked: { id: string; cookie: string }[] = [];
-    const orders: string[] = [];
-    const money: Answer[] = [];
-    const ops = Array.from({ length: MONEY_OPS }, () => ({
-      pick: rand(),
-      client: world.clients[Math.floor(rand() * world.clients.length)]!,
-      slot: world.wide[Math.floor(rand() * world.wide.length)]!,
-      quantity: 1 + Math.floor(rand() * 3),
-      /** Which booked session or order a cancel takes, and whether the admin races a voucher's payment. */
-      which: rand(),
-      race: rand() < 0.25,
-    }));
-    const statementsBefore = await statementsSent([a.port, b.port], world.boss);
-    const moneyStarted = performance.now();
-    const cpuBefore = readCpu([a.pid, b.pid]);
-    await inFlight(ops.length, MONEY_IN_FLIGHT, async (i) => {
-      const { pick, client, slot, quantity, which, race } = ops[i]!;
-      const port = live()[i % live().length]!.port;
-      const portOf = (n: number) => live()[(i + n) % live().length]!.port;
-      if (pick < 0.35) {
-        const key = randomUUID();
-        const answers = await Promise.all(
-          [0, 1].map((n) =>
-            timed(
-              'book (2× one key)',
-              send(portOf(n), 'POST', '/api/sessions', client.cookie, { ...slot, idempotencyKey: key }),
-            ),
-          ),
-        );
-        money.push(...answers);
-        const made = answers.find((x) => x.status === 201);
-        if (made) booked.push({ id: JSON.parse(made.body).session.id, cookie: client.cookie });
-      } else if (pick < 0.5 && booked.length > 0) {
-        const session = booked.splice(Math.floor(which * booked.length), 1)[0]!;
-        money.push(
-          ...(await Promise.all([
-            timed(
-              'cancel session (client and admin)',
-              send(port, 'POST', `/api/sessions/${session.id}/cancel`, session.cookie),
-            ),
-            timed(
-              'cancel session (client and admin)',
-              send(portOf(1), 'POST', `/api/sessions/${session.id}/cancel`, world.boss),
-            ),
-          ])),
-        );
-      } else if (pick < 0.58) {
-        const checkoutId = randomUUID();
-        const start = {
-          checkoutId,
-          method: pick < 0.54 ? 'oxxo' : 'spei',
-          items: [{ productId: world.digitalProduct, quantity: 1 }],
-        };
-        const opened = await Promise.all(
-          [0, 1].map((n) =>
-            timed('start voucher (2×)', send(portOf(n), 'POST', '/api/checkout', client.cookie, start)),
-          ),
-        );
-        money.push(...opened);
-        const voucher = opened.find((x) => x.status === 201);
-        if (!voucher) return;
-        const orderId = JSON.parse(voucher.body).orderId as string;
-        const settle = [0, 1, 2].map((n) =>
-          timed(
-            'simulate voucher payment (3×)',
-            send(portOf(n), 'POST', `/api/orders/${orderId}/simulate-payment`, world.boss),
-          ),
-        );
-        // One in four is cancelled by the super admin at the same moment: paid or cancelled, never both.
-        if (race)
-          settle.push(
-            timed(
-              'cancel voucher (racing its payment)',
-              send(port, 'POST', `/api/orders/${orderId}/cancel`, world.boss, {
-                confirmation: 'cancelar orden',
-              }),
+    const moneyStorm = async (seed: number) => {
+      const rand = random(seed);
+      const booked: { id: string; cookie: string }[] = [];
+      const orders: string[] = [];
+      const money: Answer[] = [];
+      const ops = Array.from({ length: MONEY_OPS }, () => ({
+        pick: rand(),
+        client: world.clients[Math.floor(rand() * world.clients.length)]!,
+        slot: world.wide[Math.floor(rand() * world.wide.length)]!,
+        quantity: 1 + Math.floor(rand() * 3),
+        /** Which booked session or order a cancel takes, and whether the admin races a voucher's payment. */
+        which: rand(),
+        race: rand() < 0.25,
+      }));
+      const statementsBefore = await statementsSent([a.port, b.port], world.boss);
+      const moneyStarted = performance.now();
+      const cpuBefore = readCpu([a.pid, b.pid]);
+      await inFlight(ops.length, MONEY_IN_FLIGHT, async (i) => {
+        const { pick, client, slot, quantity, which, race } = ops[i]!;
+        const port = live()[i % live().length]!.port;
+        const portOf = (n: number) => live()[(i + n) % live().length]!.port;
+        if (pick < 0.35) {
+          const key = randomUUID();
+          const answers = await Promise.all(
+            [0, 1].map((n) =>
+              timed(
+                'book (2× one key)',
+                send(portOf(n), 'POST', '/api/sessions', client.cookie, { ...slot, idempotencyKey: key }),
+              ),
             ),
           );
-        money.push(...(await Promise.all(settle)));
-      } else if (pick < 0.68) {
-        const checkoutId = randomUUID();
-        const opened = await timed(
-          'start checkout',
-          send(port, 'POST', '/api/checkout', client.cookie, {
-            checkoutId,
-            items: [{ productId: world.digitalProduct, quantity: 1 }],
-          }),
-        );
-        money.push(opened);
-        const card = { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', holder: 'Cliente Estres' };
-        const paid = await Promise.all(
-          [0, 1, 2, 3, 4].map((n) =>
-            timed(
-              'card payment (5× at once)',
-              send(portOf(n), 'POST', `/api/checkout/${checkoutId}/pay`, client.cookie, card),
-            ),
-          ),
-        );
-        money.push(...paid);
-        const done = paid.find((x) => x.status < 300);
-        if (done) orders.push(JSON.parse(done.body).order.id);
-      } else if (pick < 0.88) {
-        const sale = {
-          idempotencyKey: randomUUID(),
-          clientId: client.id,
-          branchId: world.branchId,
-          items: [{ productId: world.posProduct, quantity }],
-          cashCents: 200_000,
-          cardCents: 0,
-          transferCents: 0,
-          // The first sale of the day opens the branch's drawer (issue 22).
-          openingFloatCents: 50_000,
-        };
-        const answers = await Promise.all(
-          [0, 1, 2].map((n) =>
-            timed(
-              'point-of-sale sale (3× one key)',
-              send(portOf(n), 'POST', '/api/pos/orders', world.boss, sale),
-            ),
-          ),
-        );
-        money.push(...answers);
-        const made = answers.find((x) => x.status < 300);
-        if (made) orders.push(JSON.parse(made.body).order.id);
-      } else if (orders.length > 0) {
-        const id = orders.splice(Math.floor(which * orders.length), 1)[0]!;
-        money.push(
-          ...(await Promise.all(
-            [0, 1, 2].map((n) =>
+          money.push(...answers);
+          const made = answers.find((x) => x.status === 201);
+          if (made) booked.push({ id: JSON.parse(made.body).session.id, cookie: client.cookie });
+        } else if (pick < 0.5 && booked.length > 0) {
+          const session = booked.splice(Math.floor(which * booked.length), 1)[0]!;
+          money.push(
+            ...(await Promise.all([
               timed(
-                'cancel order (3× at once)',
-                send(portOf(n), 'POST', `/api/orders/${id}/cancel`, world.boss, {
+                'cancel session (client and admin)',
+                send(port, 'POST', `/api/sessions/${session.id}/cancel`, session.cookie),
+              ),
+              timed(
+                'cancel session (client and admin)',
+                send(portOf(1), 'POST', `/api/sessions/${session.id}/cancel`, world.boss),
+              ),
+            ])),
+          );
+        } else if (pick < 0.58) {
+          const checkoutId = randomUUID();
+          const start = {
+            checkoutId,
+            method: pick < 0.54 ? 'oxxo' : 'spei',
+            items: [{ productId: world.digitalProduct, quantity: 1 }],
+          };
+          const opened = await Promise.all(
+            [0, 1].map((n) =>
+              timed('start voucher (2×)', send(portOf(n), 'POST', '/api/checkout', client.cookie, start)),
+            ),
+          );
+          money.push(...opened);
+          const voucher = opened.find((x) => x.status === 201);
+          if (!voucher) return;
+          const orderId = JSON.parse(voucher.body).orderId as string;
+          const settle = [0, 1, 2].map((n) =>
+            timed(
+              'simulate voucher payment (3×)',
+              send(portOf(n), 'POST', `/api/orders/${orderId}/simulate-payment`, world.boss),
+            ),
+          );
+          // One in four is cancelled by the super admin at the same moment: paid or cancelled, never both.
+          if (race)
+            settle.push(
+              timed(
+                'cancel voucher (racing its payment)',
+                send(port, 'POST', `/api/orders/${orderId}/cancel`, world.boss, {
                   confirmation: 'cancelar orden',
                 }),
               ),
+            );
+          money.push(...(await Promise.all(settle)));
+        } else if (pick < 0.68) {
+          const checkoutId = randomUUID();
+          const opened = await timed(
+            'start checkout',
+            send(port, 'POST', '/api/checkout', client.cookie, {
+              checkoutId,
+              items: [{ productId: world.digitalProduct, quantity: 1 }],
+            }),
+          );
+          money.push(opened);
+          const card = {
+            number: '4242 4242 4242 4242',
+            expiry: '12/40',
+            cvc: '123',
+            holder: 'Cliente Estres',
+          };
+          const paid = await Promise.all(
+            [0, 1, 2, 3, 4].map((n) =>
+              timed(
+                'card payment (5× at once)',
+                send(portOf(n), 'POST', `/api/checkout/${checkoutId}/pay`, client.cookie, card),
+              ),
             ),
-          )),
-        );
-      }
-    });
-    moneySeconds = (performance.now() - moneyStarted) / 1000;
-    moneyCpu = cpuBetween(cpuBefore, readCpu([a.pid, b.pid]));
-    moneyStatements = (await statementsSent([a.port, b.port], world.boss)) - statementsBefore;
-    tally('2. money storm', money);
+          );
+          money.push(...paid);
+          const done = paid.find((x) => x.status < 300);
+          if (done) orders.push(JSON.parse(done.body).order.id);
+        } else if (pick < 0.88) {
+          const sale = {
+            idempotencyKey: randomUUID(),
+            clientId: client.id,
+            branchId: world.branchId,
+            items: [{ productId: world.posProduct, quantity }],
+            cashCents: 200_000,
+            cardCents: 0,
+            transferCents: 0,
+            // The first sale of the day opens the branch's drawer (issue 22).
+            openingFloatCents: 50_000,
+          };
+          const answers = await Promise.all(
+            [0, 1, 2].map((n) =>
+              timed(
+                'point-of-sale sale (3× one key)',
+                send(portOf(n), 'POST', '/api/pos/orders', world.boss, sale),
+              ),
+            ),
+          );
+          money.push(...answers);
+          const made = answers.find((x) => x.status < 300);
+          if (made) orders.push(JSON.parse(made.body).order.id);
+        } else if (orders.length > 0) {
+          const id = orders.splice(Math.floor(which * orders.length), 1)[0]!;
+          money.push(
+            ...(await Promise.all(
+              [0, 1, 2].map((n) =>
+                timed(
+                  'cancel order (3× at once)',
+                  send(portOf(n), 'POST', `/api/orders/${id}/cancel`, world.boss, {
+                    confirmation: 'cancelar orden',
+                  }),
+                ),
+              ),
+            )),
+          );
+        }
+      });
+      moneySeconds = (performance.now() - moneyStarted) / 1000;
+      moneyCpu = cpuBetween(cpuBefore, readCpu([a.pid, b.pid]));
+      moneyStatements = (await statementsSent([a.port, b.port], world.boss)) - statementsBefore;
+      return { money, booked };
+    };
+    if (MONEY_WARM_UP) {
+      const warmUp = await moneyStorm(777);
+      tally('2. money storm, warm-up', warmUp.money);
+      const freed = await inFlight(warmUp.booked.length, 20, async (i) =>
+        send(a.port, 'POST', `/api/sessions/${warmUp.booked[i]!.id}/cancel`, world.boss),
+      );
+      if (freed.some((answer) => answer.status !== 200))
+        broken.push('2. money storm, warm-up: a session not freed');
+      await verify('2. money storm, warm-up', database.db, [
+        await corteMatches(database.db, a.port, world.boss),
+      ]);
+      latencies.clear();
+      requestsOut.peak = 0;
+    }
+    tally('2. money storm', (await moneyStorm(20_261_124)).money);
     await verify('2. money storm', database.db, [await corteMatches(database.db, a.port, world.boss)]);
 
     // 3. SIGTERM to B under load: what it had in flight is answered, what arrives after is 503 in the envelope
