@@ -167,7 +167,7 @@ const LIB_SERVICES = new Set(['lib/rate-limit', 'lib/signing']);
 
 /**
  * lib/ exports that only repositories use although they import no drizzle-orm (those that do are found on their
- * own): raw result rows, per-connection prepared queries, ILIKE patterns and OFFSETs. `*` = the whole file.
+ * own): raw result rows, queries built once, ILIKE patterns and OFFSETs. `*` = the whole file.
  */
 export const LIB_SQL_HELPERS: Record<string, '*' | string[]> = {
   'lib/sql-rows': '*',

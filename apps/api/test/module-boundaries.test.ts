@@ -236,10 +236,10 @@ describe('module boundaries: tables and SQL however they are reached', () => {
       [/SQL helpers of lib\/sql-rows outside a repository \(rowsOf\)/],
     ],
     [
-      "lib/prepared's preparedPerDatabase in a route",
+      "lib/prepared's preparedOnce in a route",
       {
-        'lib/prepared.ts': 'export function preparedPerDatabase(build) { return build; }',
-        'modules/rooms/rooms.routes.ts': `const { preparedPerDatabase } = require('../../lib/prepared');`,
+        'lib/prepared.ts': 'export function preparedOnce(build) { return build; }',
+        'modules/rooms/rooms.routes.ts': `const { preparedOnce } = require('../../lib/prepared');`,
       },
       [/SQL helpers of lib\/prepared outside a repository/],
     ],

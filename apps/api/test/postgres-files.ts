@@ -28,6 +28,8 @@ export const POSTGRES_FILES: Record<string, string> = {
     'a count turns parallel workers off in a transaction of its own on a pool connection: PGlite has no workers',
   'pos.test.ts':
     'one order of 20 parallel submits (idempotency key); one reversal and one refund of 20 cancels; a rename waits for a cancel (row locks)',
+  'prepared-once.test.ts':
+    "a query built once runs on the asking transaction's own connection: only a pool has another to compare",
   'privacy.test.ts': 'an account closed twice at once closes once (row lock)',
   'reschedule.test.ts': '20 moves of one session at once: one wins, Σ ledger = balance',
   'rooms.test.ts':

@@ -1,17 +1,53 @@
+import type { DbOrTx } from '@sala/db/client';
+import { type Placeholder, sql } from 'drizzle-orm';
+
+/** What a query builder offers to be prepared: `db.select()…`, `db.insert()…`, `db.update()…`, `db.delete()…`. */
+type Preparable<TPrepared> = { prepare(name: string): TPrepared };
+
 /**
- * A query prepared once per database handle (and named, so PostgreSQL keeps its plan per connection): for the
- * few queries every request runs, where building the SQL again each time shows in the profile.
+ * A query built once and run on whichever database handle or transaction asks: its SQL text, the places of its
+ * parameters (`sql.placeholder('name')`, given to `execute`) and how its rows map are made the first time, and each
+ * call only fills in the values. Building the same SQL again at every request was the API's largest single cost in the
+ * money storm (issue 46: Drizzle's query builders on the stack in a quarter of the samples; 20–70 µs a query).
+ *
+ * Drizzle's own `.prepare()` binds a query to the handle it was made on, and the money paths run theirs in a
+ * transaction of their own request. What it binds is one field, the driver's `client` (the pool, a pooled
+ * connection, PGlite or its transaction): each call gets a view of the query with the asking handle's client in its
+ * place. The query goes unnamed, so node-postgres names it by its text as every other statement
+ * (`packages/db/src/prepared-statements.ts`). One per kind of driver, since a process (a test) may hold both.
+ *
+ * A placeholder reaches the driver as given, without its column's encoding (Drizzle encodes those of `insert … values`
+ * only): give a date as ISO text with a cast (`::timestamptz`), as `findSessionWithUser` does.
  */
-export function preparedPerDatabase<TDb extends object, TQuery>(
-  build: (db: TDb) => TQuery,
-): (db: TDb) => TQuery {
-  const cache = new WeakMap<object, TQuery>();
+export function preparedOnce<TPrepared extends object>(
+  build: (db: DbOrTx) => Preparable<TPrepared>,
+): (db: DbOrTx) => TPrepared {
+  const byDriver = new Map<unknown, TPrepared>();
   return (db) => {
-    let query = cache.get(db);
+    const session = sessionOf(db);
+    let query = byDriver.get(session.constructor);
     if (!query) {
-      query = build(db);
-      cache.set(db, query);
+      // No name: see above. Drizzle's own `execute()` prepares the same way.
+      query = build(db).prepare(undefined as unknown as string);
+      if (!Object.hasOwn(query, 'client')) {
+        throw new Error('preparedOnce: this version of Drizzle keeps no `client` in a prepared query');
+      }
+      byDriver.set(session.constructor, query);
     }
-    return query;
+    return Object.create(query, { client: { value: session.client } }) as TPrepared;
   };
 }
+
+function sessionOf(db: DbOrTx): { client: unknown; constructor: unknown } {
+  return (db as unknown as { _: { session: { client: unknown; constructor: unknown } } })._.session;
+}
+
+/**
+ * The values of a row whose every column is a placeholder of the column's own name, for an insert built once: its
+ * `execute` takes the row itself. Drizzle encodes an insert's placeholders as their columns do (dates, json).
+ */
+export function placeholders<const TKey extends string>(keys: readonly TKey[]): Placeholders<TKey> {
+  return Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as Placeholders<TKey>;
+}
+
+type Placeholders<TKey extends string> = { [K in TKey]: Placeholder<K> };

@@ -9,7 +9,7 @@ import {
 } from '@sala/db/schema/auth';
 import { users } from '@sala/db/schema/users';
 import { and, eq, gt, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { preparedPerDatabase } from '../../lib/prepared';
+import { preparedOnce } from '../../lib/prepared';
 import { lockDelayMs, type ThrottleRule } from './login-throttle';
 
 export function createSession(
@@ -28,8 +28,8 @@ export function createSession(
   return db.insert(authSessions).values(session);
 }
 
-/** Every signed-in request asks this: prepared once per database handle. */
-const sessionLookup = preparedPerDatabase((db: DbOrTx) =>
+/** Every signed-in request asks this. */
+const sessionLookup = preparedOnce((db) =>
   db
     .select({ session: authSessions, user: users })
     .from(authSessions)
@@ -39,8 +39,7 @@ const sessionLookup = preparedPerDatabase((db: DbOrTx) =>
         eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
         gt(authSessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
       ),
-    )
-    .prepare('auth_session_lookup'),
+    ),
 );
 
 /** The session and its user in one query (a read of users); expired sessions never match. */

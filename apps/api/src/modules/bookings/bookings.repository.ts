@@ -7,6 +7,7 @@ import type { staffSessionSortable } from '@sala/shared/bookings/bookings.contra
 import { and, asc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { containsPattern, offsetOf, orderBy, rowCount, totalCount, withTotal } from '../../lib/paging';
+import { preparedOnce } from '../../lib/prepared';
 
 type Page = { page: number; pageSize: number; dir: 'asc' | 'desc'; q?: string };
 
@@ -245,7 +246,9 @@ export async function claimDueReminders(tx: DbOrTx, now: Date, limit: number): P
 
 /** A session with its place and holder, as its e-mails and confirmation state them. */
 export function findSessionDetail(db: DbOrTx, id: string) {
-  return findSessionDetails(db, [id]).then((rows) => rows[0]);
+  return sessionDetail(db)
+    .execute({ id })
+    .then((rows) => rows[0]);
 }
 
 /** What a session's e-mails and confirmation state: its place and holder. */
@@ -281,6 +284,12 @@ const withPeople = <T extends PgSelect>(query: T) =>
     .leftJoin(users, eq(users.id, roomSessions.userId))
     .leftJoin(booker, eq(booker.id, roomSessions.bookedBy));
 
+const sessionDetail = preparedOnce((db) =>
+  withPeople(db.select(detailColumns).from(roomSessions).$dynamic()).where(
+    eq(roomSessions.id, sql.placeholder('id')),
+  ),
+);
+
 /** Several sessions with their place and holder (the reminders of one run). */
 export function findSessionDetails(db: DbOrTx, ids: string[]) {
   return withPeople(db.select(detailColumns).from(roomSessions).$dynamic()).where(
@@ -293,20 +302,33 @@ export function findSessionDetails(db: DbOrTx, ids: string[]) {
  * courtesy name), what its answer states, and the holder's balance now (issue 46: one read where a retry sent three).
  */
 export function findSessionOfKey(db: DbOrTx, bookedBy: string, key: string) {
-  const columns = {
-    ...detailColumns,
-    roomId: roomSessions.roomId,
-    courtesyName: roomSessions.courtesyName,
-    balance: users.credits,
-  };
-  return withPeople(db.select(columns).from(roomSessions).$dynamic())
-    .where(and(eq(roomSessions.bookedBy, bookedBy), eq(roomSessions.idempotencyKey, key)))
+  return sessionOfKey(db)
+    .execute({ bookedBy, key })
     .then((rows) => {
       if (!rows[0]) return undefined;
       const { roomId, courtesyName, balance, ...facts } = rows[0];
       return { facts, roomId, courtesyName, balance };
     });
 }
+
+const sessionOfKey = preparedOnce((db) =>
+  withPeople(
+    db
+      .select({
+        ...detailColumns,
+        roomId: roomSessions.roomId,
+        courtesyName: roomSessions.courtesyName,
+        balance: users.credits,
+      })
+      .from(roomSessions)
+      .$dynamic(),
+  ).where(
+    and(
+      eq(roomSessions.bookedBy, sql.placeholder('bookedBy')),
+      eq(roomSessions.idempotencyKey, sql.placeholder('key')),
+    ),
+  ),
+);
 
 const staffSort = {
   startsAt: roomSessions.startsAt,

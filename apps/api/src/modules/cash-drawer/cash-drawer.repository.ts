@@ -1,7 +1,8 @@
 import type { DbOrTx } from '@sala/db/client';
 import { cashDrawers } from '@sala/db/schema/commerce';
 import { branches } from '@sala/db/schema/locations';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { preparedOnce } from '../../lib/prepared';
 
 const columns = {
   id: cashDrawers.id,
@@ -40,18 +41,27 @@ export function lockDrawer(
   where: { id: string } | { branchId: string; date: string },
   mode: 'update' | 'share',
 ) {
-  return tx
-    .select(columns)
-    .from(cashDrawers)
-    .innerJoin(branches, eq(branches.id, cashDrawers.branchId))
-    .where(
-      'id' in where
-        ? eq(cashDrawers.id, where.id)
-        : and(eq(cashDrawers.branchId, where.branchId), eq(cashDrawers.date, where.date)),
-    )
-    .for(mode, { of: mode === 'share' ? [cashDrawers, branches] : cashDrawers })
-    .then((rows) => rows[0]);
+  const query = 'id' in where ? drawerById[mode](tx).execute(where) : drawerOfDay[mode](tx).execute(where);
+  return query.then((rows) => rows[0]);
 }
+
+/** The four shapes of `lockDrawer`, each built once. */
+const lockedDrawer = (where: SQL | undefined, mode: 'update' | 'share') =>
+  preparedOnce((db) =>
+    db
+      .select(columns)
+      .from(cashDrawers)
+      .innerJoin(branches, eq(branches.id, cashDrawers.branchId))
+      .where(where)
+      .for(mode, { of: mode === 'share' ? [cashDrawers, branches] : cashDrawers }),
+  );
+const byId = eq(cashDrawers.id, sql.placeholder('id'));
+const ofDay = and(
+  eq(cashDrawers.branchId, sql.placeholder('branchId')),
+  eq(cashDrawers.date, sql.placeholder('date')),
+);
+const drawerById = { update: lockedDrawer(byId, 'update'), share: lockedDrawer(byId, 'share') };
+const drawerOfDay = { update: lockedDrawer(ofDay, 'update'), share: lockedDrawer(ofDay, 'share') };
 
 export function findDrawerById(db: DbOrTx, id: string) {
   return db

@@ -11,6 +11,7 @@ import { users } from '@sala/db/schema/users';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { containsPattern, offsetOf } from '../../lib/paging';
+import { preparedOnce } from '../../lib/prepared';
 import { rowsOf } from '../../lib/sql-rows';
 
 /**
@@ -89,13 +90,18 @@ export async function changeBalance(
 
 /** The balance of an account, locked until the transaction ends (a take-back decides on what it reads). */
 export function lockBalance(tx: DbOrTx, userId: string): Promise<number | undefined> {
-  return tx
-    .select({ credits: users.credits })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update')
+  return lockedBalance(tx)
+    .execute({ userId })
     .then((rows) => rows[0]?.credits);
 }
+
+const lockedBalance = preparedOnce((db) =>
+  db
+    .select({ credits: users.credits })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .for('update'),
+);
 
 /** Every movement of one account, oldest first (the data a client takes home). */
 export function ledgerRowsOf(db: DbOrTx, userId: string) {
@@ -170,11 +176,15 @@ const lotColumns = {
 
 /** The lots of an account that still hold credits (the caller holds the account's row lock). */
 export function lotsWithCredits(tx: DbOrTx, userId: string): Promise<LotRow[]> {
-  return tx
+  return lotsLeftOf(tx).execute({ userId });
+}
+
+const lotsLeftOf = preparedOnce((db) =>
+  db
     .select(lotColumns)
     .from(creditLots)
-    .where(and(eq(creditLots.userId, userId), gt(creditLots.remaining, 0)));
-}
+    .where(and(eq(creditLots.userId, sql.placeholder('userId')), gt(creditLots.remaining, 0))),
+);
 
 export function insertLots(tx: DbOrTx, rows: (typeof creditLots.$inferInsert)[]) {
   return rows.length === 0

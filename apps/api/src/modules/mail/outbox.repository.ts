@@ -4,6 +4,7 @@ import { type EmailAttachment, emailOutbox } from '@sala/db/schema/infrastructur
 import type { TOutboxStatus } from '@sala/shared/mail/outbox.contract';
 import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { containsPattern, offsetOf, orderBy, rowCount, withTotal } from '../../lib/paging';
+import { preparedOnce } from '../../lib/prepared';
 import { rowsOf } from '../../lib/sql-rows';
 
 export type OutgoingEmail = {
@@ -99,13 +100,20 @@ export async function claimEmails(
 
 /** Delivered: only while this claim is still the row's latest (a later claimer owns it otherwise). */
 export async function markSent(db: DbOrTx, id: string, attempts: number, at: Date) {
-  await db
-    .update(emailOutbox)
-    .set({ status: 'sent', sentAt: at, lastError: null })
-    .where(
-      and(eq(emailOutbox.id, id), eq(emailOutbox.attempts, attempts), eq(emailOutbox.status, 'pending')),
-    );
+  await sent(db).execute({ id, attempts, at: at.toISOString() });
 }
+
+/** The row of one claim: its id, and its attempts still as the claim left them. */
+const claimed = and(
+  eq(emailOutbox.id, sql.placeholder('id')),
+  eq(emailOutbox.attempts, sql.placeholder('attempts')),
+  eq(emailOutbox.status, 'pending'),
+);
+const atPlaceholder = sql`${sql.placeholder('at')}::timestamptz`;
+
+const sent = preparedOnce((db) =>
+  db.update(emailOutbox).set({ status: 'sent', sentAt: atPlaceholder, lastError: null }).where(claimed),
+);
 
 /** A failed attempt: tried again at `nextAttemptAt`, or failed for good when there is none. */
 export async function markAttemptFailed(
@@ -114,17 +122,28 @@ export async function markAttemptFailed(
   attempts: number,
   outcome: { error: string; at: Date; nextAttemptAt: Date | null },
 ) {
-  await db
-    .update(emailOutbox)
-    .set(
-      outcome.nextAttemptAt
-        ? { lastError: outcome.error, lastFailedAt: outcome.at, nextAttemptAt: outcome.nextAttemptAt }
-        : { lastError: outcome.error, lastFailedAt: outcome.at, status: 'failed' },
-    )
-    .where(
-      and(eq(emailOutbox.id, id), eq(emailOutbox.attempts, attempts), eq(emailOutbox.status, 'pending')),
-    );
+  const failure = { id, attempts, error: outcome.error, at: outcome.at.toISOString() };
+  await (outcome.nextAttemptAt
+    ? failedForNow(db).execute({ ...failure, next: outcome.nextAttemptAt.toISOString() })
+    : failedForGood(db).execute(failure));
 }
+
+const failedForNow = preparedOnce((db) =>
+  db
+    .update(emailOutbox)
+    .set({
+      lastError: sql`${sql.placeholder('error')}`,
+      lastFailedAt: atPlaceholder,
+      nextAttemptAt: sql`${sql.placeholder('next')}::timestamptz`,
+    })
+    .where(claimed),
+);
+const failedForGood = preparedOnce((db) =>
+  db
+    .update(emailOutbox)
+    .set({ lastError: sql`${sql.placeholder('error')}`, lastFailedAt: atPlaceholder, status: 'failed' })
+    .where(claimed),
+);
 
 /**
  * The server accepts mail again: every row waiting for a retry because no server answered, since before `since`,

@@ -15,6 +15,7 @@ import { and, asc, eq, exists, ilike, inArray, isNull, ne, sql } from 'drizzle-o
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { liveInvoice } from '../../lib/live-invoice';
 import { containsPattern, countSerially, offsetOf, orderBy, rowCount, totalCount } from '../../lib/paging';
+import { preparedOnce } from '../../lib/prepared';
 import { rowsOf } from '../../lib/sql-rows';
 
 type Page = { page: number; pageSize: number; dir: 'asc' | 'desc'; q?: string };
@@ -81,8 +82,8 @@ export async function insertOrder(
   return row!;
 }
 
-export function findOrderByPaymentRef(db: DbOrTx, paymentRef: string) {
-  return db
+const orderOfPaymentRef = preparedOnce((db) =>
+  db
     .select({
       id: orders.id,
       folio: orders.folio,
@@ -91,7 +92,12 @@ export function findOrderByPaymentRef(db: DbOrTx, paymentRef: string) {
       userId: orders.userId,
     })
     .from(orders)
-    .where(eq(orders.paymentRef, paymentRef))
+    .where(eq(orders.paymentRef, sql.placeholder('paymentRef'))),
+);
+
+export function findOrderByPaymentRef(db: DbOrTx, paymentRef: string) {
+  return orderOfPaymentRef(db)
+    .execute({ paymentRef })
     .then((rows) => rows[0]);
 }
 
@@ -118,8 +124,8 @@ export async function insertOrderOnce(
  * The sale a point-of-sale key already made, with what it was made of (to tell a retry from another sale): one
  * query, its lines with it (issue 46: every sale asks it first).
  */
-export async function findOrderByIdempotencyKey(db: DbOrTx, key: string) {
-  const [order] = await db
+const orderOfKey = preparedOnce((db) =>
+  db
     .select({
       id: orders.id,
       cashierId: orders.cashierId,
@@ -133,7 +139,11 @@ export async function findOrderByIdempotencyKey(db: DbOrTx, key: string) {
         from ${orderItems} i where i."order_id" = "orders"."id"), '[]'::json)`,
     })
     .from(orders)
-    .where(eq(orders.idempotencyKey, key));
+    .where(eq(orders.idempotencyKey, sql.placeholder('key'))),
+);
+
+export async function findOrderByIdempotencyKey(db: DbOrTx, key: string) {
+  const [order] = await orderOfKey(db).execute({ key });
   return order;
 }
 
@@ -143,8 +153,8 @@ const client = alias(users, 'client');
  * An order in full: client, branch, amounts and lines (the ticket and the details), in one query (issue 46: a sale,
  * a cancel and a payment answer with it, and each query waits for a connection of its own under load).
  */
-export async function findOrderTicket(db: DbOrTx, id: string) {
-  const [order] = await db
+const orderTicket = preparedOnce((db) =>
+  db
     .select({
       id: orders.id,
       folio: orders.folio,
@@ -191,7 +201,11 @@ export async function findOrderTicket(db: DbOrTx, id: string) {
         eq(paymentCustomers.gateway, checkouts.gateway),
       ),
     )
-    .where(eq(orders.id, id));
+    .where(eq(orders.id, sql.placeholder('id'))),
+);
+
+export async function findOrderTicket(db: DbOrTx, id: string) {
+  const [order] = await orderTicket(db).execute({ id });
   return order;
 }
 
@@ -206,8 +220,8 @@ export function lockOrdersOfUser(tx: DbOrTx, userId: string) {
 }
 
 /** Locks an order for its cancel: two cancels at once take turns, and the second sees it cancelled. */
-export function lockOrder(tx: DbOrTx, id: string) {
-  return tx
+const lockedOrder = preparedOnce((db) =>
+  db
     .select({
       id: orders.id,
       folio: orders.folio,
@@ -225,8 +239,13 @@ export function lockOrder(tx: DbOrTx, id: string) {
     })
     .from(orders)
     .leftJoin(checkouts, eq(checkouts.paymentRef, orders.paymentRef))
-    .where(eq(orders.id, id))
-    .for('update', { of: orders })
+    .where(eq(orders.id, sql.placeholder('id')))
+    .for('update', { of: orders }),
+);
+
+export function lockOrder(tx: DbOrTx, id: string) {
+  return lockedOrder(tx)
+    .execute({ id })
     .then((rows) => rows[0]);
 }
 

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@sala/db/client';
 import { type CheckoutItem, checkouts, paymentCustomers, paymentEvents } from '@sala/db/schema/payments';
 import { and, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { placeholders, preparedOnce } from '../../lib/prepared';
 import { rowsOf } from '../../lib/sql-rows';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
@@ -21,17 +22,50 @@ export function insertCheckout(
     nextCheckAt: Date;
   },
 ): Promise<CheckoutRow | undefined> {
-  return db
-    .insert(checkouts)
-    .values(checkout)
-    .onConflictDoNothing({ target: checkouts.id })
-    .returning()
+  return newCheckout(db)
+    .execute(checkout)
     .then((rows) => rows[0]);
 }
 
+const newCheckout = preparedOnce((db) =>
+  db
+    .insert(checkouts)
+    .values(
+      placeholders([
+        'id',
+        'userId',
+        'items',
+        'amountCents',
+        'totalCredits',
+        'gateway',
+        'paymentRef',
+        'method',
+        'expiresAt',
+        'nextCheckAt',
+      ]),
+    )
+    .onConflictDoNothing({ target: checkouts.id })
+    .returning(),
+);
+
+const checkoutById = preparedOnce((db) =>
+  db
+    .select()
+    .from(checkouts)
+    .where(eq(checkouts.id, sql.placeholder('id'))),
+);
+const checkoutByIdLocked = preparedOnce((db) =>
+  db
+    .select()
+    .from(checkouts)
+    .where(eq(checkouts.id, sql.placeholder('id')))
+    .for('update'),
+);
+
 export function findCheckout(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}) {
-  const query = db.select().from(checkouts).where(eq(checkouts.id, id));
-  return (options.forUpdate ? query.for('update') : query).then((rows) => rows[0]);
+  return (options.forUpdate ? checkoutByIdLocked : checkoutById)(db)
+    .execute({ id })
+    .then((rows) => rows[0]);
 }
 
 export function findCheckoutByPaymentRef(db: DbOrTx, paymentRef: string) {

@@ -1,8 +1,9 @@
 import type { DbOrTx } from '@sala/db/client';
 import { products } from '@sala/db/schema/commerce';
 import type { productSortable } from '@sala/shared/products/products.contract';
-import { and, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import { containsPattern, offsetOf, orderBy, totalCount } from '../../lib/paging';
+import { preparedOnce } from '../../lib/prepared';
 
 type ListOptions = {
   page: number;
@@ -97,7 +98,12 @@ export function listOnlineProducts(db: DbOrTx) {
 
 export function findProductsByIds(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
+  return productsById(db).execute({ ids });
+}
+
+/** One text for any number of products (`= any` of an array, not a list of parameters that changes with it). */
+const productsById = preparedOnce((db) =>
+  db
     .select({
       id: products.id,
       name: products.name,
@@ -109,8 +115,8 @@ export function findProductsByIds(db: DbOrTx, ids: string[]) {
       isActive: products.isActive,
     })
     .from(products)
-    .where(inArray(products.id, ids));
-}
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`),
+);
 
 /** The point of sale's products: active and not sold online, cheapest first. */
 export function listPosProducts(db: DbOrTx) {

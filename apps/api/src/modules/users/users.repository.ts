@@ -4,6 +4,7 @@ import type { userSortable } from '@sala/shared/users/users.contract';
 import { and, eq, ilike, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { containsPattern, offsetOf, orderBy, pageWindow, reversed } from '../../lib/paging';
+import { preparedOnce } from '../../lib/prepared';
 
 type ListOptions = {
   page: number;
@@ -78,9 +79,24 @@ export async function listUsers(db: DbOrTx, options: ListOptions) {
   return { rows, total };
 }
 
+const userById = preparedOnce((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id'))),
+);
+const userByIdLocked = preparedOnce((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .for('update'),
+);
+
 export function findUserById(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}) {
-  const query = db.select().from(users).where(eq(users.id, id));
-  return (options.forUpdate ? query.for('update') : query).then((rows) => rows[0]);
+  return (options.forUpdate ? userByIdLocked : userById)(db)
+    .execute({ id })
+    .then((rows) => rows[0]);
 }
 
 export function findUserByEmail(db: DbOrTx, email: string) {
