@@ -1,9 +1,11 @@
 import type { DatabaseHandle } from '@sala/db/client';
 import { createUser } from '@sala/db/factories/factories';
+import { newId } from '@sala/db/ids';
+import { cities } from '@sala/db/schema/locations';
 import { users } from '@sala/db/schema/users';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparedOnce } from '../src/lib/prepared';
+import { placeholders, preparedOnce } from '../src/lib/prepared';
 import { openTestDatabase } from './test-app';
 
 /**
@@ -67,5 +69,32 @@ describe('a query built once', () => {
     const names = await Promise.all([a.id, b.id, a.id].map((id) => read(id)));
     expect(names).toEqual(['Ceci', 'Dani', 'Ceci']);
     expect(await read('00000000-0000-4000-8000-000000000000')).toBeUndefined();
+  });
+
+  it('refuses an insert or update that would reuse a value Drizzle makes in JavaScript', async () => {
+    const { db } = database;
+    // A new row's id ($defaultFn) and an update's updated_at ($onUpdate), made once, would be every run's.
+    const withoutId = preparedOnce((handle) =>
+      handle.insert(cities).values({ name: sql`${sql.placeholder('name')}` }),
+    );
+    expect(() => withoutId(db)).toThrow('give cities.id');
+    const withoutUpdatedAt = preparedOnce((handle) =>
+      handle
+        .update(users)
+        .set({ name: sql`${sql.placeholder('name')}` })
+        .where(eq(users.id, sql.placeholder('id'))),
+    );
+    expect(() => withoutUpdatedAt(db)).toThrow('give users.updatedAt');
+    // Given, the same insert runs: two rows, two ids.
+    const withId = preparedOnce((handle) =>
+      handle
+        .insert(cities)
+        .values(placeholders(['id', 'name']))
+        .returning({ id: cities.id }),
+    );
+    const rows = await Promise.all(
+      ['Uno', 'Dos'].map((name) => withId(db).execute({ id: newId(), name: `Ciudad ${name}` })),
+    );
+    expect(new Set(rows.map(([row]) => row?.id)).size).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@sala/db/client';
-import { type Placeholder, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, type Placeholder, sql, type Table } from 'drizzle-orm';
 
 /** What a query builder offers to be prepared: `db.select()…`, `db.insert()…`, `db.update()…`, `db.delete()…`. */
 type Preparable<TPrepared> = { prepare(name: string): TPrepared };
@@ -27,8 +27,10 @@ export function preparedOnce<TPrepared extends object>(
     const session = sessionOf(db);
     let query = byDriver.get(session.constructor);
     if (!query) {
+      const builder = build(db);
+      refuseFrozenValues(builder);
       // No name: see above. Drizzle's own `execute()` prepares the same way.
-      query = build(db).prepare(undefined as unknown as string);
+      query = builder.prepare(undefined as unknown as string);
       if (!Object.hasOwn(query, 'client')) {
         throw new Error('preparedOnce: this version of Drizzle keeps no `client` in a prepared query');
       }
@@ -37,6 +39,31 @@ export function preparedOnce<TPrepared extends object>(
     return Object.create(query, { client: { value: session.client } }) as TPrepared;
   };
 }
+
+/**
+ * Drizzle makes some values in JavaScript as it builds the SQL: a new row's id (`$defaultFn`) and `updated_at` on an
+ * update (`$onUpdate`). Built once, every run would reuse the first one (the same id for every order). An insert or
+ * update built once must give those columns itself (a placeholder, or SQL such as `now()`); refused otherwise, at
+ * its first run.
+ */
+function refuseFrozenValues(builder: unknown) {
+  const config = (builder as { config?: BuilderConfig }).config;
+  if (!config?.table) return;
+  const given = config.set ? [config.set] : Array.isArray(config.values) ? config.values : [];
+  if (given.length === 0) return;
+  for (const [key, column] of Object.entries(getTableColumns(config.table))) {
+    const madeInJs = config.set
+      ? column.onUpdateFn !== undefined
+      : column.defaultFn !== undefined || (!column.default && column.onUpdateFn !== undefined);
+    if (madeInJs && given.some((row) => row[key] === undefined)) {
+      throw new Error(
+        `preparedOnce: give ${getTableName(config.table)}.${key} (made in JavaScript by Drizzle)`,
+      );
+    }
+  }
+}
+
+type BuilderConfig = { table?: Table; set?: Record<string, unknown>; values?: Record<string, unknown>[] };
 
 function sessionOf(db: DbOrTx): { client: unknown; constructor: unknown } {
   return (db as unknown as { _: { session: { client: unknown; constructor: unknown } } })._.session;

@@ -194,13 +194,18 @@ export function activeInstantsOfUser(db: DbOrTx, userId: string, instants: Date[
 
 /** The session, locked until the transaction ends: two cancels of one session run one after the other. */
 export function findSessionForUpdate(tx: DbOrTx, id: string) {
-  return tx
-    .select()
-    .from(roomSessions)
-    .where(eq(roomSessions.id, id))
-    .for('update')
+  return lockedSession(tx)
+    .execute({ id })
     .then((rows) => rows[0]);
 }
+
+const lockedSession = preparedOnce((db) =>
+  db
+    .select()
+    .from(roomSessions)
+    .where(eq(roomSessions.id, sql.placeholder('id')))
+    .for('update'),
+);
 
 export function markCancelled(tx: DbOrTx, id: string, by: string, at: Date) {
   return tx

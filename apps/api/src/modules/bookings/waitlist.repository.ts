@@ -3,6 +3,7 @@ import { branches, cities } from '@sala/db/schema/locations';
 import { roomSessions, waitlistEntries } from '@sala/db/schema/sessions';
 import { users } from '@sala/db/schema/users';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { preparedOnce } from '../../lib/prepared';
 
 /** The lines (design §7): an entry is active while ended_at is null and its hour is still ahead. */
 const active = (now: Date) => and(isNull(waitlistEntries.endedAt), gt(waitlistEntries.startsAt, now));
@@ -111,17 +112,26 @@ export function endEntry(
 
 /** The client booked these hours (anywhere): its places in their lines end. */
 export function endEntriesAt(tx: DbOrTx, userId: string, startsAt: Date[], at: Date) {
-  return tx
+  return entriesBooked(tx).execute({
+    userId,
+    startsAt: startsAt.map((hour) => hour.toISOString()),
+    at: at.toISOString(),
+  });
+}
+
+/** One text for any number of hours (every booking sends it: `= any` of an array, not a list of parameters). */
+const entriesBooked = preparedOnce((db) =>
+  db
     .update(waitlistEntries)
-    .set({ endedAt: at, endedReason: 'booked' })
+    .set({ endedAt: sql`${sql.placeholder('at')}::timestamptz`, endedReason: 'booked' })
     .where(
       and(
-        eq(waitlistEntries.userId, userId),
-        inArray(waitlistEntries.startsAt, startsAt),
+        eq(waitlistEntries.userId, sql.placeholder('userId')),
+        sql`${waitlistEntries.startsAt} = any(${sql.placeholder('startsAt')}::timestamptz[])`,
         isNull(waitlistEntries.endedAt),
       ),
-    );
-}
+    ),
+);
 
 /** A closed account leaves every line. */
 export function endEntriesOfUser(tx: DbOrTx, userId: string, at: Date) {

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@sala/db/client';
+import { newId } from '@sala/db/ids';
 import {
   orderItems,
   orders,
@@ -15,7 +16,7 @@ import { and, asc, eq, exists, ilike, inArray, isNull, ne, sql } from 'drizzle-o
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { liveInvoice } from '../../lib/live-invoice';
 import { containsPattern, countSerially, offsetOf, orderBy, rowCount, totalCount } from '../../lib/paging';
-import { preparedOnce } from '../../lib/prepared';
+import { placeholders, preparedOnce } from '../../lib/prepared';
 import { rowsOf } from '../../lib/sql-rows';
 
 type Page = { page: number; pageSize: number; dir: 'asc' | 'desc'; q?: string };
@@ -107,18 +108,43 @@ export function findOrderByPaymentRef(db: DbOrTx, paymentRef: string) {
  */
 export async function insertOrderOnce(
   tx: DbOrTx,
-  order: typeof orders.$inferInsert & { idempotencyKey: string },
+  order: PosOrderRow,
   items: Omit<typeof orderItems.$inferInsert, 'orderId'>[],
 ) {
-  const [row] = await tx
-    .insert(orders)
-    .values(order)
-    .onConflictDoNothing({ target: orders.idempotencyKey })
-    .returning({ id: orders.id, folio: orders.folio, createdAt: orders.createdAt });
+  const [row] = await posOrder(tx).execute({ ...order, id: newId() });
   if (!row) return undefined;
   await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id })));
   return row;
 }
+
+/** What a point-of-sale order is made of (orders.service's createPosOrder): every sale inserts these. */
+const POS_ORDER_COLUMNS = [
+  'id',
+  'createdAt',
+  'idempotencyKey',
+  'userId',
+  'branchId',
+  'totalCents',
+  'method',
+  'cashierId',
+  'cashierName',
+  'paidCashCents',
+  'paidCardCents',
+  'paidTransferCents',
+  'changeCents',
+] as const;
+/** Each one given (null where none): a placeholder left without a value fails the query. */
+type PosOrderRow = Required<
+  Pick<typeof orders.$inferInsert, Exclude<(typeof POS_ORDER_COLUMNS)[number], 'id'>>
+>;
+
+const posOrder = preparedOnce((db) =>
+  db
+    .insert(orders)
+    .values({ ...placeholders(POS_ORDER_COLUMNS), isPos: true, status: 'completed' })
+    .onConflictDoNothing({ target: orders.idempotencyKey })
+    .returning({ id: orders.id, folio: orders.folio, createdAt: orders.createdAt }),
+);
 
 /**
  * The sale a point-of-sale key already made, with what it was made of (to tell a retry from another sale): one
