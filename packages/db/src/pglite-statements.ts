@@ -6,7 +6,7 @@ import {
   type QueryOptions,
   type Results,
 } from '@electric-sql/pglite';
-import { mayName, NAMED_PER_CONNECTION, statementName } from './prepared-statements';
+import { NAMED_PER_CONNECTION, nameFor } from './prepared-statements';
 
 // Issue 46 point 4, the embedded engine's share of decision 039. PGlite's `query` sends every statement with
 // parameters unnamed, as six calls into the engine (Parse, Describe, Bind, Describe, Execute, Sync): the engine
@@ -58,8 +58,12 @@ export function preparePgliteStatementsOnce(client: PGlite, limit = NAMED_PER_CO
   }
 
   /** Runs a statement by name (preparing it the first time); the caller holds the engine. */
-  async function run<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    const name = statementName(text);
+  async function run<T>(
+    name: string,
+    text: string,
+    params: unknown[],
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
     try {
       const { paramTypes, rowDescription } = prepared.get(name) ?? (await prepare(name, text, options));
       // Each value written as PGlite writes it for the parameter's type.
@@ -83,19 +87,22 @@ export function preparePgliteStatementsOnce(client: PGlite, limit = NAMED_PER_CO
     }
   }
 
-  /** Whether a statement goes by name: one with parameters, named already or while there is room. */
-  const byName = (text: string, params: unknown[] | undefined): params is unknown[] =>
-    mayName({ text }, params) && (prepared.has(statementName(text)) || prepared.size < limit);
+  /** The name a statement goes by (one with parameters, named already or while there is room), or null. */
+  const byName = (text: string, params: unknown[] | undefined) => {
+    const name = nameFor({ text }, params);
+    return name !== null && (prepared.has(name) || prepared.size < limit) ? name : null;
+  };
 
   const query = client.query.bind(client) as Query;
   client.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
     sent++;
-    if (!byName(text, params)) return query(text, params, options);
+    const name = byName(text, params);
+    if (name === null) return query(text, params, options);
     // As PGlite's query: refused once the engine closes; after any transaction in progress, alone at the engine.
     await client._checkReady();
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
-        const result = await run(text, params, options);
+        const result = await run(name, text, params as unknown[], options);
         await client.syncToFs();
         return result;
       }),
@@ -110,8 +117,9 @@ export function preparePgliteStatementsOnce(client: PGlite, limit = NAMED_PER_CO
       const own = inside.query;
       inside.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
         sent++;
-        if (inside.closed || !byName(text, params)) return own(text, params, options);
-        return client._runExclusiveQuery(() => run(text, params, options));
+        const name = inside.closed ? null : byName(text, params);
+        if (name === null) return own(text, params, options);
+        return client._runExclusiveQuery(() => run(name, text, params as unknown[], options));
       }) as Query;
       return callback(inside);
     });

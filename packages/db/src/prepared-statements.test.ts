@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mayName, prepareStatementsOnce, statementName } from './prepared-statements';
+import { mayName, nameFor, prepareStatementsOnce, statementName } from './prepared-statements';
 import { scratchServerUrl } from './scratch';
 
 describe('which statements go named', () => {
@@ -38,6 +38,17 @@ describe('which statements go named', () => {
     expect(name).toBe(statementName('select $1::int'));
     expect(name).toMatch(/^sala_[\w-]{22}$/);
     expect(statementName('select $1::bigint')).not.toBe(name);
+  });
+
+  it('the text decided once: the same answer when it comes again, with its own checks of the values each time', () => {
+    const text = 'select $1::int + $2::int';
+    expect(nameFor({ text }, [1, 2])).toBe(statementName(text));
+    expect(nameFor({ text }, [3, 4])).toBe(statementName(text));
+    expect(nameFor({ text, name: 'mine' }, [1, 2])).toBeNull();
+    expect(nameFor({ text }, [])).toBeNull();
+    const search = 'select id from users where name ilike $1';
+    expect(nameFor({ text: search }, ['%a%'])).toBeNull();
+    expect(nameFor({ text: search }, ['%b%'])).toBeNull();
   });
 });
 

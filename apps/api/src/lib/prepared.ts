@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@sala/db/client';
-import { getTableColumns, getTableName, type Placeholder, sql, type Table } from 'drizzle-orm';
+import { getTableColumns, getTableName, type Placeholder, type SQL, sql, type Table } from 'drizzle-orm';
 
 /** What a query builder offers to be prepared: `db.select()…`, `db.insert()…`, `db.update()…`, `db.delete()…`. */
 type Preparable<TPrepared> = { prepare(name: string): TPrepared };
@@ -41,6 +41,19 @@ export function preparedOnce<TPrepared extends object>(
 }
 
 /**
+ * A hand-written statement built once (as `preparedOnce`): `sql` with `sql.placeholder('name')` where its values go.
+ * Its `execute(values)` answers what `db.execute` answers for the same statement, on whichever handle asks.
+ */
+export function preparedSqlOnce(statement: SQL) {
+  return preparedOnce((db) => ({
+    prepare: () => {
+      const session = sessionOf(db);
+      return session.prepareQuery(session.dialect.sqlToQuery(statement), undefined, undefined, false);
+    },
+  }));
+}
+
+/**
  * Drizzle makes some values in JavaScript as it builds the SQL: a new row's id (`$defaultFn`) and `updated_at` on an
  * update (`$onUpdate`). Built once, every run would reuse the first one (the same id for every order). An insert or
  * update built once must give those columns itself (a placeholder, or SQL such as `now()`); refused otherwise, at
@@ -65,8 +78,21 @@ function refuseFrozenValues(builder: unknown) {
 
 type BuilderConfig = { table?: Table; set?: Record<string, unknown>; values?: Record<string, unknown>[] };
 
-function sessionOf(db: DbOrTx): { client: unknown; constructor: unknown } {
-  return (db as unknown as { _: { session: { client: unknown; constructor: unknown } } })._.session;
+/** The part of Drizzle's session this file reaches: its driver client, and how it prepares a statement. */
+type Session = {
+  client: unknown;
+  constructor: unknown;
+  dialect: { sqlToQuery(statement: SQL): unknown };
+  prepareQuery(
+    query: unknown,
+    fields: undefined,
+    name: undefined,
+    arrayMode: false,
+  ): { execute(values?: Record<string, unknown>): Promise<unknown> };
+};
+
+function sessionOf(db: DbOrTx): Session {
+  return (db as unknown as { _: { session: Session } })._.session;
 }
 
 /**

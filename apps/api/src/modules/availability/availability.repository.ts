@@ -2,6 +2,7 @@ import type { DbOrTx } from '@sala/db/client';
 import { branches, cities } from '@sala/db/schema/locations';
 import type { WeeklySchedule } from '@sala/shared/locations/schedule';
 import { asc, eq, sql } from 'drizzle-orm';
+import { preparedSqlOnce } from '../../lib/prepared';
 import { rowsOf } from '../../lib/sql-rows';
 
 /*
@@ -111,21 +112,7 @@ export async function findSlot(db: DbOrTx, branchId: string, date: string, roomI
     day_hours: string[];
     busy: boolean;
     blocked: boolean;
-  }>(
-    await db.execute(sql`
-    select b."id", b."name", b."city_id", c."name" as city_name, b."address", b."schedule", b."session_cost",
-      r."name" as room_name, r."position" as room_position, r."is_active" as room_active,
-      array(select coalesce(d."hour", '') from "day_blocks" d
-        where d."branch_id" = b."id" and d."date" = ${date}) as day_hours,
-      exists(select 1 from "room_sessions" s
-        where s."room_id" = ${roomId} and s."starts_at" = ${at}::timestamptz and s."cancelled_at" is null) as busy,
-      exists(select 1 from "room_blocks" rb where rb."room_id" = ${roomId} and rb."starts_at" = ${at}::timestamptz)
-        as blocked
-    from "branches" b
-    join "cities" c on c."id" = b."city_id"
-    left join "rooms" r on r."id" = ${roomId} and r."branch_id" = b."id"
-    where b."id" = ${branchId}`),
-  );
+  }>(await slotQuery(db).execute({ branchId, date, roomId, at }));
   if (!row) return undefined;
   return {
     id: row.id,
@@ -145,6 +132,22 @@ export async function findSlot(db: DbOrTx, branchId: string, date: string, roomI
     roomBlocks: row.blocked ? [{ roomId, startsAt }] : [],
   };
 }
+
+const slotQuery = preparedSqlOnce(sql`
+  select b."id", b."name", b."city_id", c."name" as city_name, b."address", b."schedule", b."session_cost",
+    r."name" as room_name, r."position" as room_position, r."is_active" as room_active,
+    array(select coalesce(d."hour", '') from "day_blocks" d
+      where d."branch_id" = b."id" and d."date" = ${sql.placeholder('date')}) as day_hours,
+    exists(select 1 from "room_sessions" s
+      where s."room_id" = ${sql.placeholder('roomId')} and s."starts_at" = ${sql.placeholder('at')}::timestamptz
+        and s."cancelled_at" is null) as busy,
+    exists(select 1 from "room_blocks" rb
+      where rb."room_id" = ${sql.placeholder('roomId')} and rb."starts_at" = ${sql.placeholder('at')}::timestamptz)
+      as blocked
+  from "branches" b
+  join "cities" c on c."id" = b."city_id"
+  left join "rooms" r on r."id" = ${sql.placeholder('roomId')} and r."branch_id" = b."id"
+  where b."id" = ${sql.placeholder('branchId')}`);
 
 /**
  * What a standing slot needs to know, in one query: the branch, its zone and limits, its rooms, the day blocks of

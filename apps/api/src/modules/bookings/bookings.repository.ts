@@ -7,7 +7,7 @@ import type { staffSessionSortable } from '@sala/shared/bookings/bookings.contra
 import { and, asc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { containsPattern, offsetOf, orderBy, rowCount, totalCount, withTotal } from '../../lib/paging';
-import { preparedOnce } from '../../lib/prepared';
+import { preparedOnce, preparedSqlOnce } from '../../lib/prepared';
 
 type Page = { page: number; pageSize: number; dir: 'asc' | 'desc'; q?: string };
 
@@ -128,16 +128,27 @@ export async function insertSession(
   },
 ): Promise<{ id: string }> {
   const id = newId();
-  await tx.execute(sql`
-    insert into ${roomSessions} ("id", "user_id", "room_id", "branch_id", "city_id", "starts_at", "credits_charged",
-      "is_courtesy", "courtesy_name", "booked_by", "idempotency_key", "series_id", "rescheduled_from",
-      "calendar_uid", "calendar_sequence")
-    values (${id}, ${values.userId}, ${values.roomId}, ${values.branchId}, ${values.cityId},
-      ${values.startsAt.toISOString()}::timestamptz, ${values.creditsCharged}, ${values.isCourtesy},
-      ${values.courtesyName}, ${values.bookedBy}, ${values.idempotencyKey}::uuid, ${values.seriesId ?? null}::uuid,
-      ${values.rescheduledFrom ?? null}::uuid, ${values.calendarUid ?? null}::uuid, ${values.calendarSequence ?? 0})`);
+  // Every placeholder needs its key; the driver sends an undefined value as null.
+  await sessionInsert(tx).execute({
+    seriesId: null,
+    rescheduledFrom: null,
+    calendarUid: null,
+    ...values,
+    id,
+    startsAt: values.startsAt.toISOString(),
+    calendarSequence: values.calendarSequence ?? 0,
+  });
   return { id };
 }
+
+const p = sql.placeholder;
+const sessionInsert = preparedSqlOnce(sql`
+  insert into ${roomSessions} ("id", "user_id", "room_id", "branch_id", "city_id", "starts_at", "credits_charged",
+    "is_courtesy", "courtesy_name", "booked_by", "idempotency_key", "series_id", "rescheduled_from", "calendar_uid",
+    "calendar_sequence")
+  values (${p('id')}, ${p('userId')}, ${p('roomId')}, ${p('branchId')}, ${p('cityId')}, ${p('startsAt')}::timestamptz,
+    ${p('creditsCharged')}, ${p('isCourtesy')}, ${p('courtesyName')}, ${p('bookedBy')}, ${p('idempotencyKey')}::uuid,
+    ${p('seriesId')}::uuid, ${p('rescheduledFrom')}::uuid, ${p('calendarUid')}::uuid, ${p('calendarSequence')})`);
 
 /** The session that replaced another (its reschedule), if any. */
 export function findSuccessor(db: DbOrTx, id: string) {

@@ -11,7 +11,7 @@ import { users } from '@sala/db/schema/users';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { containsPattern, offsetOf } from '../../lib/paging';
-import { preparedOnce } from '../../lib/prepared';
+import { preparedOnce, preparedSqlOnce } from '../../lib/prepared';
 import { rowsOf } from '../../lib/sql-rows';
 
 /**
@@ -52,41 +52,58 @@ export async function changeBalance(
     (change.grant?.lots ?? []).map(({ id, credits, expiresOn }) => ({ id, credits, expires_on: expiresOn })),
   );
   const [row] = rowsOf<{ balance_after: number }>(
-    await tx.execute(sql`
-    with moved as (
-      update ${users} set "credits" = "credits" + ${change.delta}, "updated_at" = now()
-      where "id" = ${change.userId}
-      returning "credits"
-    ), shifted as (
-      update ${creditLots} set "remaining" = ${creditLots.remaining} + v."delta"
-      from json_to_recordset(${lots}::json) as v("id" uuid, "delta" int)
-      where ${creditLots.id} = v."id" and exists (select 1 from moved)
-      returning 1
-    ), held as (
-      insert into ${sessionCredits} ("session_id", "lot_id", "credits")
-      select ${change.hold?.sessionId ?? null}::uuid, v."id", v."credits"
-      from json_to_recordset(${held}::json) as v("id" uuid, "credits" int)
-      where exists (select 1 from moved)
-      on conflict ("session_id", "lot_id") do update set "credits" = ${sessionCredits.credits} + excluded."credits"
-      returning 1
-    ), made as (
-      insert into ${creditLots} ("id", "user_id", "credits", "remaining", "expires_on", "source", "reference_id",
-        "created_at")
-      select v."id", ${change.userId}::uuid, v."credits", v."credits", v."expires_on", ${change.grant?.source ?? null}::text,
-        ${change.referenceId}::uuid, ${change.grant?.createdAt.toISOString() ?? null}::timestamptz
-      from json_to_recordset(${made}::json) as v("id" uuid, "credits" int, "expires_on" date)
-      where exists (select 1 from moved)
-      returning 1
-    )
-    insert into ${creditLedger} ("id", "user_id", "delta", "balance_after", "reason", "actor_id", "reference_id", "note",
-      "created_at")
-    select ${newId()}, ${change.userId}, ${change.delta}, moved."credits", ${change.reason}, ${change.actorId},
-      ${change.referenceId}, ${change.note}, clock_timestamp()
-    from moved
-    returning "balance_after"`),
+    await balanceChange(tx).execute({
+      id: newId(),
+      userId: change.userId,
+      delta: change.delta,
+      reason: change.reason,
+      actorId: change.actorId,
+      referenceId: change.referenceId,
+      note: change.note,
+      lots,
+      held,
+      heldBy: change.hold?.sessionId ?? null,
+      made,
+      source: change.grant?.source ?? null,
+      madeAt: change.grant?.createdAt.toISOString() ?? null,
+    }),
   );
   return row?.balance_after;
 }
+
+const p = sql.placeholder;
+const balanceChange = preparedSqlOnce(sql`
+  with moved as (
+    update ${users} set "credits" = "credits" + ${p('delta')}::int, "updated_at" = now()
+    where "id" = ${p('userId')}::uuid
+    returning "credits"
+  ), shifted as (
+    update ${creditLots} set "remaining" = ${creditLots.remaining} + v."delta"
+    from json_to_recordset(${p('lots')}::json) as v("id" uuid, "delta" int)
+    where ${creditLots.id} = v."id" and exists (select 1 from moved)
+    returning 1
+  ), held as (
+    insert into ${sessionCredits} ("session_id", "lot_id", "credits")
+    select ${p('heldBy')}::uuid, v."id", v."credits"
+    from json_to_recordset(${p('held')}::json) as v("id" uuid, "credits" int)
+    where exists (select 1 from moved)
+    on conflict ("session_id", "lot_id") do update set "credits" = ${sessionCredits.credits} + excluded."credits"
+    returning 1
+  ), made as (
+    insert into ${creditLots} ("id", "user_id", "credits", "remaining", "expires_on", "source", "reference_id",
+      "created_at")
+    select v."id", ${p('userId')}::uuid, v."credits", v."credits", v."expires_on", ${p('source')}::text,
+      ${p('referenceId')}::uuid, ${p('madeAt')}::timestamptz
+    from json_to_recordset(${p('made')}::json) as v("id" uuid, "credits" int, "expires_on" date)
+    where exists (select 1 from moved)
+    returning 1
+  )
+  insert into ${creditLedger} ("id", "user_id", "delta", "balance_after", "reason", "actor_id", "reference_id", "note",
+    "created_at")
+  select ${p('id')}::uuid, ${p('userId')}::uuid, ${p('delta')}::int, moved."credits", ${p('reason')}, ${p('actorId')}::uuid,
+    ${p('referenceId')}::uuid, ${p('note')}::text, clock_timestamp()
+  from moved
+  returning "balance_after"`);
 
 /** The balance of an account, locked until the transaction ends (a take-back decides on what it reads). */
 export function lockBalance(tx: DbOrTx, userId: string): Promise<number | undefined> {
