@@ -226,6 +226,66 @@ describe('a booking with an SMTP server', () => {
   });
 });
 
+describe('the outbox insert, built once per count of rows (issue 46)', () => {
+  it('writes each row with its own values, for one, two and five rows, again and again, and skips a dedupe key taken', async () => {
+    const batch = (tag: string, count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        to: `${tag}-${i}@example.test`,
+        subject: `${tag} ${i}`,
+        html: `<p>${tag} ${i}</p>`,
+        text: `${tag} ${i}`,
+        attachments:
+          i === 0 ? [{ filename: `${tag}.txt`, contentType: 'text/plain', content: 'eA==' }] : undefined,
+        headers: i === 1 ? { 'List-Unsubscribe': `<https://x.example/${tag}>` } : undefined,
+        dedupeKey: `${tag}-${i}`,
+      }));
+    const written: string[] = [];
+    try {
+      for (const [tag, count] of [
+        ['uno', 1],
+        ['dos', 2],
+        ['cinco', 5],
+        ['otra-dos', 2],
+        ['otro-uno', 1],
+      ] as const) {
+        const emails = batch(tag, count);
+        const ids = await enqueueEmails(t.db, emails);
+        expect(ids).toHaveLength(count);
+        written.push(...ids);
+        const rows = await t.db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
+        expect(
+          rows
+            .map((row) => ({
+              to: row.toAddress,
+              subject: row.subject,
+              html: row.html,
+              text: row.text,
+              attachments: row.attachments,
+              headers: row.headers,
+              dedupeKey: row.dedupeKey,
+            }))
+            .sort((a, b) => a.to.localeCompare(b.to)),
+        ).toEqual(
+          emails.map((email) => ({
+            ...email,
+            attachments: email.attachments ?? [],
+            headers: email.headers ?? {},
+          })),
+        );
+      }
+      // The same keys again, beside a new one: only the new one is written.
+      const again = [...batch('dos', 2), ...batch('nueva', 1)];
+      const ids = await enqueueEmails(t.db, again);
+      written.push(...ids);
+      expect(ids).toHaveLength(1);
+      const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, ids[0]!));
+      expect(row?.toAddress).toBe('nueva-0@example.test');
+    } finally {
+      await t.db.delete(emailOutbox).where(inArray(emailOutbox.id, written));
+    }
+  });
+});
+
 describe('the immediate attempt when a poller claimed the rows first (issue 20 point 1)', () => {
   // Rows left claimed or waiting would fall due under the later tests' clocks: each test's rows go away after it.
   const made: string[] = [];

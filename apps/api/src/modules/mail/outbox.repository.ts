@@ -4,7 +4,7 @@ import { type EmailAttachment, emailOutbox } from '@sala/db/schema/infrastructur
 import type { TOutboxStatus } from '@sala/shared/mail/outbox.contract';
 import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { containsPattern, offsetOf, orderBy, rowCount, withTotal } from '../../lib/paging';
-import { preparedOnce } from '../../lib/prepared';
+import { preparedOnce, preparedSqlOnce } from '../../lib/prepared';
 import { rowsOf } from '../../lib/sql-rows';
 
 export type OutgoingEmail = {
@@ -34,20 +34,49 @@ export type ClaimedEmail = {
 const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 /**
- * Every booking writes two: one plain multi-row INSERT, cheaper to build than the query builder's. A row whose
- * dedupe key exists already is skipped; the ids of the rows written come back.
+ * Every booking writes two: one plain multi-row INSERT, built once for each count of rows up to four (a booking
+ * writes two, a sale or a voucher one). A row whose dedupe key exists already is skipped; the ids of the rows
+ * written come back.
  */
 export async function insertEmails(db: DbOrTx, emails: OutgoingEmail[]): Promise<string[]> {
-  const rows = emails.map(
-    (email) =>
-      sql`(${newId()}, ${email.to}, ${email.subject}, ${email.html}, ${email.text}, ${JSON.stringify(email.attachments ?? [])}::jsonb, ${JSON.stringify(email.headers ?? {})}::jsonb, ${email.dedupeKey ?? null})`,
+  const values: Record<string, unknown> = {};
+  emails.forEach((email, i) => {
+    values[`id${i}`] = newId();
+    values[`to${i}`] = email.to;
+    values[`subject${i}`] = email.subject;
+    values[`html${i}`] = email.html;
+    values[`text${i}`] = email.text;
+    values[`attachments${i}`] = JSON.stringify(email.attachments ?? []);
+    values[`headers${i}`] = JSON.stringify(email.headers ?? {});
+    values[`dedupeKey${i}`] = email.dedupeKey ?? null;
+  });
+  const result = await emailInsert(emails.length)(db).execute(values);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+const emailInserts = new Map<number, ReturnType<typeof emailInsertOf>>();
+function emailInsert(count: number) {
+  if (count > 4) return emailInsertOf(count);
+  let insert = emailInserts.get(count);
+  if (!insert) {
+    insert = emailInsertOf(count);
+    emailInserts.set(count, insert);
+  }
+  return insert;
+}
+
+function emailInsertOf(count: number) {
+  const p = (name: string, i: number) => sql.placeholder(`${name}${i}`);
+  const rows = Array.from(
+    { length: count },
+    (_, i) =>
+      sql`(${p('id', i)}, ${p('to', i)}, ${p('subject', i)}, ${p('html', i)}, ${p('text', i)}, ${p('attachments', i)}::jsonb, ${p('headers', i)}::jsonb, ${p('dedupeKey', i)})`,
   );
-  const result = await db.execute(sql`
+  return preparedSqlOnce(sql`
     insert into ${emailOutbox} ("id", "to_address", "subject", "html", "text", "attachments", "headers", "dedupe_key")
     values ${sql.join(rows, sql`, `)}
     on conflict do nothing
     returning "id"`);
-  return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
 /**

@@ -69,12 +69,17 @@ export function findCheckout(db: DbOrTx, id: string, options: { forUpdate?: bool
 }
 
 export function findCheckoutByPaymentRef(db: DbOrTx, paymentRef: string) {
-  return db
-    .select({ id: checkouts.id, gateway: checkouts.gateway, method: checkouts.method })
-    .from(checkouts)
-    .where(eq(checkouts.paymentRef, paymentRef))
+  return checkoutByPaymentRef(db)
+    .execute({ paymentRef })
     .then((rows) => rows[0]);
 }
+
+const checkoutByPaymentRef = preparedOnce((db) =>
+  db
+    .select({ id: checkouts.id, gateway: checkouts.gateway, method: checkouts.method })
+    .from(checkouts)
+    .where(eq(checkouts.paymentRef, sql.placeholder('paymentRef'))),
+);
 
 /** Stores the gateway's payment of a checkout once; answers the one stored (this one, or an earlier one). */
 export async function setPaymentRef(db: DbOrTx, id: string, paymentRef: string) {
