@@ -1,6 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mayName, nameFor, prepareStatementsOnce, statementName } from './prepared-statements';
+import { nameFor, prepareStatementsOnce, statementName } from './prepared-statements';
+
+/** Whether a query goes as a named statement. */
+const mayName = (config: Parameters<typeof nameFor>[0], values: unknown) => nameFor(config, values) !== null;
+
 import { scratchServerUrl } from './scratch';
 
 describe('which statements go named', () => {

@@ -38,8 +38,7 @@ export function statementName(text: string): string {
 
 /**
  * The name a text goes by, or null. Decided once per text: the text of a query built once (decision 041) is the same
- * string each time, so a later call is one look-up, where the pattern test reads the whole text (a tenth of the
- * naming's time in the money storm's profile went to it).
+ * string each time, so a later call is one look-up instead of a pattern test over the whole text.
  */
 function nameOfText(text: string): string | null {
   let name = decided.get(text);
@@ -62,11 +61,6 @@ export function nameFor(config: QueryConfig, values: unknown): string | null {
   if (typeof config.text !== 'string' || config.name !== undefined || !Array.isArray(params)) return null;
   if (params.length === 0 || params.length > MOST_NAMED_PARAMETERS) return null;
   return nameOfText(config.text);
-}
-
-/** Whether a query may go as a named statement (`nameFor`). */
-export function mayName(config: QueryConfig, values: unknown): boolean {
-  return nameFor(config, values) !== null;
 }
 
 /**
