@@ -248,6 +248,16 @@ describe('reports', () => {
     ]);
   });
 
+  it('reads every figure at one instant, in one read-only transaction on one connection', async () => {
+    await seededBranch();
+    const before = t.database.pool();
+    const res = await get('/api/reports?from=2030-01-01&to=2030-01-09', boss.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = t.database.pool();
+    // The session's cookie, then the report's ten queries in one transaction (they took ten connections before).
+    expect(after.acquired - before.acquired).toBe(2);
+  });
+
   it('refuses a range backwards or longer than a year, in Spanish', async () => {
     const backwards = await get('/api/reports?from=2030-01-09&to=2030-01-01', boss.cookie);
     expect(backwards.statusCode).toBe(400);
