@@ -45,10 +45,9 @@ const TOP_PRODUCTS = 5;
 const REPORT_PRODUCTS = 50;
 
 /**
- * The figures of one answer read at one instant: a read-only transaction in one snapshot, so a sale committed
- * while a report is read is in every figure or in none (sales per day, invoicing, credits), and its ten queries
- * wait their turn on one connection instead of taking the pool from the process's bookings and sales (issue 46:
- * the year-long report of a chain, p95 108/89/93 ms across ten connections, 85/79/77 on one).
+ * The figures of one answer read at one instant (decision 042): a read-only transaction in one snapshot, so a sale
+ * committed while a report is read is in every figure or in none (sales per day, invoicing, credits), and its ten
+ * queries wait their turn on one connection instead of taking the pool from the process's bookings and sales.
  */
 const atOneInstant = <T>(db: Db, read: (tx: Tx) => Promise<T>) =>
   db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
