@@ -248,14 +248,22 @@ describe('reports', () => {
     ]);
   });
 
-  it('reads every figure at one instant, in one read-only transaction on one connection', async () => {
+  it('reads every figure at one instant, in one read-only transaction on one connection (decision 042)', async () => {
     await seededBranch();
+    const transaction = vi.spyOn(t.database.db, 'transaction');
     const before = t.database.pool();
     const res = await get('/api/reports?from=2030-01-01&to=2030-01-09', boss.cookie);
     expect(res.statusCode, res.body).toBe(200);
     const after = t.database.pool();
     // The session's cookie, then the report's ten queries in one transaction (they took ten connections before).
     expect(after.acquired - before.acquired).toBe(2);
+    // One snapshot for every figure, and nothing written.
+    expect(transaction).toHaveBeenCalledTimes(1);
+    expect(transaction.mock.calls[0]![1]).toEqual({
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
+    transaction.mockRestore();
   });
 
   it('refuses a range backwards or longer than a year, in Spanish', async () => {
