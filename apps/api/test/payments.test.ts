@@ -11,6 +11,7 @@ import { addDays, businessDate } from '@sala/shared/time/business-time';
 import { userMessages } from '@sala/shared/users/users.messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCheckout } from '../src/modules/payments/payments.repository';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -170,6 +171,34 @@ describe('the cart priced by the server', () => {
     expect(peek.statusCode).toBe(404);
     const pay = await post(`/api/checkout/${checkoutId}/pay`, stranger.cookie, GOOD_CARD);
     expect(pay.statusCode).toBe(404);
+  });
+
+  it("stores nothing when its payment is already another checkout's: every unique index decides the insert", async () => {
+    // A doubled start inserts the same id and payment twice. The insert once gave way on the id alone; the payment's
+    // own unique index then failed it with a 409 whenever the id's check passed before the first had written its id
+    // (one of five starts at once, on a busy machine). Another checkout holding the payment shows the same index.
+    const product = await createProduct(t.db);
+    const { user, cookie } = await loginAs(t, 'user');
+    const checkoutId = randomUUID();
+    const holder = await insertCheckout(t.db, {
+      id: randomUUID(),
+      userId: user.id,
+      items: [],
+      amountCents: 100,
+      totalCredits: 1,
+      gateway: 'test',
+      // The test gateway names a checkout's payment after its id (the idempotency key).
+      paymentRef: `test_pi_${checkoutId}`,
+      method: 'card',
+      expiresAt: new Date(Date.now() + 3_600_000),
+      nextCheckAt: new Date(Date.now() + 3_600_000),
+    });
+    const res = await start(cookie, [{ productId: product.id, quantity: 1 }], checkoutId);
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json().error.message).toBe(m.initFailed);
+    expect(await t.db.select().from(checkouts).where(eq(checkouts.id, checkoutId))).toEqual([]);
+    const [kept] = await t.db.select().from(checkouts).where(eq(checkouts.id, holder!.id));
+    expect(kept).toEqual(holder);
   });
 
   it('keeps the price of the moment the checkout started', async () => {

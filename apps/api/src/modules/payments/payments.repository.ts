@@ -6,7 +6,13 @@ import { rowsOf } from '../../lib/sql-rows';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 
-/** A new checkout; a second insert of the same id (a doubled request) leaves the first one. */
+/**
+ * A new checkout; a second insert of the same id (a doubled request) leaves the first one. Both carry the same
+ * payment (the checkout id is the gateway's idempotency key), so the doubled insert meets the first on two unique
+ * indexes, the id and the payment reference. Every unique index decides: with the id alone as the target, a doubled
+ * insert that passed the id's check while the first was still writing its index entries met the payment reference
+ * at once and failed with a unique violation (a 409 to one of five starts at once, on a busy machine).
+ */
 export function insertCheckout(
   db: DbOrTx,
   checkout: {
@@ -44,7 +50,7 @@ const newCheckout = preparedOnce((db) =>
         'nextCheckAt',
       ]),
     )
-    .onConflictDoNothing({ target: checkouts.id })
+    .onConflictDoNothing()
     .returning(),
 );
 

@@ -247,7 +247,7 @@ export async function startCheckout(ctx: ActingContext, input: TStartCheckoutReq
   });
   if (inserted) return describe(inserted, gateway, payment.clientSecret);
   // A doubled request inserted it first: from here on both read the same row.
-  return resume(ctx, (await findCheckout(db, input.checkoutId))!, input);
+  return resumeStoredFirst(ctx, input);
 }
 
 /** A card's window to be confirmed, or the end of OXXO's voucher (and SPEI's wait): the last Mexico City day's end. */
@@ -340,7 +340,7 @@ async function startLaterPayment(
       folio: made.folio,
     });
   // A doubled request stored it first.
-  return resume(ctx, (await findCheckout(db, input.checkoutId))!, input);
+  return resumeStoredFirst(ctx, input);
 }
 
 /** The cart's lines priced from the database; products no longer sold online refuse it, each named. */
@@ -374,6 +374,17 @@ async function pricedLines(db: DbOrTx, items: TStartCheckoutRequest['items']): P
   const first = Object.values(refused)[0];
   if (first) throw new AppError('aborted', first, refused);
   return lines;
+}
+
+/**
+ * The checkout a doubled start stored first, resumed. Its insert stored nothing because a row with the same id or the
+ * same payment is there; a payment held by another checkout (the gateway answering another key's payment) cannot be
+ * resumed, and the start is refused as the gateway's failure.
+ */
+async function resumeStoredFirst(ctx: ActingContext, input: TStartCheckoutRequest): Promise<TCheckout> {
+  const stored = await findCheckout(ctx.db, input.checkoutId);
+  if (!stored) throw new AppError('unavailable', m.initFailed);
+  return resume(ctx, stored, input);
 }
 
 async function resume(
