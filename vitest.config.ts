@@ -76,7 +76,11 @@ export default defineConfig({
           // One module graph per worker, not per file: the API's import (≈ 3 s a file) is paid twice, not 54
           // times. Each file still builds its own app on its own database; no file mocks a module (those below).
           isolate: false,
-          setupFiles: ['../../packages/shared/src/test-each-file.ts'],
+          setupFiles: [
+            '../../packages/shared/src/test-each-file.ts',
+            // On PostgreSQL, a query sent on a busy connection fails its test (pg 9 refuses it).
+            ...(onPostgres ? ['test/one-query-at-a-time.ts'] : []),
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -31,6 +31,8 @@ export const POSTGRES_FILES: Record<string, string> = {
   'prepared-once.test.ts':
     "a query built once runs on the asking transaction's own connection: only a pool has another to compare",
   'privacy.test.ts': 'an account closed twice at once closes once (row lock)',
+  'read-together.test.ts':
+    "a transaction's one pooled connection reads in turn: node-postgres 9 refuses a query sent while another runs",
   'reschedule.test.ts': '20 moves of one session at once: one wins, Σ ledger = balance',
   'rooms.test.ts':
     "two creations of one position (the unique index's name mapped to the message); no deadlock",

@@ -16,6 +16,7 @@ import { businessDate } from '@sala/shared/time/business-time';
 import type { ActingContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { assertMayWorkAt } from '../../lib/branch-scope';
+import { readTogether } from '../../lib/read-together';
 import { recordAudit } from '../audit/audit.service';
 import { lockBranch } from '../branches/branches.service';
 import { drawerExpensesOfDay } from '../costs/costs.service';
@@ -40,9 +41,9 @@ import {
 /** The drawer with the day's figures: the snapshot taken at closing, or what it should hold now while open. */
 async function withFigures(db: DbOrTx, row: DrawerRow): Promise<TDrawer> {
   const day = { branchId: row.branchId, date: row.date };
-  const [sales, cashExpensesCents] = await Promise.all([
-    posTakingsOfDay(db, day),
-    drawerExpensesOfDay(db, day),
+  const [sales, cashExpensesCents] = await readTogether(db, [
+    () => posTakingsOfDay(db, day),
+    () => drawerExpensesOfDay(db, day),
   ]);
   const expectedNow = expectedCashCents({
     openingFloatCents: row.openingFloatCents,

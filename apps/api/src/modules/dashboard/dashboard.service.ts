@@ -20,6 +20,7 @@ import {
 } from '@sala/shared/dashboard/occupancy';
 import { addDays, businessDate, businessTime, dayRange } from '@sala/shared/time/business-time';
 import type { ActingContext } from '../../context';
+import { readTogether } from '../../lib/read-together';
 import { invoicingTotals } from '../invoicing/invoicing.service';
 import {
   blocksOfDay,
@@ -47,7 +48,8 @@ const REPORT_PRODUCTS = 50;
 /**
  * The figures of one answer read at one instant (decision 042): a read-only transaction in one snapshot, so a sale
  * committed while a report is read is in every figure or in none (sales per day, invoicing, credits), and its ten
- * queries wait their turn on one connection instead of taking the pool from the process's bookings and sales.
+ * queries take their turns on one connection (readTogether) instead of taking the pool from the process's bookings
+ * and sales.
  */
 const atOneInstant = <T>(db: Db, read: (tx: Tx) => Promise<T>) =>
   db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
@@ -60,11 +62,11 @@ async function branchPeriods(
   branchId?: string,
 ): Promise<BranchPeriod[]> {
   const range = { from: dayRange(from).from, to: dayRange(to).to, branchId };
-  const [list, blocks, roomBlocks, sessions] = await Promise.all([
-    branchesWithRooms(db, branchId),
-    dayBlocksBetween(db, from, to, branchId),
-    roomBlockCounts(db, range),
-    sessionCounts(db, { from, to, branchId }),
+  const [list, blocks, roomBlocks, sessions] = await readTogether(db, [
+    () => branchesWithRooms(db, branchId),
+    () => dayBlocksBetween(db, from, to, branchId),
+    () => roomBlockCounts(db, range),
+    () => sessionCounts(db, { from, to, branchId }),
   ]);
   return list.map((branch) => {
     const period: BranchPeriod = {
@@ -174,10 +176,10 @@ export async function occupancyPanel(
 /** The money figures of [from, to] (business dates): sales per day by method, credits, top products. */
 async function moneyOf(db: DbOrTx, from: string, to: string, branchId: string | undefined, products: number) {
   const days = { from, to, branchId };
-  const [sales, credits, top] = await Promise.all([
-    salesPerDay(db, days),
-    creditFigures(db, days),
-    topProducts(db, days, products),
+  const [sales, credits, top] = await readTogether(db, [
+    () => salesPerDay(db, days),
+    () => creditFigures(db, days),
+    () => topProducts(db, days, products),
   ]);
   // Every date of the range, a day without sales as zeros (a chart's gap is a day, not a missing bar).
   const found = new Map(sales.map((day) => [day.date, day]));
@@ -200,12 +202,12 @@ export async function moneyPanel(ctx: ActingContext, query: TDashboardQuery): Pr
 /** GET /api/reports — the super admin's: every figure of the panels for any range and branch. */
 export async function report(ctx: ActingContext, query: TReportQuery): Promise<TReport> {
   const [periods, money, expensesCents, invoicing, expired] = await atOneInstant(ctx.db, (db) =>
-    Promise.all([
-      branchPeriods(db, query.from, query.to, query.branchId),
-      moneyOf(db, query.from, query.to, query.branchId, REPORT_PRODUCTS),
-      expensesBetween(db, query.from, query.to, query.branchId),
-      invoicingTotals(db, query),
-      expiredPerMonth(db, query),
+    readTogether(db, [
+      () => branchPeriods(db, query.from, query.to, query.branchId),
+      () => moneyOf(db, query.from, query.to, query.branchId, REPORT_PRODUCTS),
+      () => expensesBetween(db, query.from, query.to, query.branchId),
+      () => invoicingTotals(db, query),
+      () => expiredPerMonth(db, query),
     ]),
   );
   const branches = withCells(periods, query.from, query.to);

@@ -24,6 +24,7 @@ import { businessDate, businessTime } from '@sala/shared/time/business-time';
 import type { ActingContext, JobContext, RequestContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { toPage } from '../../lib/paging';
+import { readTogether } from '../../lib/read-together';
 import { verifySubject } from '../../lib/signing';
 import { hashToken, newToken } from '../../lib/tokens';
 import { forgetPersonInLog, recordAudit } from '../audit/audit.service';
@@ -108,10 +109,10 @@ function logRequest(
 
 /** Why an account cannot be closed right now, in words: sessions still to come, payments still in progress. */
 async function closeBlockers(db: DbOrTx, userId: string, now: Date) {
-  const [sessions, payments, orders] = await Promise.all([
-    upcomingSessionsOf(db, userId, now),
-    paymentsInProgressOf(db, userId, now),
-    pendingOrdersOf(db, userId),
+  const [sessions, payments, orders] = await readTogether(db, [
+    () => upcomingSessionsOf(db, userId, now),
+    () => paymentsInProgressOf(db, userId, now),
+    () => pendingOrdersOf(db, userId),
   ]);
   return {
     sessions: sessions.map(
