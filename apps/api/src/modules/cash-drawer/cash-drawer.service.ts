@@ -235,5 +235,8 @@ export async function reopenDrawer(
 /** For the corte: the drawers of a date with their figures (every branch, or one). */
 export async function drawersOfDay(db: DbOrTx, date: string, branchId?: string): Promise<TDrawer[]> {
   const rows = await drawersOfDate(db, date, branchId);
-  return Promise.all(rows.map((row) => withFigures(db, row)));
+  return readTogether(
+    db,
+    rows.map((row) => () => withFigures(db, row)),
+  );
 }
