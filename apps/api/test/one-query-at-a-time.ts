@@ -2,9 +2,10 @@ import pg from 'pg';
 import { afterEach, expect } from 'vitest';
 
 /**
- * On PostgreSQL (`npm run test:pg`): a query sent on a connection while another runs there fails its test. node-postgres
- * queues such a query only as a deprecated courtesy (pg 8 warns once a process, pg 9 refuses it), and it is what a
- * `Promise.all` of reads does inside a transaction; `readTogether` (src/lib/read-together.ts) sends them in turn.
+ * On PostgreSQL (`npm run test:pg`): a query sent on a connection while another runs there fails its test.
+ * node-postgres queues such a query only as a deprecated courtesy (pg 8 warns once a process, pg 9 refuses it), and
+ * it is what a `Promise.all` of reads does inside a transaction; `readTogether` (src/lib/read-together.ts) sends them
+ * in turn.
  * Read from the client's own state (its running query and its queue), as pg's warning is.
  */
 type Client = {
