@@ -328,6 +328,19 @@ const booking = (world: World, client: number, slot: Slot, key?: string) => ({
   body: { ...slot, ...(key ? { idempotencyKey: key } : {}) },
 });
 
+/**
+ * A doubled start is answered as one: both of its requests 201, with the same pending order. A 409 to one of them is
+ * a refusal the tallies would count as a client's error (the checkout's insert once gave way on its id alone, and a
+ * duplicate met the payment reference's index).
+ */
+function doubledStartsAnswered(pairs: Answer[][]): CheckResult {
+  const violations = pairs.filter((pair) => {
+    if (pair.some((answer) => answer.status !== 201)) return true;
+    return new Set(pair.map((answer) => JSON.parse(answer.body).orderId)).size !== 1;
+  }).length;
+  return { name: 'both answers of a doubled voucher start are 201, with one order', violations };
+}
+
 /** Every session a 201 answered is in the database, active (nothing committed was lost). */
 async function answeredSessionsExist(db: Db, answers: Answer[]): Promise<CheckResult> {
   const ids = answers.filter((a) => a.status === 201).map((a) => JSON.parse(a.body).session.id as string);
@@ -382,6 +395,8 @@ async function postgresPhases() {
       const booked: { id: string; cookie: string }[] = [];
       const orders: string[] = [];
       const money: Answer[] = [];
+      /** Each doubled voucher start's two answers (both must be 201, with one order). */
+      const doubledStarts: Answer[][] = [];
       const ops = Array.from({ length: MONEY_OPS }, () => ({
         pick: rand(),
         client: world.clients[Math.floor(rand() * world.clients.length)]!,
@@ -438,6 +453,7 @@ async function postgresPhases() {
             ),
           );
           money.push(...opened);
+          doubledStarts.push(opened);
           const voucher = opened.find((x) => x.status === 201);
           if (!voucher) return;
           const orderId = JSON.parse(voucher.body).orderId as string;
@@ -527,7 +543,7 @@ async function postgresPhases() {
       moneySeconds = (performance.now() - moneyStarted) / 1000;
       moneyCpu = cpuBetween(cpuBefore, readCpu([a.pid, b.pid]));
       moneyStatements = (await statementsSent([a.port, b.port], world.boss)) - statementsBefore;
-      return { money, booked };
+      return { money, booked, doubledStarts };
     };
     if (MONEY_WARM_UP) {
       const warmUp = await moneyStorm(777);
@@ -539,12 +555,17 @@ async function postgresPhases() {
         broken.push('2. money storm, warm-up: a session not freed');
       await verify('2. money storm, warm-up', database.db, [
         await corteMatches(database.db, a.port, world.boss),
+        doubledStartsAnswered(warmUp.doubledStarts),
       ]);
       latencies.clear();
       requestsOut.peak = 0;
     }
-    tally('2. money storm', (await moneyStorm(20_261_124)).money);
-    await verify('2. money storm', database.db, [await corteMatches(database.db, a.port, world.boss)]);
+    const measured = await moneyStorm(20_261_124);
+    tally('2. money storm', measured.money);
+    await verify('2. money storm', database.db, [
+      await corteMatches(database.db, a.port, world.boss),
+      doubledStartsAnswered(measured.doubledStarts),
+    ]);
 
     // 3. SIGTERM to B under load: what it had in flight is answered, what arrives after is 503 in the envelope
     // (or finds the port closed), never a 500.
