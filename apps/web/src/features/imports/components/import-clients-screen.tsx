@@ -2,7 +2,7 @@ import { commonMessages } from '@sala/shared/errors/messages';
 import { CLIENTS_UPLOAD_MAX_BYTES, type TImportReport } from '@sala/shared/imports/imports.contract';
 import { importMessages as m } from '@sala/shared/imports/imports.messages';
 import { Download, FileSpreadsheet, RotateCcw, Upload } from 'lucide-react';
-import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { cx, fieldLabelClass } from '../../../components/ui/field-styles';
 import { Button } from '../../../components/ui/link-button';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -46,10 +46,13 @@ async function readCsv(file: File): Promise<{ csv: string } | { refusal: string 
   return { csv };
 }
 
-/** A section's heading that takes the focus when it shows (the button that led to it is gone). */
+/**
+ * A section's heading that takes the focus when it shows (the button that led to it is gone), in the commit that shows
+ * it, so the focus is never left on the page's body in between.
+ */
 function FocusedHeading({ id, children }: { id: string; children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  useLayoutEffect(() => ref.current?.focus(), []);
   return (
     <h2
       ref={ref}
