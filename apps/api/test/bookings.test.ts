@@ -15,6 +15,7 @@ import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readInvite } from './calendar-reader';
+import { storedText } from './outbox';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -110,7 +111,7 @@ describe('POST /api/sessions', () => {
       expect(mail.text).toContain(p.branch.name);
       expect(mail.text).toContain('Sala 1');
       expect(mail.text).toContain('miércoles 9 de enero de 2030, de 10:00 a 11:00');
-      const invite = readInvite(mail.attachments[0]!.content);
+      const invite = readInvite(storedText(mail.attachments[0]));
       expect(invite).toMatchObject({
         method: 'REQUEST',
         uid: body.session.id,
@@ -337,7 +338,7 @@ describe('POST /api/sessions/:id/cancel', () => {
     const cancelMail = (await mailsAbout(session.id)).find(
       (mail) => mail.subject === 'Reservacion cancelada',
     )!;
-    expect(readInvite(cancelMail.attachments[0]!.content)).toMatchObject({
+    expect(readInvite(storedText(cancelMail.attachments[0]))).toMatchObject({
       method: 'CANCEL',
       uid: session.id,
       status: 'CANCELLED',

@@ -6,6 +6,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readInvite } from './calendar-reader';
+import { storedText } from './outbox';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -136,13 +137,13 @@ describe('a client’s calendar feed (issue 43)', () => {
 
     const byUid = new Map(feed.events.map((event) => [event.uid, event]));
     const confirmed = readInvite(
-      (await lastMailTo(client.user.email, 'Reservacion confirmada')).attachments[0]!.content,
+      storedText((await lastMailTo(client.user.email, 'Reservacion confirmada')).attachments[0]),
     );
     const keptInvite = await t.db
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, client.user.email));
-    const invites = keptInvite.flatMap((mail) => mail.attachments.map((a) => readInvite(a.content)));
+    const invites = keptInvite.flatMap((mail) => mail.attachments.map((a) => readInvite(storedText(a))));
     expect(confirmed.uid).toBeTruthy();
     // Each e-mailed event is the feed's event of the same UID, at its latest SEQUENCE.
     for (const uid of [kept.id, toMove.id, toCancel.id]) {

@@ -9,7 +9,7 @@ import { DEFAULT_RETRY_DELAYS_MS } from '../src/lib/retry-schedule';
 import { createOutboxWorker } from '../src/modules/mail/outbox.worker';
 import type { PosReceipt } from '../src/ports/notify';
 import { readInvite } from './calendar-reader';
-import { enqueueEmails } from './outbox';
+import { enqueueEmails, storedText } from './outbox';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -113,7 +113,7 @@ describe('a booking with an SMTP server', () => {
 
     // Each message carries its outbox row's id as a stable Message-ID, and the row is sent.
     const rows = await rowsTo([client.user.email, 'recepcion@example.test']);
-    const mine = rows.filter((row) => row.attachments.some((a) => a.content.includes(answer.session.id)));
+    const mine = rows.filter((row) => row.attachments.some((a) => storedText(a).includes(answer.session.id)));
     expect(mine).toHaveLength(2);
     for (const row of mine) {
       expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });

@@ -114,17 +114,24 @@ describe('paying later with the test gateway', () => {
     expect(mail?.html).toContain(
       `<img src="cid:${OXXO_BARCODE_CID}" alt="Código de barras de la referencia ${body.instructions.number}"`,
     );
+    // Decision 043: the row holds the reference; the PNG is drawn when the worker delivers, out of the transaction.
     const barcode = mail?.attachments.find((file) => file.cid === OXXO_BARCODE_CID);
-    expect(barcode).toMatchObject({ contentType: 'image/png', encoding: 'base64' });
-    expect(await readCode128(Buffer.from(barcode!.content, 'base64'))).toBe(body.instructions.number);
-    // As the mail server receives it: the PNG's bytes, inline.
-    const sent = toMailMessage(
+    expect(barcode).toEqual({
+      filename: 'referencia-oxxo.png',
+      contentType: 'image/png',
+      cid: OXXO_BARCODE_CID,
+      oxxoBarcode: body.instructions.number,
+    });
+    // As the mail server receives it: the PNG's bytes, inline, of the size the HTML gives it.
+    const sent = await toMailMessage(
       { ...mail!, to: mail!.toAddress },
       { name: 'Sala Común', email: 'hola@example.mx' },
     );
     const inline = sent.attachments.find((file) => file.cid === OXXO_BARCODE_CID);
     expect(Buffer.isBuffer(inline?.content)).toBe(true);
-    expect(await readCode128(inline!.content as Buffer)).toBe(body.instructions.number);
+    const png = inline!.content as Buffer;
+    expect(await readCode128(png)).toBe(body.instructions.number);
+    expect(mail?.html).toContain(`width="${png.readUInt32BE(16)}" height="${png.readUInt32BE(20)}"`);
 
     // Mis pedidos shows it pending with its voucher.
     const mine = await get('/api/me/orders', cookie);

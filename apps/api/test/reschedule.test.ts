@@ -9,6 +9,7 @@ import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readInvite } from './calendar-reader';
+import { storedText } from './outbox';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -117,18 +118,18 @@ describe('moving a session (design §7)', () => {
     expect(moved.text).toContain('jueves 10 de enero de 2030, de 12:00 a 13:00');
     expect(moved.text).toContain('Antes: miércoles 9 de enero de 2030, de 10:00 a 11:00');
     const first = readInvite(
-      (await lastMailTo(user.email, 'Reservacion confirmada')).attachments[0]!.content,
+      storedText((await lastMailTo(user.email, 'Reservacion confirmada')).attachments[0]),
     );
-    const again = readInvite(moved.attachments[0]!.content);
+    const again = readInvite(storedText(moved.attachments[0]));
     expect(again).toMatchObject({ uid: first.uid, method: 'REQUEST', localStart: '2030-01-10T12:00:00' });
     expect(again.sequence).toBeGreaterThan(first.sequence);
     const staff = await lastMailTo('recepcion@example.test', `Reservacion cambiada de ${user.name}`);
-    expect(readInvite(staff.attachments[0]!.content).uid).toBe(first.uid);
+    expect(readInvite(storedText(staff.attachments[0])).uid).toBe(first.uid);
 
     // Cancelled later, the same event goes, with a higher SEQUENCE still.
     expect((await post(`/api/sessions/${body.session.id}/cancel`, cookie)).statusCode).toBe(200);
     const cancelled = readInvite(
-      (await lastMailTo(user.email, 'Reservacion cancelada')).attachments[0]!.content,
+      storedText((await lastMailTo(user.email, 'Reservacion cancelada')).attachments[0]),
     );
     expect(cancelled).toMatchObject({ uid: first.uid, method: 'CANCEL' });
     expect(cancelled.sequence).toBeGreaterThan(again.sequence);

@@ -16,6 +16,7 @@ import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storedText } from './outbox';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -226,7 +227,7 @@ describe('confirming a standing slot', () => {
     expect(toClient.text).not.toContain('martes 22 de enero de 2030');
     // One calendar file, an event per booked date, each with its session's UID, read by a real parser.
     for (const mail of [toClient, toStaff]) {
-      const events = readEvents(mail.attachments[0]!.content);
+      const events = readEvents(storedText(mail.attachments[0]));
       expect(events.map((e) => e.uid).sort()).toEqual(sessions.map((s) => s.id).sort());
       expect(events.map((e) => e.start.getTime()).sort()).toEqual(
         sessions.map((s) => s.startsAt.getTime()).sort(),
@@ -421,7 +422,7 @@ describe('a client’s standing slots in /perfil', () => {
       .select()
       .from(emailOutbox)
       .where(and(eq(emailOutbox.toAddress, user.email), eq(emailOutbox.subject, 'Reserva fija cancelada')));
-    const events = readEvents(mail!.attachments[0]!.content);
+    const events = readEvents(storedText(mail!.attachments[0]));
     expect(events.map((e) => e.uid).sort()).toEqual(sessionIds.slice(1).sort());
     // Nothing left to cancel: said so.
     const again = await post(`/api/me/series/${seriesId}/cancel`, cookie, {});

@@ -18,6 +18,7 @@ import { freezeClock } from '@sala/shared/time/freeze-clock';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readInvite } from './calendar-reader';
+import { storedText } from './outbox';
 import { loginAs } from './sessions';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -317,7 +318,7 @@ describe('a room frees up (design §7)', () => {
     expect(mail!.subject).toBe('Se libero tu hora: sesion reservada');
     expect(mail!.text).toContain('martes 8 de enero de 2030, de 10:00 a 11:00');
     expect(mail!.text).toContain('descontamos 1 crédito');
-    expect(readInvite(mail!.attachments[0]!.content)).toMatchObject({
+    expect(readInvite(storedText(mail!.attachments[0]))).toMatchObject({
       uid: active[0]!.id,
       method: 'REQUEST',
     });

@@ -12,15 +12,24 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 
-export type EmailAttachment = {
-  filename: string;
-  /** The file's text, or its bytes in base64 (`encoding`). */
-  content: string;
-  contentType: string;
-  encoding?: 'base64';
-  /** An inline image the HTML shows as `cid:…` (the OXXO voucher's barcode). */
-  cid?: string;
-};
+export type EmailAttachment =
+  | {
+      filename: string;
+      /** The file's text, or its bytes in base64 (`encoding`). */
+      content: string;
+      contentType: string;
+      encoding?: 'base64';
+      /** An inline image the HTML shows as `cid:…` (an OXXO voucher's barcode, in rows written before decision 043). */
+      cid?: string;
+    }
+  | {
+      filename: string;
+      contentType: 'image/png';
+      /** The inline image the HTML shows as `cid:…`. */
+      cid: string;
+      /** An OXXO voucher's reference: the outbox worker draws its barcode when it delivers (decision 043). */
+      oxxoBarcode: string;
+    };
 
 /**
  * Mail is written here in the same transaction as the change it reports; the outbox worker of every API process

@@ -5,7 +5,7 @@ import { addHourLabel } from '@sala/shared/format/hours';
 import { formatMoney } from '@sala/shared/format/money';
 import { NO_BUSINESS_CONTACT } from '@sala/shared/legal/business-contact';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
-import { oxxoBarcodePng } from '../../lib/barcode';
+import { oxxoBarcodeSize } from '../../lib/barcode';
 import { signSubject } from '../../lib/signing';
 import type { Notify, PurchaseFacts, SessionFacts } from '../../ports/notify';
 import { businessContact } from '../legal/legal.service';
@@ -414,7 +414,8 @@ export function createNotify(options: NotifyOptions): Notify {
     },
     async paymentPending(tx, order) {
       const pay = order.instructions;
-      const barcode = pay.kind === 'oxxo' ? await oxxoBarcodePng(pay.number) : undefined;
+      // Only its size here: the PNG is drawn when the e-mail is delivered, outside this transaction (decision 043).
+      const barcode = pay.kind === 'oxxo' ? oxxoBarcodeSize(pay.number) : undefined;
       await write(tx, [
         paymentPendingEmail(
           order.email,

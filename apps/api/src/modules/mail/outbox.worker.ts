@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Db } from '@sala/db/client';
-import type { Mailer, MailMessage } from '../../lib/mail/mailer';
+import type { EmailAttachment } from '@sala/db/schema/infrastructure';
+import { oxxoBarcodePng } from '../../lib/barcode';
+import type { MailAttachment, Mailer, MailMessage } from '../../lib/mail/mailer';
 import { createPoller } from '../../lib/poller';
 import {
   DEFAULT_RETRY_DELAYS_MS,
@@ -72,8 +74,24 @@ const logoPng = () => {
   return logo;
 };
 
-/** The outbox row as the message a server receives: a Message-ID that never changes, the logo inline. */
-export function toMailMessage(row: ClaimedEmail, from: { name: string; email: string }): MailMessage {
+/** A stored attachment as nodemailer takes it: base64 back to bytes, an OXXO reference drawn as its barcode. */
+async function toMailAttachment(attachment: EmailAttachment): Promise<MailAttachment> {
+  if ('oxxoBarcode' in attachment) {
+    const { oxxoBarcode, ...file } = attachment;
+    return { ...file, content: (await oxxoBarcodePng(oxxoBarcode)).png };
+  }
+  const { encoding, ...file } = attachment;
+  return encoding === 'base64' ? { ...file, content: Buffer.from(file.content, 'base64') } : file;
+}
+
+/**
+ * The outbox row as the message a server receives: a Message-ID that never changes, the logo inline, and an OXXO
+ * voucher's barcode drawn now, not in the transaction that wrote the row (decision 043).
+ */
+export async function toMailMessage(
+  row: ClaimedEmail,
+  from: { name: string; email: string },
+): Promise<MailMessage> {
   const domain = from.email.split('@')[1] ?? 'localhost';
   return {
     messageId: `<${row.id}@${domain}>`,
@@ -84,11 +102,7 @@ export function toMailMessage(row: ClaimedEmail, from: { name: string; email: st
     text: row.text,
     headers: row.headers,
     attachments: [
-      ...row.attachments.map(({ encoding, ...attachment }) =>
-        encoding === 'base64'
-          ? { ...attachment, content: Buffer.from(attachment.content, 'base64') }
-          : attachment,
-      ),
+      ...(await Promise.all(row.attachments.map(toMailAttachment))),
       ...(row.html.includes(`cid:${LOGO_CID}`)
         ? [{ filename: 'sala-comun.png', content: logoPng(), contentType: 'image/png', cid: LOGO_CID }]
         : []),
@@ -138,7 +152,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function attempt(row: ClaimedEmail): Promise<boolean> {
     const started = clock();
     try {
-      await mailer!.send(toMailMessage(row, from));
+      await mailer!.send(await toMailMessage(row, from));
     } catch (error) {
       const at = clock();
       const nextAttemptAt = nextAttemptAfterFailure(row.attempts, at, delays);

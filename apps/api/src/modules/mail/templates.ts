@@ -7,7 +7,7 @@ import { oxxoBarcodeAlt } from '@sala/shared/store/oxxo-barcode';
 import type { TPaymentInstructions as PaymentInstructions } from '@sala/shared/store/store.contract';
 import { IVA_INCLUDED_LINE, includedIvaCents } from '@sala/shared/tax/iva';
 import { businessDate, businessTime } from '@sala/shared/time/business-time';
-import type { BarcodeImage } from '../../lib/barcode';
+import type { BarcodeSize } from '../../lib/barcode';
 import type { InvoiceFacts, PosReceipt } from '../../ports/notify';
 import type { OutgoingEmail } from './outbox.repository';
 
@@ -585,8 +585,8 @@ export function paymentPendingEmail(
     instructions: PaymentInstructions;
   },
   profileUrl: string,
-  /** The OXXO reference drawn as a barcode (lib/barcode.ts). */
-  barcode?: BarcodeImage,
+  /** The size of the OXXO reference's barcode (lib/barcode.ts); the outbox worker draws it when it delivers. */
+  barcode?: BarcodeSize,
 ): OutgoingEmail {
   const pay = order.instructions;
   const oxxo = pay.kind === 'oxxo';
@@ -648,10 +648,9 @@ export function paymentPendingEmail(
   if (!scannable) return message;
   const png = {
     filename: 'referencia-oxxo.png',
-    content: barcode.png.toString('base64'),
-    encoding: 'base64' as const,
-    contentType: 'image/png',
+    contentType: 'image/png' as const,
     cid: OXXO_BARCODE_CID,
+    oxxoBarcode: pay.number,
   };
   return { ...message, attachments: [png] };
 }
