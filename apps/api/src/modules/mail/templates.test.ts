@@ -189,4 +189,43 @@ describe('the store’s e-mails (issue 39)', () => {
     );
     expect(voucher.text).toContain('Folio: A-123456');
   });
+
+  it('show the OXXO reference and the CLABE in groups of four that wrap on a phone; their text and a copy keep them whole', () => {
+    const order = { name: 'Ana', folio: 9, lines: [], totalCents: 50_000, credits: 5 };
+    const expiresAt = '2030-01-10T05:59:00.000Z';
+    const number = '93000262280785070190123456789012';
+    const oxxo = paymentPendingEmail(
+      'a@x.test',
+      { ...order, instructions: { kind: 'oxxo', number, hostedUrl: null, expiresAt } },
+      'u',
+    );
+    const group = (digits: string) =>
+      `<span style="display:inline-block;margin-right:0.5em;white-space:nowrap">${digits}</span>`;
+    expect(oxxo.html).toContain(
+      `${group('9300')}${group('0262')}${group('2807')}${group('8507')}${group('0190')}${group('1234')}${group('5678')}${group('9012')}</td>`,
+    );
+    expect(oxxo.text).toContain(`Número de referencia OXXO: ${number}`);
+    const clabe = '646180157000000004';
+    const spei = paymentPendingEmail(
+      'a@x.test',
+      {
+        ...order,
+        instructions: {
+          kind: 'spei',
+          clabe,
+          bankName: 'STP',
+          reference: '1234567',
+          hostedUrl: null,
+          expiresAt,
+        },
+      },
+      'u',
+    );
+    expect(spei.html).toContain(
+      `${group('6461')}${group('8015')}${group('7000')}${group('0000')}${group('04')}</td>`,
+    );
+    expect(spei.text).toContain(`CLABE: ${clabe}`);
+    // A short reference stays as it is.
+    expect(spei.html).toContain('>1234567</td>');
+  });
 });

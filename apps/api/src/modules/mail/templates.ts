@@ -1,5 +1,6 @@
 import { formatCredits } from '@sala/shared/format/credits';
 import { formatCalendarDate } from '@sala/shared/format/dates';
+import { digitGroups } from '@sala/shared/format/digit-groups';
 import { formatMoney } from '@sala/shared/format/money';
 import { askReception, type BusinessContact, NO_BUSINESS_CONTACT } from '@sala/shared/legal/business-contact';
 import { formatFolio } from '@sala/shared/orders/folio';
@@ -27,8 +28,11 @@ const escapeHtml = (value: string) =>
   );
 
 type Action = { label: string; url: string };
-/** A label and its value ('Sucursal', 'Valle'). */
-type Detail = [label: string, value: string];
+/**
+ * A label and its value ('Sucursal', 'Valle'). A long number to read aloud or type (an OXXO reference, a CLABE) is
+ * shown in groups of four spaced by style, so it wraps on a phone and a copy gives it as typed; its text is as is.
+ */
+type Detail = [label: string, value: string, shape?: 'digits'];
 /** A table of lines (a receipt): its header and rows, then totals as [label, amount]. */
 type Lines = { header: string[]; rows: string[][]; footer?: [string, string][] };
 /** An inline image attached to the message (`cid:`), at its own size in pixels, never wider than the message. */
@@ -47,6 +51,15 @@ type Content = {
   unsubscribe?: Action;
 };
 
+/** A long number in groups of four (the page's `GroupedDigits`): each group unbreakable, the number wrapping between. */
+const digits = (value: string) =>
+  digitGroups(value)
+    .map(
+      (group) =>
+        `<span style="display:inline-block;margin-right:0.5em;white-space:nowrap">${escapeHtml(group)}</span>`,
+    )
+    .join('');
+
 const cell = (value: string, align: 'left' | 'right', strong = false) =>
   `<td style="padding:6px 8px;border-bottom:1px solid #e6e0d6;text-align:${align};${strong ? 'font-weight:700;' : ''}">${escapeHtml(value)}</td>`;
 
@@ -58,8 +71,8 @@ function html({ title, paragraphs, figure, details, lines, after, action, unsubs
   const detailTable = details?.length
     ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;font-size:15px">${details
         .map(
-          ([label, value]) =>
-            `<tr><td style="padding:4px 16px 4px 0;color:#52636b;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
+          ([label, value, shape]) =>
+            `<tr><td style="padding:4px 16px 4px 0;color:#52636b;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600">${shape === 'digits' ? digits(value) : escapeHtml(value)}</td></tr>`,
         )
         .join('')}</table>`
     : '';
@@ -616,13 +629,13 @@ export function paymentPendingEmail(
         : undefined,
       details: oxxo
         ? [
-            ['Número de referencia OXXO', pay.number],
+            ['Número de referencia OXXO', pay.number, 'digits'],
             ['Monto', total],
             ['Vence', untilDate(pay.expiresAt)],
             ['Folio', formatFolio(order.folio)],
           ]
         : [
-            ['CLABE', pay.clabe],
+            ['CLABE', pay.clabe, 'digits'],
             ['Banco', pay.bankName],
             ['Referencia', pay.reference],
             ['Monto exacto', toTransfer],

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@sala/shared/format/date-time';
+import { digitGroups } from '@sala/shared/format/digit-groups';
 import { formatMoney } from '@sala/shared/format/money';
 import type { TPaymentInstructions } from '@sala/shared/store/store.contract';
 import { IVA_INCLUDED } from '@sala/shared/tax/iva';
@@ -16,9 +17,6 @@ export const paymentInstructionsTitles = {
   oxxo: 'Ficha de pago OXXO',
   spei: 'Datos para tu transferencia SPEI',
 } as const;
-
-/** '1234 5678 9012 3456': digits in fours, easier to read aloud and to type at the counter. */
-export const digitGroups = (value: string, size = 4) => value.match(new RegExp(`.{1,${size}}`, 'g')) ?? [];
 
 /**
  * A long number in large monospace digits, grouped for reading. The groups are spaced by CSS, not by spaces, so
