@@ -190,7 +190,7 @@ describe('the store’s e-mails (issue 39)', () => {
     expect(voucher.text).toContain('Folio: A-123456');
   });
 
-  it('show the OXXO reference and the CLABE in groups of four that wrap on a phone; their text and a copy keep them whole', () => {
+  it('show the OXXO reference and the CLABE in groups of four that wrap on a phone; their text keeps them whole', () => {
     const order = { name: 'Ana', folio: 9, lines: [], totalCents: 50_000, credits: 5 };
     const expiresAt = '2030-01-10T05:59:00.000Z';
     const number = '93000262280785070190123456789012';

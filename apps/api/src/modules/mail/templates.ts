@@ -51,7 +51,7 @@ type Content = {
   unsubscribe?: Action;
 };
 
-/** A long number in groups of four (the page's `GroupedDigits`): each group unbreakable, the number wrapping between. */
+/** A long number in groups of four (the page's `GroupedDigits`): each group whole, the number wrapping between. */
 const digits = (value: string) =>
   digitGroups(value)
     .map(
