@@ -5,9 +5,12 @@ import { addDays, businessDate, businessInstant, weekdayOf } from '@sala/shared/
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SmtpPeer, startSmtpPeer } from '../harness/smtp-peer';
+import { oxxoBarcodeSize } from '../src/lib/barcode';
 import { DEFAULT_RETRY_DELAYS_MS } from '../src/lib/retry-schedule';
 import { createOutboxWorker } from '../src/modules/mail/outbox.worker';
+import { OXXO_BARCODE_CID, paymentPendingEmail } from '../src/modules/mail/templates';
 import type { PosReceipt } from '../src/ports/notify';
+import { readCode128 } from './barcode-reader';
 import { readInvite } from './calendar-reader';
 import { enqueueEmails, storedText } from './outbox';
 import { loginAs } from './sessions';
@@ -223,6 +226,47 @@ describe('a booking with an SMTP server', () => {
     await worker.stop();
     const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
+describe("an OXXO voucher's e-mail (decision 043)", () => {
+  it('is stored with its reference and reaches the server with the barcode drawn, inline, at the size its HTML says', async () => {
+    const number = '93000262280785070190123456789012';
+    const voucher = paymentPendingEmail(
+      'oxxo@example.test',
+      {
+        name: 'Ana',
+        folio: 12,
+        lines: [{ name: 'Paquete', quantity: 1, amount: '$500' }],
+        totalCents: 50_000,
+        credits: 5,
+        instructions: { kind: 'oxxo', number, hostedUrl: null, expiresAt: '2030-01-10T05:59:00.000Z' },
+      },
+      'https://reservas.example.mx/perfil/mis-pedidos',
+      oxxoBarcodeSize(number),
+    );
+    const [id] = await enqueueEmails(t.db, [voucher]);
+    const worker = createOutboxWorker({ db: t.db, mailer: t.app.mailer, from: FROM });
+    expect(await worker.deliverNow([id!])).toBe(true);
+    await worker.stop();
+
+    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id!));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row!.attachments).toEqual([
+      {
+        filename: 'referencia-oxxo.png',
+        contentType: 'image/png',
+        cid: OXXO_BARCODE_CID,
+        oxxoBarcode: number,
+      },
+    ]);
+    const [received] = peer.received.filter((m) => m.parsed.subject === 'Tu ficha de pago OXXO · Sala Común');
+    const barcode = received!.parsed.attachments.find((a) => a.cid === OXXO_BARCODE_CID)!;
+    expect(barcode).toMatchObject({ contentType: 'image/png', filename: 'referencia-oxxo.png' });
+    expect(await readCode128(barcode.content)).toBe(number);
+    const [width, height] = [barcode.content.readUInt32BE(16), barcode.content.readUInt32BE(20)];
+    expect(received!.parsed.html).toContain(`src="cid:${OXXO_BARCODE_CID}"`);
+    expect(received!.parsed.html).toContain(`width="${width}" height="${height}"`);
   });
 });
 
