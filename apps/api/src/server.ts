@@ -8,6 +8,7 @@ import { requestForLog } from './lib/log-redaction';
 import { createAccessPurgeWorker } from './modules/auth/purge.worker';
 import { createReminderWorker } from './modules/bookings/reminders.worker';
 import { createCreditExpiryWorker } from './modules/credits/expiry.worker';
+import { createUpkeepWorker } from './modules/health/upkeep.worker';
 import { createReconcileWorker } from './modules/payments/reconcile.worker';
 import { createRetentionWorker } from './modules/privacy/retention.worker';
 
@@ -81,6 +82,9 @@ const reconcile = createReconcileWorker({
   log: app.log,
 });
 
+// The embedded database has no autovacuum of its own (decision 044); PostgreSQL's runs in the server.
+const upkeep = database.kind === 'pglite' ? createUpkeepWorker({ db: database.db, log: app.log }) : undefined;
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -104,6 +108,7 @@ async function shutdown(signal: string) {
       reconcile.stop(),
       app.invoiceWorker.stop(),
       app.whatsappWorker?.stop(),
+      upkeep?.stop(),
     ]);
   } finally {
     await database.close();
@@ -123,6 +128,7 @@ try {
   reconcile.start();
   app.invoiceWorker.start();
   app.whatsappWorker?.start();
+  upkeep?.start();
   const where = config.database.kind === 'pglite' ? `PGlite en ${config.database.dataDir}` : 'PostgreSQL';
   console.log(`Sala Común escuchando en http://localhost:${config.port} (base de datos: ${where})`);
   console.log(
