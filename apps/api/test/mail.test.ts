@@ -431,6 +431,67 @@ describe('mail queued while the server was down (issue 20 point 5)', () => {
   });
 });
 
+describe('a message that cannot be built (no barcode to draw)', () => {
+  it('fails alone: the retries waiting for the server keep their time, as the server never failed', async () => {
+    const [waiting] = await enqueueEmails(t.db, [
+      { to: 'espera@example.test', subject: 'En espera', html: '<p>x</p>', text: 'x' },
+    ]);
+    // Its first attempt found no server a second ago: the next success would bring it forward.
+    const retryAt = new Date(Date.now() + 3_600_000);
+    await t.db
+      .update(emailOutbox)
+      .set({
+        attempts: 1,
+        lastAttemptAt: new Date(Date.now() - 2_000),
+        lastFailedAt: new Date(Date.now() - 1_000),
+        lastError: 'connect ECONNREFUSED 127.0.0.1:2525',
+        nextAttemptAt: retryAt,
+      })
+      .where(eq(emailOutbox.id, waiting!));
+    const [broken] = await enqueueEmails(t.db, [
+      {
+        to: 'ficha@example.test',
+        subject: 'Ficha',
+        html: '<p>x</p>',
+        text: 'x',
+        attachments: [
+          {
+            filename: 'referencia-oxxo.png',
+            contentType: 'image/png',
+            cid: OXXO_BARCODE_CID,
+            oxxoBarcode: '',
+          },
+        ],
+      },
+    ]);
+    const [fine] = await enqueueEmails(t.db, [
+      { to: 'nuevo@example.test', subject: 'Nuevo', html: '<p>x</p>', text: 'x' },
+    ]);
+    const worker = createOutboxWorker({
+      db: t.db,
+      mailer: t.app.mailer,
+      from: FROM,
+      pollIntervalMs: 600_000,
+    });
+    try {
+      expect(await worker.deliverNow([broken!])).toBe(false);
+      expect(await worker.deliverNow([fine!])).toBe(true);
+      const rows = await t.db
+        .select()
+        .from(emailOutbox)
+        .where(inArray(emailOutbox.id, [waiting!, broken!]));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      expect(byId.get(broken!)).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(byId.get(broken!)!.lastError).toContain('bar code text not specified');
+      expect(byId.get(waiting!)).toMatchObject({ status: 'pending', nextAttemptAt: retryAt });
+    } finally {
+      await worker.stop();
+      // Left pending, they would fall due in the tests below, whose workers run at later clocks.
+      await t.db.delete(emailOutbox).where(inArray(emailOutbox.id, [waiting!, broken!]));
+    }
+  });
+});
+
 describe('a password reset with an SMTP server', () => {
   it('says the link was sent', async () => {
     const { user } = await loginAs(t, 'user');

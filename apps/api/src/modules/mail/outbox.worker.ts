@@ -151,13 +151,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** One attempt at one claimed row; true when the server accepted it. */
   async function attempt(row: ClaimedEmail): Promise<boolean> {
     const started = clock();
+    let built = false;
     try {
-      await mailer!.send(await toMailMessage(row, from));
+      const message = await toMailMessage(row, from);
+      built = true;
+      await mailer!.send(message);
     } catch (error) {
       const at = clock();
       const nextAttemptAt = nextAttemptAfterFailure(row.attempts, at, delays);
       const message = describeSendError(error);
-      if (isServerUnreachable(error)) sawFailure = true;
+      // Only the server's failure says it is unreachable; a message that could not be built says nothing of it.
+      if (built && isServerUnreachable(error)) sawFailure = true;
       options.onAttempt?.(false);
       await markAttemptFailed(db, row.id, row.attempts, { error: message, at, nextAttemptAt });
       log.warn(
