@@ -14,8 +14,19 @@ const DEFAULTS: AutovacuumSettings = {
   vacuumInsertScaleFactor: 0.2,
   analyzeThreshold: 50,
   analyzeScaleFactor: 0.1,
+  freezeMaxAge: 200_000_000,
+  multixactFreezeMaxAge: 400_000_000,
 };
-const quiet: TableActivity = { table: 'public.t', dead: 0, inserted: 0, changed: 0, tuples: 1000 };
+const quiet: TableActivity = {
+  table: 'public.t',
+  dead: 0,
+  inserted: 0,
+  changed: 0,
+  tuples: 1000,
+  xidAge: 1000,
+  multixactAge: 0,
+  isStatistics: false,
+};
 
 describe('upkeepDue (autovacuum’s rule)', () => {
   it('vacuums past the threshold plus a fifth of the table, not at it', () => {
@@ -53,6 +64,26 @@ describe('upkeepDue (autovacuum’s rule)', () => {
     });
   });
 
+  it('vacuums a table that changed nothing once its rows are older than the freeze ages (wraparound)', () => {
+    expect(upkeepDue({ ...quiet, xidAge: 200_000_000 }, DEFAULTS)).toBeNull();
+    expect(upkeepDue({ ...quiet, xidAge: 200_000_001 }, DEFAULTS)).toEqual({
+      table: 'public.t',
+      vacuum: true,
+      analyze: false,
+    });
+    expect(upkeepDue({ ...quiet, multixactAge: 400_000_001 }, DEFAULTS)?.vacuum).toBe(true);
+  });
+
+  it('never analyzes pg_statistic (as autovacuum), but vacuums it', () => {
+    const statistics = { ...quiet, table: 'pg_catalog.pg_statistic', isStatistics: true };
+    expect(upkeepDue({ ...statistics, changed: 10_000 }, DEFAULTS)).toBeNull();
+    expect(upkeepDue({ ...statistics, changed: 10_000, dead: 10_000 }, DEFAULTS)).toEqual({
+      table: 'pg_catalog.pg_statistic',
+      vacuum: true,
+      analyze: false,
+    });
+  });
+
   it('caps the dead rows a huge table waits for (PostgreSQL 18), unless the cap is off', () => {
     const huge = { ...quiet, tuples: 10_000_000, dead: 200_001 };
     expect(upkeepDue(huge, { ...DEFAULTS, vacuumMaxThreshold: 200_000 })?.vacuum).toBe(true);
@@ -75,27 +106,36 @@ describe('upkeepOnce on the embedded engine', () => {
    * The plan PostgreSQL keeps for a named statement after its first runs (how the app runs what it repeats): is a
    * room taken at an hour (the booking's check, apps/api availability.repository `slotQuery`)?
    */
-  const slotPlan = () =>
-    database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      await tx.execute(
+  const slotPlan = async () => {
+    const run = (query: SQL) => database.db.execute(query);
+    await run(sql`set plan_cache_mode = force_generic_plan`);
+    try {
+      await run(
         sql.raw(`prepare slot_taken (uuid, timestamptz) as select 1 from room_sessions
           where room_id = $1 and starts_at = $2 and cancelled_at is null`),
       );
-      const plan = (await tx.execute(
-        sql`explain (costs off) execute slot_taken (gen_random_uuid(), now())`,
-      )) as unknown as {
-        rows: { 'QUERY PLAN': string }[];
-      };
-      await tx.execute(sql`deallocate slot_taken`);
-      return plan.rows.map((row) => row['QUERY PLAN'])[0];
-    });
+      try {
+        const plan = await rows<{ 'QUERY PLAN': string }>(
+          sql`explain (costs off) execute slot_taken (gen_random_uuid(), now())`,
+        );
+        return plan[0]!['QUERY PLAN'];
+      } finally {
+        await run(sql`deallocate slot_taken`);
+      }
+    } finally {
+      await run(sql`reset plan_cache_mode`);
+    }
+  };
 
   beforeAll(async () => {
     database = await openScratchDatabase('pglite');
-    // A new clinic: its tables counted while empty, then 50 rooms booked for 100 hours.
-    const branch = await createBranch(database.db);
-    for (let i = 0; i < 50; i++) await createRoom(database.db, branch);
+    // A new clinic (5 branches of 10 rooms): its tables counted while empty, then every room booked for 100 hours.
+    const first = await createBranch(database.db);
+    for (let b = 0; b < 5; b++) {
+      const branch = b === 0 ? first : await createBranch(database.db, { cityId: first.cityId });
+      for (let position = 1; position <= 10; position++)
+        await createRoom(database.db, { branchId: branch.id, cityId: branch.cityId, position });
+    }
     await database.db.execute(sql`analyze`);
     await database.db.execute(sql`
       insert into room_sessions (id, room_id, branch_id, city_id, starts_at, is_courtesy, courtesy_name)
@@ -115,6 +155,20 @@ describe('upkeepOnce on the embedded engine', () => {
     // Counted again: the room's own unique index, one row.
     expect(await slotPlan()).toContain('room_sessions_room_starts_at_active_key');
     expect((await upkeepOnce(database.db)).map(({ table }) => table)).not.toContain('public.room_sessions');
+  });
+
+  it('leaves a session’s temporary tables alone (as autovacuum), and stops between tables when told', async () => {
+    await database.db.execute(sql`create temporary table scratch_rows (n int)`);
+    await database.db.execute(sql`insert into scratch_rows select generate_series(1, 2000)`);
+    await database.db.execute(sql`delete from scratch_rows`);
+    // 1 200 rows rewritten: past 50 + a fifth of 5 000.
+    await database.db.execute(
+      sql`update room_sessions set courtesy_name = 'Visita de nuevo' where starts_at < timestamptz '2030-01-08 15:00Z'`,
+    );
+    expect(await upkeepOnce(database.db, { goOn: () => false })).toEqual([]);
+    const done = await upkeepOnce(database.db);
+    expect(done.map(({ table }) => table)).toContain('public.room_sessions');
+    expect(done.filter(({ table }) => table.startsWith('pg_temp'))).toEqual([]);
   });
 
   it('vacuums away the versions left by updates', async () => {
