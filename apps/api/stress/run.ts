@@ -2,28 +2,24 @@
 // PGlite), a load script on 127.0.0.1 bounded in count and time, processes killed and stopped under load, the mail
 // server down and back; after each phase the database is checked (invariants.ts). Prints what it tried and what
 // held, and exits 1 on any broken invariant or any 5xx that is not a 503 in the envelope.
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { type DatabaseHandle, type Db, openDatabase } from '@sala/db/client';
-import { createBranch, createProduct, createRoom } from '@sala/db/factories/factories';
-import { hashPassword } from '@sala/db/password';
-import { authSessions } from '@sala/db/schema/auth';
-import { creditLedger, creditLots } from '@sala/db/schema/ledger';
-import { users } from '@sala/db/schema/users';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { type Db, openDatabase } from '@sala/db/client';
 import { createEmptyPostgresDatabase } from '@sala/db/scratch';
-import { bookingWindow, hoursOn } from '@sala/shared/bookings/availability';
-import { DEFAULT_WEEKLY_SCHEDULE } from '@sala/shared/locations/schedule';
-import { addDays, businessDate, businessInstant } from '@sala/shared/time/business-time';
+import { businessDate, businessInstant } from '@sala/shared/time/business-time';
 import { sql } from 'drizzle-orm';
 import { startServer, waitForReady } from '../harness/processes';
 import { startSmtpPeer } from '../harness/smtp-peer';
 import { rowsOf } from '../src/lib/sql-rows';
-import { hashToken, newToken } from '../src/lib/tokens';
 import { type CpuReading, cpuBetween, readCpu } from './cpu';
 import { type CheckResult, checkInvariants } from './invariants';
+import { type Slot, seed, type World } from './world';
 
 const started = Date.now();
 const DEADLINE_MS = 5 * 60_000;
@@ -54,109 +50,6 @@ function random(seed: number) {
     let t = Math.imul(a ^ (a >>> 15), 1 | a);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-// ---------------------------------------------------------------------------------------------- the data
-
-type Slot = { branchId: string; roomId: string; date: string; hour: string };
-type World = {
-  clients: { id: string; cookie: string }[];
-  boss: string;
-  branchId: string;
-  /** Few slots (the booking storms fight over them) and many (the money storm spreads over them). */
-  crowded: Slot[];
-  wide: Slot[];
-  /**
-   * The booking made once the mail server is back (phase 4): a client and an hour no storm touches, so it is booked
-   * and its e-mail sent whatever the storms before it left.
-   */
-  backAgain: { client: { id: string; cookie: string }; slot: Slot };
-  digitalProduct: string;
-  posProduct: string;
-};
-
-async function seed({ db }: DatabaseHandle, clientCount: number): Promise<World> {
-  const passwordHash = await hashPassword('estres1234');
-  // The super admin, the storms' clients and the one of phase 4's booking once the mail server is back.
-  const people = Array.from({ length: clientCount + 2 }, (_, i) => ({
-    id: randomUUID(),
-    name: i === 0 ? 'Dirección Estrés' : `Cliente Estrés ${i}`,
-    email: `estres${i}@stress.test`,
-    phone: '5500000000',
-    role: i === 0 ? ('superadmin' as const) : ('user' as const),
-    isActive: true,
-    credits: i === 0 ? 0 : 20,
-    passwordHash,
-  }));
-  await db.insert(users).values(people);
-  await db.insert(creditLedger).values(
-    people
-      .filter((p) => p.credits > 0)
-      .map((p) => ({
-        userId: p.id,
-        delta: p.credits,
-        balanceAfter: p.credits,
-        reason: 'adjustment' as const,
-      })),
-  );
-  // Issue 44: each client's 20 credits in two lots, 8 that end in 30 days and 12 that never do, so bookings and
-  // cancels move credits across lots.
-  const soon = addDays(businessDate(new Date()), 30);
-  await db.insert(creditLots).values(
-    people
-      .filter((p) => p.credits > 0)
-      .flatMap((p) => [
-        { userId: p.id, credits: 8, remaining: 8, expiresOn: soon, source: 'adjustment' as const },
-        {
-          userId: p.id,
-          credits: p.credits - 8,
-          remaining: p.credits - 8,
-          expiresOn: null,
-          source: 'adjustment' as const,
-        },
-      ]),
-  );
-  const tokens = people.map(() => newToken());
-  await db.insert(authSessions).values(
-    people.map((p, i) => ({
-      tokenHash: hashToken(tokens[i]!),
-      userId: p.id,
-      persistent: true,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    })),
-  );
-  const branch = await createBranch(db, { name: 'Sucursal Estrés', schedule: DEFAULT_WEEKLY_SCHEDULE });
-  const rooms: { id: string }[] = [];
-  for (let position = 1; position <= 10; position++)
-    rooms.push(await createRoom(db, { branchId: branch.id, cityId: branch.cityId, position }));
-  // From the day after tomorrow: a client may cancel (more than 24 h ahead), and no hour passes during the run.
-  const dates = bookingWindow({ now: new Date() })
-    .slice(2)
-    .filter((date) => hoursOn(DEFAULT_WEEKLY_SCHEDULE, date).length > 0);
-  const slotsOn = (date: string, roomCount: number) =>
-    hoursOn(DEFAULT_WEEKLY_SCHEDULE, date).flatMap((hour) =>
-      rooms.slice(0, roomCount).map((room) => ({ branchId: branch.id, roomId: room.id, date, hour })),
-    );
-  const digital = await createProduct(db, {
-    priceCents: 150_000,
-    credits: 5,
-    extra: 1,
-    isDigital: true,
-    validityDays: 60,
-  });
-  const pos = await createProduct(db, { priceCents: 60_000, credits: 2, extra: 0, isDigital: false });
-  const clients = people.map((p, i) => ({ id: p.id, cookie: `sala_session=${tokens[i]}` }));
-  const wide = dates.slice(1).flatMap((date) => slotsOn(date, 10));
-  return {
-    clients: clients.slice(1, -1),
-    boss: clients[0]!.cookie,
-    branchId: branch.id,
-    crowded: slotsOn(dates[0]!, 3).slice(0, 30),
-    backAgain: { client: clients.at(-1)!, slot: wide.pop()! },
-    wide,
-    digitalProduct: digital.id,
-    posProduct: pos.id,
   };
 }
 
@@ -696,9 +589,13 @@ async function corteMatches(db: Db, port: number, boss: string): Promise<CheckRe
 async function pgliteKill() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sala-stress-'));
   try {
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    const world = await seed(database, 60);
-    await database.close();
+    // Seeded in a process of its own (seed-pglite.ts): this one opens PGlite once, after the kill.
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('./seed-pglite.ts', import.meta.url)), dataDir, '60'],
+      { cwd: fileURLToPath(new URL('../../..', import.meta.url)), maxBuffer: 64 * 1024 * 1024 },
+    );
+    const world = JSON.parse(stdout.trim().split('\n').at(-1)!) as World;
     const env = { DATA_DIR: dataDir, MAIL_MODE: 'outbox' };
     let c = await server(3520, env);
     let restart: Promise<void> | undefined;
