@@ -54,6 +54,31 @@ describe('PGlite with statements by name', () => {
     expect(await named.query(update, [10, 1])).toEqual(await plain.query(update, [10, 1]));
   });
 
+  it("reads each statement's rows with its own parsers over the client's, whichever set it brings", async () => {
+    const select = 'select n, at, price, tags from things where n >= $1 order by n';
+    const asA = { parsers: { 1184: (value: string) => `A ${value}` } };
+    const asB = { rowMode: 'array' as const, parsers: { 1184: (value: string) => `B ${value}` } };
+    for (const options of [asA, asB, asA, undefined, asB]) {
+      const [mine, theirs] = await Promise.all([
+        named.query(select, [1], options),
+        plain.query(select, [1], options),
+      ]);
+      expect(mine).toEqual(theirs);
+    }
+    const [a, b, none] = await Promise.all([
+      named.query<{ at: unknown; n: unknown }>(select, [1], asA),
+      named.query<unknown[]>(select, [1], asB),
+      named.query<{ at: unknown }>(select, [1]),
+    ]);
+    expect(a.rows[0]!.at).toMatch(/^A 2030-01-01 10:00:00/);
+    expect(a.rows[0]!.n).toBe(1);
+    expect(b.rows[0]![1]).toMatch(/^B 2030-01-01 10:00:00/);
+    expect(none.rows[0]!.at).toEqual(new Date(Date.UTC(2030, 0, 1, 10)));
+    // The caller's options are left as they were.
+    expect(Object.keys(asA.parsers)).toEqual(['1184']);
+    expect(asB).toMatchObject({ rowMode: 'array' });
+  });
+
   it('parses a statement once and runs it again by its name', async () => {
     const text = 'select count(*)::int as n from things where n > $1';
     for (const floor of [0, 11, 12]) {
