@@ -28,24 +28,19 @@ const quiet: TableActivity = {
   isStatistics: false,
 };
 
+/** What `upkeepDue` answers for the test's table. */
+const due = (vacuum: boolean, analyze: boolean) => ({ table: 'public.t', vacuum, analyze });
+
 describe('upkeepDue (autovacuum’s rule)', () => {
   it('vacuums past the threshold plus a fifth of the table, not at it', () => {
     // 50 + 0.2 × 1000 = 250 dead rows.
     expect(upkeepDue({ ...quiet, dead: 250 }, DEFAULTS)).toBeNull();
-    expect(upkeepDue({ ...quiet, dead: 251 }, DEFAULTS)).toEqual({
-      table: 'public.t',
-      vacuum: true,
-      analyze: false,
-    });
+    expect(upkeepDue({ ...quiet, dead: 251 }, DEFAULTS)).toEqual(due(true, false));
   });
 
   it('analyzes past the threshold plus a tenth of the table', () => {
     expect(upkeepDue({ ...quiet, changed: 150 }, DEFAULTS)).toBeNull();
-    expect(upkeepDue({ ...quiet, changed: 151 }, DEFAULTS)).toEqual({
-      table: 'public.t',
-      vacuum: false,
-      analyze: true,
-    });
+    expect(upkeepDue({ ...quiet, changed: 151 }, DEFAULTS)).toEqual(due(false, true));
   });
 
   it('vacuums a table that only grew (its visibility map), past the insert threshold', () => {
@@ -57,20 +52,12 @@ describe('upkeepDue (autovacuum’s rule)', () => {
   it('takes a table never counted (reltuples below 0) as empty: 51 changed rows are enough', () => {
     const fresh = { ...quiet, tuples: -1 };
     expect(upkeepDue({ ...fresh, changed: 50, dead: 50 }, DEFAULTS)).toBeNull();
-    expect(upkeepDue({ ...fresh, changed: 51, dead: 51 }, DEFAULTS)).toEqual({
-      table: 'public.t',
-      vacuum: true,
-      analyze: true,
-    });
+    expect(upkeepDue({ ...fresh, changed: 51, dead: 51 }, DEFAULTS)).toEqual(due(true, true));
   });
 
   it('vacuums a table that changed nothing once its rows are older than the freeze ages (wraparound)', () => {
     expect(upkeepDue({ ...quiet, xidAge: 200_000_000 }, DEFAULTS)).toBeNull();
-    expect(upkeepDue({ ...quiet, xidAge: 200_000_001 }, DEFAULTS)).toEqual({
-      table: 'public.t',
-      vacuum: true,
-      analyze: false,
-    });
+    expect(upkeepDue({ ...quiet, xidAge: 200_000_001 }, DEFAULTS)).toEqual(due(true, false));
     expect(upkeepDue({ ...quiet, multixactAge: 400_000_001 }, DEFAULTS)?.vacuum).toBe(true);
   });
 
